@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import {
+  checkEmail,
+  checkForgotPassword,
+  checkNewPassword,
+  checkSignInPassword,
+  checkUserName,
+  type RuleResult,
+} from './auth.rules.js';
+import { ruleMessagesEn } from './messages.en.js';
+
+/** Runs a shared rule inside a zod schema so the server answers with the rule's message. */
+function rule<T>(check: (value: T) => RuleResult) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const key = check(value);
+    if (key) ctx.addIssue({ code: 'custom', message: ruleMessagesEn[key] });
+  };
+}
+
+const text = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).max(10_000, { error: 'Value is too long' });
+
+export const userNameField = text(ruleMessagesEn.usernameRequired)
+  .superRefine(rule(checkUserName))
+  .transform((value) => value.trim());
+export const emailField = text(ruleMessagesEn.emailRequired)
+  .superRefine(rule(checkEmail))
+  .transform((value) => value.trim());
+
+export const signInBody = z.object({
+  userName: text(ruleMessagesEn.usernameRequired).superRefine(rule(checkUserName)).transform((v) => v.trim()),
+  password: text(ruleMessagesEn.passwordRequired).superRefine(rule(checkSignInPassword)),
+  rememberMe: z.boolean().optional(),
+});
+export type SignInBody = z.input<typeof signInBody>;
+
+export const signUpBody = z.object({
+  userName: userNameField,
+  email: text(ruleMessagesEn.signupEmailRequired)
+    .superRefine((value, ctx) => {
+      if (!value.trim()) ctx.addIssue({ code: 'custom', message: ruleMessagesEn.signupEmailRequired });
+      else rule(checkEmail)(value, ctx);
+    })
+    .transform((value) => value.trim()),
+  password: text(ruleMessagesEn.passwordRequired).superRefine(rule(checkNewPassword)),
+});
+export type SignUpBody = z.input<typeof signUpBody>;
+
+export const publicUser = z.object({
+  userName: z.string(),
+  email: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const signInResponse = z.object({ token: z.string(), user: publicUser });
+export type SignInResponse = z.infer<typeof signInResponse>;
+
+export const signUpResponse = z.object({ message: z.string(), user: publicUser });
+export type SignUpResponse = z.infer<typeof signUpResponse>;
+
+export const googleLoginBody = z.object({
+  credential: z.string({ error: 'A Google credential is required' }).min(1, { error: 'A Google credential is required' }).max(10_000),
+});
+export type GoogleLoginBody = z.input<typeof googleLoginBody>;
+
+export const profileResponse = publicUser;
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+export const updateProfileBody = z
+  .object({ userName: userNameField.optional(), email: emailField.optional() })
+  .refine((body) => body.userName !== undefined || body.email !== undefined, {
+    error: 'Nothing to update: send userName or email',
+  });
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+export const forgotPasswordBody = z
+  .object({
+    email: z.string().max(10_000).default(''),
+    userName: z.string().max(10_000).default(''),
+  })
+  .superRefine((body, ctx) => {
+    const key = checkForgotPassword(body.email, body.userName);
+    if (key) ctx.addIssue({ code: 'custom', message: ruleMessagesEn[key] });
+  })
+  .transform((body) => ({ email: body.email.trim(), userName: body.userName.trim() }));
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+export const successResponse = z.object({ success: z.boolean(), message: z.string() });
+export type SuccessResponse = z.infer<typeof successResponse>;
+
+/** SPEC 7 spells this body in PascalCase; DECISIONS accepts camelCase too. */
+export const resetPasswordBody = z
+  .object({
+    Email: z.string().max(10_000).optional(),
+    Token: z.string().max(10_000).optional(),
+    NewPassword: z.string().max(10_000).optional(),
+    email: z.string().max(10_000).optional(),
+    token: z.string().max(10_000).optional(),
+    newPassword: z.string().max(10_000).optional(),
+  })
+  .transform((body) => ({
+    email: (body.Email ?? body.email ?? '').trim(),
+    token: (body.Token ?? body.token ?? '').trim(),
+    newPassword: body.NewPassword ?? body.newPassword ?? '',
+  }))
+  .superRefine((body, ctx) => {
+    if (!body.email || !body.token) {
+      ctx.addIssue({ code: 'custom', message: 'This reset link is invalid or has expired.' });
+      return;
+    }
+    if (!body.newPassword) {
+      ctx.addIssue({ code: 'custom', message: ruleMessagesEn.resetPasswordRequired });
+      return;
+    }
+    const key = checkNewPassword(body.newPassword);
+    if (key) ctx.addIssue({ code: 'custom', message: ruleMessagesEn[key] });
+  });
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;

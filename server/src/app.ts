@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createFeatures, jobHandlers, type Features } from './features/features.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { libraryRoutes } from './features/library/library.routes.js';
+import { uploadRoutes } from './features/library/upload.routes.js';
+import { sharingRoutes } from './features/sharing/sharing.routes.js';
+import { systemRoutes } from './features/system/system.routes.js';
+import { installAuthentication } from './platform/http/authentication.js';
+import { installErrorHandler } from './platform/http/error-handler.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
+import { startPlatform, type Platform } from './platform/platform.js';
+import { localStorageRoutes } from './platform/storage/local-storage.routes.js';
+import { LocalStorage } from './platform/storage/local.storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    encore: { platform: Platform; features: Features };
+  }
+}
+
+/**
+ * Builds the whole HTTP application on the real components named by `config`. `npm start`
+ * and the tests build it the same way; only the configuration differs.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const platform = await startPlatform(config, app.log);
+  app.addHook('onClose', async () => platform.close());
+  const features = createFeatures(platform, app.log);
+  app.decorate('encore', { platform, features });
+  if (config.worker === 'in-process') await platform.jobs.work(jobHandlers(platform, features));
+
+  await installSecurityHeaders(app, storageOrigins(config));
+  installAuthentication(app, (token) => features.auth.authenticate(token));
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Encore API', description: 'The API of Encore, a self-hosted music library.', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes(platform));
+      await api.register(authRoutes(features.auth));
+      await api.register(libraryRoutes(features.library));
+      await api.register(uploadRoutes(features.ingest));
+      await api.register(sharingRoutes(features.sharing));
+      if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage), { prefix: '/storage' });
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, config.webDist);
+  return app;
+}
+
+function storageOrigins(config: Config): string[] {
+  if (config.storage.driver !== 's3') return [];
+  if (config.storage.endpoint) return [new URL(config.storage.endpoint).origin];
+  return [`https://${config.storage.bucket}.s3.${config.storage.region}.amazonaws.com`, `https://s3.${config.storage.region}.amazonaws.com`];
+}
+
+/** The built web app, with every non-API path falling back to index.html for the client router. */
+async function serveWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const index = webDist ? path.join(webDist, 'index.html') : undefined;
+  if (webDist && index && existsSync(index)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
+    if (isPage && index && existsSync(index)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * Every setting Encore reads, read once from the environment and validated. The README's
+ * configuration table lists the same variables; keep the two in step.
+ */
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z.string().default('30d'),
+  JWT_SHORT_EXPIRES_IN: z.string().default('12h'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanish.default(true),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Encore <encore@localhost>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(10),
+  WORKER: z.enum(['in-process', 'off']).default('in-process'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanish.default(false),
+  SIGNIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  SIGNIN_LIMIT_PER_USER: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string | undefined;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  jwtExpiresIn: string;
+  jwtShortExpiresIn: string;
+  storage:
+    | { driver: 'local'; root: string }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  google: { clientId: string | undefined; jwksUrl: string };
+  maxUploadBytes: number;
+  worker: 'in-process' | 'off';
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  rateLimits: { signInPerIp: number; signInPerUser: number; windowMinutes: number };
+  /** The web app's built files; absent in API-only tests. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  const storage: Config['storage'] =
+    e.STORAGE === 's3'
+      ? {
+          driver: 's3',
+          bucket: e.S3_BUCKET ?? '',
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { driver: 'local', root: path.join(dataDir, 'media') };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL || undefined,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    jwtShortExpiresIn: e.JWT_SHORT_EXPIRES_IN,
+    storage,
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    google: { clientId: e.GOOGLE_CLIENT_ID || undefined, jwksUrl: e.GOOGLE_JWKS_URL },
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    worker: e.WORKER,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      signInPerIp: e.SIGNIN_LIMIT_PER_IP,
+      signInPerUser: e.SIGNIN_LIMIT_PER_USER,
+      windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
+    },
+    webDist: undefined,
+    ...overrides,
+  };
+}

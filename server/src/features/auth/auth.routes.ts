@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  forgotPasswordBody,
+  googleLoginBody,
+  profileResponse,
+  resetPasswordBody,
+  signInBody,
+  signInResponse,
+  signUpBody,
+  signUpResponse,
+  successResponse,
+  updateProfileBody,
+} from '@encore/common/auth.contract';
+import { errorResponse } from '@encore/common/http.contract';
+import type { AuthService } from './auth.service.js';
+
+const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse };
+
+export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/auth/signup',
+      { schema: { tags: ['auth'], summary: 'Create an account (does not sign in)', body: signUpBody, response: { 201: signUpResponse, ...errors } } },
+      async (request, reply) => {
+        const user = await auth.signUp(request.body);
+        return reply.status(201).send({ message: 'Account created. You can sign in now.', user });
+      },
+    );
+
+    app.post(
+      '/auth/signin',
+      { schema: { tags: ['auth'], summary: 'Sign in with user name and password', body: signInBody, response: { 200: signInResponse, ...errors } } },
+      async (request) => auth.signIn(request.body, request.ip),
+    );
+
+    app.post(
+      '/auth/google-login',
+      { schema: { tags: ['auth'], summary: 'Sign in with a Google ID token', body: googleLoginBody, response: { 200: signInResponse, ...errors } } },
+      async (request) => auth.googleLogin(request.body.credential),
+    );
+
+    app.get(
+      '/auth/profile',
+      { onRequest: app.requireUser, schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: profileResponse, 401: errorResponse } } },
+      async (request) => auth.getProfile(request.currentUser().id),
+    );
+
+    app.put(
+      '/auth/profile',
+      {
+        onRequest: app.requireUser,
+        schema: { tags: ['auth'], summary: 'Change user name or e-mail', security: [{ bearer: [] }], body: updateProfileBody, response: { 200: profileResponse, ...errors } },
+      },
+      async (request) => auth.updateProfile(request.currentUser().id, request.body),
+    );
+
+    app.post(
+      '/email/forgot-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'E-mail a password reset link (same answer whether or not the account exists)',
+          body: forgotPasswordBody,
+          response: { 200: successResponse, ...errors },
+        },
+      },
+      async (request) => auth.forgotPassword(request.body, request.ip),
+    );
+
+    app.post(
+      '/email/reset-password',
+      { schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: resetPasswordBody, response: { 200: successResponse, ...errors } } },
+      async (request) => auth.resetPassword(request.body),
+    );
+  };
+}

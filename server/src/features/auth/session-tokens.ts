@@ -1,0 +1,43 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { UnauthorizedError } from '../../platform/http/errors.js';
+
+const ISSUER = 'encore';
+const AUDIENCE = 'encore-web';
+
+export interface SessionClaims {
+  userId: number;
+  tokenVersion: number;
+}
+
+/** Signed, expiring bearer tokens (HS256 with a key derived from JWT_SECRET). */
+export class SessionTokens {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly expiresIn: { long: string; short: string },
+  ) {}
+
+  issue(claims: SessionClaims, remember: boolean): Promise<string> {
+    return new SignJWT({ ver: claims.tokenVersion })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(remember ? this.expiresIn.long : this.expiresIn.short)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<SessionClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      const tokenVersion = payload['ver'];
+      if (!Number.isSafeInteger(userId) || typeof tokenVersion !== 'number') throw new UnauthorizedError('Your session is invalid. Please sign in again.');
+      return { userId, tokenVersion };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('Your session has expired. Please sign in again.');
+      if (error instanceof UnauthorizedError) throw error;
+      throw new UnauthorizedError('Your session is invalid. Please sign in again.');
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientConfigResponse, healthResponse, type HealthResponse } from '@encore/common/http.contract';
+import type { Platform } from '../../platform/platform.js';
+
+const VERSION = process.env['npm_package_version'] ?? '0.1.0';
+const CHECK_TIMEOUT_MS = 3000;
+
+async function probe(driver: string, check: () => Promise<void>): Promise<HealthResponse['database']> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 'ok', driver };
+  } catch (error) {
+    return { status: 'error', driver, detail: error instanceof Error ? error.message : 'check failed' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function systemRoutes(platform: Platform): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/health',
+      { logLevel: 'warn', schema: { tags: ['system'], summary: 'Health of the database, storage, jobs and mail', response: { 200: healthResponse, 503: healthResponse } } },
+      async (_request, reply) => {
+        const [database, storage, jobs, mail] = await Promise.all([
+          probe(platform.database.driver, () => platform.database.check()),
+          probe(platform.storage.driver, () => platform.storage.check()),
+          probe('pg-boss', () => platform.jobs.check()),
+          probe(platform.mailer.driver, () => platform.mailer.check()),
+        ]);
+        const healthy = [database, storage, jobs, mail].every((c) => c.status === 'ok');
+        return reply.status(healthy ? 200 : 503).send({
+          status: healthy ? 'ok' : 'degraded',
+          version: VERSION,
+          uptimeSeconds: Math.round(process.uptime()),
+          database,
+          storage,
+          jobs,
+          mail,
+        });
+      },
+    );
+
+    app.get(
+      '/config',
+      { schema: { tags: ['system'], summary: 'Settings the web app needs', response: { 200: clientConfigResponse } } },
+      async () => ({
+        googleClientId: platform.config.google.clientId ?? null,
+        maxUploadMb: Math.round((platform.config.maxUploadBytes / 1024 / 1024) * 10) / 10,
+      }),
+    );
+  };
+}

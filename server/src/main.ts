@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createFeatures, jobHandlers } from './features/features.js';
+import { startPlatform } from './platform/platform.js';
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+async function serve(): Promise<void> {
+  const config = loadConfig(process.env, { webDist: WEB_DIST });
+  const app = await buildApp(config);
+  closeOnSignals(() => app.close());
+  await app.listen({ port: config.port, host: config.host });
+  const { platform } = app.encore;
+  app.log.info(
+    {
+      database: platform.database.driver,
+      storage: platform.storage.driver,
+      mail: platform.mailer.driver,
+      worker: config.worker,
+      dataDir: config.dataDir,
+      secret: platform.secrets.source,
+    },
+    `Encore is ready at http://localhost:${config.port}`,
+  );
+}
+
+async function worker(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = pino({ level: config.logLevel });
+  const platform = await startPlatform(config, logger);
+  const features = createFeatures(platform);
+  await platform.jobs.work(jobHandlers(platform, features));
+  closeOnSignals(() => platform.close());
+  logger.info({ database: platform.database.driver }, 'Encore worker is running');
+}
+
+function closeOnSignals(close: () => Promise<unknown>): void {
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) process.exit(1);
+      closing = true;
+      close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+const command = process.argv[2] ?? 'serve';
+const run = command === 'worker' ? worker : command === 'serve' ? serve : undefined;
+if (!run) {
+  console.error(`Unknown command '${command}'. Use 'serve' or 'worker'.`);
+  process.exit(2);
+}
+run().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The database schema. drizzle-kit reads this file to generate the SQL migrations under
+ * server/drizzle; both PGlite and PostgreSQL apply the same migrations at start-up.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userName: text('user_name').notNull(),
+    email: text('email').notNull(),
+    /** Null for accounts that only ever signed in with Google. */
+    passwordHash: text('password_hash'),
+    googleSubject: text('google_subject'),
+    /** Bumped by a password reset: tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_subject_key').on(t.googleSubject),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself only ever exists in the e-mail. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters shared by every Encore process (rate limits survive restarts). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_counters_window_idx').on(t.windowStart)],
+);
+
+/**
+ * One uploaded audio file and what its tags say. The collection is shared (every signed-in
+ * user sees every song); only the owner may delete it.
+ */
+export const songs = pgTable(
+  'songs',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    /** The name the file had on the uploader's disk; downloads are offered under it. */
+    fileName: text('file_name').notNull(),
+    /** The MIME type detected from the bytes, never the one the browser claimed. */
+    fileType: text('file_type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    title: text('title'),
+    artist: text('artist'),
+    album: text('album'),
+    albumArtist: text('album_artist'),
+    genre: text('genre'),
+    year: integer('year'),
+    trackNumber: integer('track_number'),
+    discNumber: integer('disc_number'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    bitrate: integer('bitrate'),
+    sampleRate: integer('sample_rate'),
+    /** Lyrics: embedded ones at upload, later edited or transcribed. */
+    transcript: text('transcript'),
+    coverKey: text('cover_key'),
+    coverThumbKey: text('cover_thumb_key'),
+    folderId: integer('folder_id').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('songs_storage_key_key').on(t.storageKey),
+    // All Music, newest first: `order by uploaded_at desc, id desc` scans these backwards (a
+    // plain ascending index matches DESC's NULLS FIRST, a `.desc()` one would not).
+    index('songs_uploaded_idx').on(t.uploadedAt, t.id),
+    // My Music: one owner's uploads, newest first.
+    index('songs_owner_uploaded_idx').on(t.ownerId, t.uploadedAt, t.id),
+  ],
+);
+
+/** A user's favourites; private to that user. */
+export const songLikes = pgTable(
+  'song_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.songId] }), index('song_likes_song_idx').on(t.songId)],
+);
+
+/** A public link to one song, mailed by a user; only a SHA-256 of its token is kept. */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_hash_key').on(t.tokenHash),
+    index('share_links_song_idx').on(t.songId),
+    index('share_links_created_by_idx').on(t.createdBy),
+    index('share_links_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** A user's private playlist. */
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('playlists_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** The songs of a playlist in order; a song appears at most once per playlist. */
+export const playlistSongs = pgTable(
+  'playlist_songs',
+  {
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.songId] }),
+    index('playlist_songs_order_idx').on(t.playlistId, t.position),
+    index('playlist_songs_song_idx').on(t.songId),
+  ],
+);

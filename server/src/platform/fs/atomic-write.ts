@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createByteLimit, fileTooLargeError } from './byte-limit.js';
+import { isErrno } from './errno.js';
+
+/**
+ * Crash-safe file writes: the bytes go to a dot-prefixed temp file beside the target, are
+ * fsynced, and only then renamed over the target (and the directory fsynced), so a reader
+ * sees either the old file or the whole new one, never a torn one.
+ */
+export interface AtomicWriteOptions {
+  /** Abort with PayloadTooLargeError once more than this many bytes arrive. */
+  maxBytes?: number;
+  /** File mode for the new file (before umask). Default 0o644. */
+  mode?: number;
+}
+
+/** Bytes written to a temp file, not yet visible at the target. */
+export interface StagedFile {
+  readonly bytes: number;
+  /** Rename over the target and fsync the directory. */
+  commit(): Promise<void>;
+  /** Remove the temp file; safe to call more than once. */
+  discard(): Promise<void>;
+}
+
+export type FileBody = Buffer | string | Readable;
+
+export async function writeFileAtomic(target: string, body: FileBody, options: AtomicWriteOptions = {}): Promise<number> {
+  const staged = await stageFile(target, body, options);
+  try {
+    await staged.commit();
+  } catch (error) {
+    await staged.discard();
+    throw error;
+  }
+  return staged.bytes;
+}
+
+/** Writes body to a temp file in target's directory; on any error nothing is left behind. */
+export async function stageFile(target: string, body: FileBody, options: AtomicWriteOptions = {}): Promise<StagedFile> {
+  const dir = path.dirname(target);
+  const tempPath = path.join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
+  const bytes = await writeNewFile(tempPath, body, { ...options, sync: true });
+  return {
+    bytes,
+    discard: () => fs.rm(tempPath, { force: true }),
+    async commit() {
+      await fs.rename(tempPath, target);
+      await fsyncDirectory(dir);
+    },
+  };
+}
+
+/**
+ * Creates filePath (which must not exist yet) with body's bytes and returns their count.
+ * On any error, including going over maxBytes, the file is removed before this rejects.
+ */
+export async function writeNewFile(
+  filePath: string,
+  body: FileBody,
+  options: AtomicWriteOptions & { sync?: boolean } = {},
+): Promise<number> {
+  const { maxBytes, sync = false } = options;
+  if (maxBytes !== undefined && !(body instanceof Readable) && Buffer.byteLength(body) > maxBytes) {
+    throw fileTooLargeError(maxBytes);
+  }
+  // The file is created before any byte is read, so cleanup after a failure can never race
+  // a late open that would leave an orphan behind.
+  const handle = await fs.open(filePath, 'wx', options.mode ?? 0o644);
+  try {
+    if (!(body instanceof Readable)) {
+      try {
+        await handle.writeFile(body);
+        if (sync) await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return Buffer.byteLength(body);
+    }
+    const limiter = createByteLimit(maxBytes ?? Number.POSITIVE_INFINITY);
+    const out = createWriteStream('', { fd: handle, flush: sync });
+    try {
+      await pipeline(body, limiter, out);
+    } catch (error) {
+      await closed(out);
+      throw error;
+    }
+    return limiter.bytes;
+  } catch (error) {
+    await fs.rm(filePath, { force: true });
+    throw error;
+  }
+}
+
+function closed(stream: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.closed) resolve();
+    else stream.once('close', () => resolve());
+  });
+}
+
+/** Makes a rename durable. Platforms that cannot open a directory (Windows) skip it. */
+export async function fsyncDirectory(dir: string): Promise<void> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(dir, 'r');
+  } catch (error) {
+    if (isErrno(error, 'EISDIR', 'EPERM', 'EACCES')) return;
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!isErrno(error, 'EINVAL', 'EPERM', 'EBADF')) throw error;
+  } finally {
+    await handle.close();
+  }
+}

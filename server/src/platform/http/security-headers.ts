@@ -1,0 +1,31 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
+
+/** Security headers with a content policy that admits only what Encore loads. */
+export async function installSecurityHeaders(app: FastifyInstance, extraMediaOrigins: string[]): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", `${GOOGLE_GSI}client`],
+        styleSrc: ["'self'", "'unsafe-inline'", `${GOOGLE_GSI}style`],
+        frameSrc: [GOOGLE_GSI],
+        connectSrc: ["'self'", GOOGLE_GSI, ...extraMediaOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://lh3.googleusercontent.com', ...extraMediaOrigins],
+        mediaSrc: ["'self'", 'blob:', ...extraMediaOrigins],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Google's sign-in pop-up talks back to this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+}

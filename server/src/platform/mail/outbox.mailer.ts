@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import type { Logger } from '../logger.js';
+import type { Mailer, MailMessage } from './mail.types.js';
+
+/**
+ * For self-hosters without SMTP: each message is built as a real RFC 822 message and written
+ * to `<outboxDir>/<timestamp>-<random>.eml` (any mail client opens it), and its links are
+ * logged so a password-reset link can be found in the log.
+ */
+export function createOutboxMailer(outboxDir: string, from: string, logger: Logger): Mailer {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from });
+  return {
+    driver: 'outbox',
+    async send(message: MailMessage) {
+      const info = await transporter.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      if (!Buffer.isBuffer(info.message)) throw new Error('the outbox transport did not return the message bytes');
+      await fs.mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, outboxFileName(new Date()));
+      await writeFileAtomic(file, info.message, { mode: 0o600 });
+      logger.info({ to: message.to, subject: message.subject, links: findLinks(message.text) }, 'mail written to outbox');
+    },
+    async check() {
+      await fs.mkdir(outboxDir, { recursive: true });
+      const probe = path.join(outboxDir, `.probe-${randomBytes(6).toString('hex')}`);
+      await fs.writeFile(probe, '');
+      await fs.rm(probe, { force: true });
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+export function outboxFileName(now: Date): string {
+  return `${now.toISOString().replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+}
+
+/** Every http(s) URL in the text, in order, without trailing sentence punctuation. */
+export function findLinks(text: string): string[] {
+  const links = (text.match(/https?:\/\/[^\s<>"'`]+/g) ?? []).map((link) => link.replace(/[.,;:!?)\]]+$/, ''));
+  return [...new Set(links)];
+}

@@ -1,0 +1,137 @@
+import type { Readable } from 'node:stream';
+import { parseStream, type IAudioMetadata, type IPicture } from 'music-metadata';
+
+/** What Encore keeps from an audio file's tags and stream headers. */
+export interface AudioTags {
+  title: string | null;
+  artist: string | null;
+  album: string | null;
+  albumArtist: string | null;
+  genre: string | null;
+  year: number | null;
+  trackNumber: number | null;
+  discNumber: number | null;
+  durationSeconds: number | null;
+  bitrate: number | null;
+  sampleRate: number | null;
+  lyrics: string | null;
+  /** The embedded picture to use as cover art (front cover preferred), if any. */
+  picture: { data: Uint8Array; format: string } | null;
+  /** True when the parser found an audio stream (a codec, sample rate or duration). */
+  hasAudio: boolean;
+  /** True when the file also carries a video track (an MP4 film rather than an M4A). */
+  hasVideo: boolean;
+}
+
+/** The parser gave up on the file: it is damaged or not what its header claims. */
+export class UnreadableAudioError extends Error {}
+/** Parsing took longer than allowed; the stream was destroyed. */
+export class AudioTagsTimeoutError extends Error {}
+
+const MAX_TEXT = 500;
+const MAX_LYRICS = 100_000;
+
+/**
+ * Reads tags and stream facts from `stream`, giving up after `timeoutMs`: a malformed file can
+ * make a parser wait for bytes that never come, so the stream is destroyed on timeout and the
+ * call rejects. The stream is always destroyed when this returns, read to the end or not.
+ */
+export async function readAudioTags(
+  stream: Readable,
+  fileInfo: { mimeType: string; size: number },
+  timeoutMs: number,
+): Promise<AudioTags> {
+  // duration:true makes parsers without a length header (VBR MP3 without Xing, some Ogg)
+  // read through the file instead of guessing.
+  const parsing = parseStream(stream, { mimeType: fileInfo.mimeType, size: fileInfo.size }, { duration: true });
+  parsing.catch(() => undefined); // a late rejection after a timeout is expected, not unhandled
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AudioTagsTimeoutError(`reading tags took longer than ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return toAudioTags(await Promise.race([parsing, timeout]), fileInfo);
+  } catch (error) {
+    if (error instanceof AudioTagsTimeoutError) throw error;
+    throw new UnreadableAudioError(error instanceof Error ? error.message : String(error));
+  } finally {
+    clearTimeout(timer);
+    stream.destroy();
+  }
+}
+
+function toAudioTags(metadata: IAudioMetadata, fileInfo: { mimeType: string; size: number }): AudioTags {
+  const { common, format } = metadata;
+  const cover = frontCover(common.picture);
+  const reported = positive(format.duration);
+  const duration = TRUE_BITRATE.has(fileInfo.mimeType) ? plausibleDuration(reported, positive(format.bitrate), fileInfo.size) : reported;
+  const sampleRate = positive(format.sampleRate);
+  return {
+    title: text(common.title),
+    artist: text(common.artist ?? common.artists?.join(', ')),
+    album: text(common.album),
+    albumArtist: text(common.albumartist),
+    genre: text(common.genre?.join(', ')),
+    year: integer(common.year, 1, 9999),
+    trackNumber: integer(common.track.no, 1, 100_000),
+    discNumber: integer(common.disk.no, 1, 10_000),
+    durationSeconds: duration ?? null,
+    bitrate: integer(format.bitrate === undefined ? undefined : Math.round(format.bitrate), 1, 2_000_000_000),
+    sampleRate: integer(sampleRate, 1, 10_000_000),
+    lyrics: lyricsText(common.lyrics),
+    picture: cover ? { data: cover.data, format: cover.format } : null,
+    hasAudio: Boolean(format.codec || sampleRate || duration || format.hasAudio),
+    hasVideo: format.hasVideo === true,
+  };
+}
+
+/** Formats whose reported bit rate is the real one (CBR or Xing average; PCM), not a nominal hint. */
+const TRUE_BITRATE = new Set(['audio/mpeg', 'audio/wav']);
+
+/**
+ * Headers (an MP3's Xing frame count, a WAV's data size) describe the file as it was written;
+ * a truncated file keeps them. More seconds than its bytes can hold at its bit rate means the
+ * end is missing: the bytes decide.
+ */
+function plausibleDuration(duration: number | undefined, bitrate: number | undefined, size: number): number | undefined {
+  if (duration === undefined || bitrate === undefined || size <= 0) return duration;
+  const bytesNeeded = (duration * bitrate) / 8;
+  return bytesNeeded > size * 1.05 ? (size * 8) / bitrate : duration;
+}
+
+/**
+ * The front cover when the tags say which picture that is (ID3 picture type 3, FLAC's
+ * METADATA_BLOCK_PICTURE type), else the first picture. (music-metadata's own selectCover
+ * tests names with `in` on an array, so it never matches.)
+ */
+function frontCover(pictures: IPicture[] | undefined): IPicture | undefined {
+  const usable = (pictures ?? []).filter((picture) => picture.data.length > 0);
+  const says = (picture: IPicture, pattern: RegExp) => [picture.type, picture.name, picture.description].some((field) => field !== undefined && pattern.test(field));
+  return usable.find((picture) => says(picture, /front/i)) ?? usable.find((picture) => says(picture, /^cover$/i)) ?? usable[0];
+}
+
+function lyricsText(lyrics: IAudioMetadata['common']['lyrics']): string | null {
+  for (const entry of lyrics ?? []) {
+    const value = entry.text ?? entry.syncText.map((line) => line.text).join('\n');
+    // eslint-disable-next-line no-control-regex
+    const trimmed = value.replace(/\r\n?/g, '\n').replace(/\u0000/g, '').trim();
+    if (trimmed) return trimmed.slice(0, MAX_LYRICS);
+  }
+  return null;
+}
+
+function text(value: string | undefined): string | null {
+  // Tags sometimes carry NUL terminators or padding; PostgreSQL text refuses NUL outright.
+  // eslint-disable-next-line no-control-regex
+  const cleaned = value?.replace(/\u0000/g, '').trim();
+  return cleaned ? cleaned.slice(0, MAX_TEXT) : null;
+}
+
+function positive(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+function integer(value: number | null | undefined, min: number, max: number): number | null {
+  if (value === null || value === undefined || !Number.isInteger(value) || value < min || value > max) return null;
+  return value;
+}

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { ConflictError, NotFoundError } from '../http/errors.js';
+import type { Logger } from '../logger.js';
+import { stageFile, writeFileAtomic } from '../fs/atomic-write.js';
+import { isErrno } from '../fs/errno.js';
+import { signedPath, verifySignedQuery, type LocalUrlClaims, type LocalUrlOp } from './local-url-signature.js';
+import { assertValidContentType, assertValidKey, assertValidReadRange, resolveReadRange } from './storage-key.js';
+import type { ReadRange, Storage, StoredObject } from './storage.types.js';
+
+/** Where the lead mounts localStorageRoutes; signed URLs point below it. */
+export const LOCAL_STORAGE_ROUTE_PREFIX = '/api/storage';
+
+/** Sidecars live in a dot folder no key can name (key segments never start with a dot). */
+const META_DIR = '.meta';
+
+export interface LocalStorageOptions {
+  root: string;
+  signingSecret: string;
+  /** Absolute origin to prefix URLs with; relative URLs when absent. */
+  publicBaseUrl?: string;
+  maxUploadBytes: number;
+  logger: Logger;
+}
+
+interface Sidecar {
+  contentType?: string;
+}
+
+/**
+ * Files under one root folder, `<root>/<key>`, with the content type in a JSON sidecar at
+ * `<root>/.meta/<key>.json`. Browsers reach the bytes through URLs signed with HMAC-SHA256
+ * and served by localStorageRoutes.
+ */
+export class LocalStorage implements Storage {
+  readonly driver = 'local' as const;
+  readonly root: string;
+  readonly maxUploadBytes: number;
+  private readonly signingSecret: string;
+  private readonly urlBase: string;
+  private readonly logger: Logger;
+
+  private constructor(options: LocalStorageOptions) {
+    this.root = path.resolve(options.root);
+    this.maxUploadBytes = options.maxUploadBytes;
+    this.signingSecret = options.signingSecret;
+    this.urlBase = `${(options.publicBaseUrl ?? '').replace(/\/+$/, '')}${LOCAL_STORAGE_ROUTE_PREFIX}`;
+    this.logger = options.logger;
+  }
+
+  static async create(options: LocalStorageOptions): Promise<LocalStorage> {
+    const storage = new LocalStorage(options);
+    await fs.mkdir(storage.root, { recursive: true });
+    return storage;
+  }
+
+  async presignPut(key: string, opts: { contentType?: string; expiresInSeconds: number }): Promise<string> {
+    const claims: LocalUrlClaims = { op: 'put', key: assertValidKey(key), exp: expiry(opts.expiresInSeconds) };
+    if (opts.contentType !== undefined) claims.contentType = assertValidContentType(opts.contentType);
+    return signedPath(this.urlBase, this.signingSecret, claims);
+  }
+
+  async presignGet(
+    key: string,
+    opts: { expiresInSeconds: number; downloadName?: string; contentType?: string },
+  ): Promise<string> {
+    const claims: LocalUrlClaims = { op: 'get', key: assertValidKey(key), exp: expiry(opts.expiresInSeconds) };
+    if (opts.contentType !== undefined) claims.contentType = assertValidContentType(opts.contentType);
+    if (opts.downloadName !== undefined) claims.downloadName = opts.downloadName;
+    return signedPath(this.urlBase, this.signingSecret, claims);
+  }
+
+  /** For the routes: the claims of a signed request, or ForbiddenError. */
+  verify(op: LocalUrlOp, key: string, query: Record<string, unknown>): LocalUrlClaims {
+    return verifySignedQuery(this.signingSecret, op, key, query);
+  }
+
+  async put(key: string, body: Buffer | Readable, opts: { contentType?: string; maxBytes?: number } = {}): Promise<void> {
+    const file = this.objectPath(key);
+    const contentType = assertValidContentType(opts.contentType);
+    await this.mkdirFor(file);
+    const staged = await stageFile(file, body, opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes });
+    try {
+      // The sidecar first: once the bytes are renamed into place their type is already right.
+      await this.writeSidecar(key, contentType === undefined ? {} : { contentType });
+      await staged.commit();
+    } catch (error) {
+      await staged.discard();
+      throw clashAsConflict(error);
+    }
+    this.logger.debug({ key, bytes: staged.bytes }, 'stored object');
+  }
+
+  async get(key: string, range?: ReadRange): Promise<StoredObject> {
+    const file = this.objectPath(key);
+    assertValidReadRange(range);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'r');
+    } catch (error) {
+      if (isErrno(error, 'ENOENT', 'ENOTDIR', 'EISDIR')) throw new NotFoundError();
+      throw error;
+    }
+    try {
+      // Size from the open file, so a concurrent replace cannot mismatch size and bytes.
+      const info = await handle.stat();
+      if (!info.isFile()) throw new NotFoundError();
+      const size = info.size;
+      const resolved = range === undefined ? undefined : resolveReadRange(range, size);
+      const { contentType } = await this.readSidecar(key);
+      const stream = createReadStream('', { fd: handle, ...(resolved ?? {}) });
+      return resolved === undefined ? { stream, size, contentType } : { stream, size, contentType, range: resolved };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number; contentType: string | undefined } | null> {
+    const file = this.objectPath(key);
+    try {
+      const info = await fs.stat(file);
+      if (!info.isFile()) return null;
+      const { contentType } = await this.readSidecar(key);
+      return { size: info.size, contentType };
+    } catch (error) {
+      if (isErrno(error, 'ENOENT', 'ENOTDIR')) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.objectPath(key);
+    await removeFile(file);
+    await removeFile(this.sidecarPath(key));
+  }
+
+  async check(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    const probe = path.join(this.root, `.probe-${randomBytes(6).toString('hex')}`);
+    await fs.writeFile(probe, 'ok');
+    await fs.rm(probe, { force: true });
+  }
+
+  private objectPath(key: string): string {
+    return this.below(this.root, assertValidKey(key));
+  }
+
+  private sidecarPath(key: string): string {
+    return this.below(path.join(this.root, META_DIR), `${assertValidKey(key)}.json`);
+  }
+
+  /** Validated keys cannot escape; this check keeps it so if the rules ever loosen. */
+  private below(base: string, relative: string): string {
+    const full = path.resolve(base, ...relative.split('/'));
+    if (!full.startsWith(base + path.sep)) throw new Error(`storage path escapes its root: ${relative}`);
+    return full;
+  }
+
+  private async mkdirFor(file: string): Promise<void> {
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+    } catch (error) {
+      throw clashAsConflict(error);
+    }
+  }
+
+  private async writeSidecar(key: string, sidecar: Sidecar): Promise<void> {
+    const file = this.sidecarPath(key);
+    if (sidecar.contentType === undefined) {
+      await removeFile(file);
+      return;
+    }
+    await this.mkdirFor(file);
+    await writeFileAtomic(file, JSON.stringify(sidecar));
+  }
+
+  private async readSidecar(key: string): Promise<Sidecar> {
+    try {
+      const parsed: unknown = JSON.parse(await fs.readFile(this.sidecarPath(key), 'utf8'));
+      const contentType = (parsed as Sidecar | null)?.contentType;
+      return typeof contentType === 'string' ? { contentType } : {};
+    } catch (error) {
+      if (isErrno(error, 'ENOENT', 'ENOTDIR')) return {};
+      this.logger.warn({ key, err: error }, 'unreadable storage sidecar; content type unknown');
+      return {};
+    }
+  }
+}
+
+function expiry(expiresInSeconds: number): number {
+  return Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(expiresInSeconds));
+}
+
+async function removeFile(file: string): Promise<void> {
+  try {
+    await fs.rm(file, { force: true });
+  } catch (error) {
+    // A missing object under a file, or a "file" that is really a folder of other keys.
+    if (!isErrno(error, 'ENOTDIR', 'EISDIR', 'ERR_FS_EISDIR')) throw error;
+  }
+}
+
+/** `a` and `a/b` cannot both exist on a disk; S3 would allow it, so say so clearly. */
+function clashAsConflict(error: unknown): unknown {
+  if (isErrno(error, 'ENOTDIR', 'EISDIR', 'EEXIST')) {
+    return new ConflictError('That storage key clashes with an existing one.');
+  }
+  return error;
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { NotFoundError } from '../http/errors.js';
+import type { Logger } from '../logger.js';
+import { writeNewFile } from '../fs/atomic-write.js';
+import { fileTooLargeError } from '../fs/byte-limit.js';
+import { attachmentDisposition } from './content-disposition.js';
+import { assertValidContentType, assertValidKey, assertValidReadRange, rangeNotSatisfiable } from './storage-key.js';
+import type { ReadRange, Storage, StoredObject } from './storage.types.js';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  logger: Logger;
+}
+
+/**
+ * Any S3-compatible store. Browsers talk to it directly through presigned URLs; the server
+ * uses the same keys for ingest, rendering and deletion.
+ */
+export class S3Storage implements Storage {
+  readonly driver = 's3' as const;
+  readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly logger: Logger;
+
+  constructor(options: S3StorageOptions) {
+    const { accessKeyId, secretAccessKey } = options;
+    this.bucket = options.bucket;
+    this.logger = options.logger;
+    this.client = new S3Client({
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      // Without explicit keys the SDK's default chain applies (env, profile, instance role).
+      ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+      // The newer default checksums are not understood by many S3-compatible stores and
+      // would also have to be sent by browsers using presigned URLs; only use them if required.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async presignPut(key: string, opts: { contentType?: string; expiresInSeconds: number }): Promise<string> {
+    const ContentType = assertValidContentType(opts.contentType);
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: assertValidKey(key), ContentType });
+    // Signing the header binds the type: the browser must send exactly this Content-Type,
+    // as with the local driver's URLs, so an upload cannot pick its own.
+    const signableHeaders = ContentType === undefined ? undefined : new Set(['content-type']);
+    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds, signableHeaders });
+  }
+
+  async presignGet(
+    key: string,
+    opts: { expiresInSeconds: number; downloadName?: string; contentType?: string },
+  ): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: assertValidKey(key),
+      ResponseContentType: assertValidContentType(opts.contentType),
+      ResponseContentDisposition: opts.downloadName === undefined ? undefined : attachmentDisposition(opts.downloadName),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds });
+  }
+
+  async put(key: string, body: Buffer | Readable, opts: { contentType?: string; maxBytes?: number } = {}): Promise<void> {
+    const Key = assertValidKey(key);
+    const ContentType = assertValidContentType(opts.contentType);
+    if (!(body instanceof Readable)) {
+      if (opts.maxBytes !== undefined && body.length > opts.maxBytes) throw fileTooLargeError(opts.maxBytes);
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, ContentType, Body: body, ContentLength: body.length }));
+      return;
+    }
+    // PutObject needs the length up front; spooling to a temp file gives it, enforces the
+    // limit before anything reaches the bucket, and keeps memory flat.
+    const spool = path.join(os.tmpdir(), `encore-upload-${randomBytes(8).toString('hex')}`);
+    const limit = opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes };
+    const ContentLength = await writeNewFile(spool, body, { ...limit, mode: 0o600 });
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, ContentType, Body: createReadStream(spool), ContentLength }));
+    } finally {
+      await fs.rm(spool, { force: true });
+    }
+    this.logger.debug({ key }, 'stored object');
+  }
+
+  async get(key: string, range?: ReadRange): Promise<StoredObject> {
+    const Key = assertValidKey(key);
+    assertValidReadRange(range);
+    const Range = range === undefined ? undefined : `bytes=${range.start}-${range.end ?? ''}`;
+    try {
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key, Range }));
+      if (!(result.Body instanceof Readable)) throw new Error('S3 GetObject returned no readable body');
+      const contentType = result.ContentType;
+      const served = parseContentRange(result.ContentRange);
+      if (served) return { stream: result.Body, size: served.size, contentType, range: { start: served.start, end: served.end } };
+      const size = result.ContentLength ?? 0;
+      if (range === undefined) return { stream: result.Body, size, contentType };
+      // A store that ignored the Range header: the whole object came back, still a valid answer.
+      return { stream: result.Body, size, contentType, range: { start: 0, end: size - 1 } };
+    } catch (error) {
+      if (isMissingObject(error)) throw new NotFoundError();
+      if (isS3Error(error, 'InvalidRange', 416)) throw rangeNotSatisfiable((await this.stat(key))?.size ?? 0);
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number; contentType: string | undefined } | null> {
+    try {
+      const result = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: assertValidKey(key) }));
+      return { size: result.ContentLength ?? 0, contentType: result.ContentType };
+    } catch (error) {
+      if (isMissingObject(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: assertValidKey(key) }));
+  }
+
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+}
+
+function parseContentRange(header: string | undefined): { start: number; end: number; size: number } | undefined {
+  const match = header === undefined ? null : /^bytes (\d+)-(\d+)\/(\d+)$/.exec(header.trim());
+  if (!match) return undefined;
+  return { start: Number(match[1]), end: Number(match[2]), size: Number(match[3]) };
+}
+
+function isS3Error(error: unknown, name: string, status: number): boolean {
+  if (!(error instanceof Error)) return false;
+  const meta = (error as { $metadata?: { httpStatusCode?: number } }).$metadata;
+  return error.name === name || meta?.httpStatusCode === status;
+}
+
+/** NoSuchKey (GET) or a bare 404 (HEAD); a missing bucket is a misconfiguration, not a 404. */
+function isMissingObject(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name === 'NoSuchBucket') return false;
+  return isS3Error(error, 'NoSuchKey', 404) || error.name === 'NotFound';
+}

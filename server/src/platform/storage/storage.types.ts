@@ -1,0 +1,42 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * One object read from storage. `size` is the whole object's size; when `range` is set the
+ * stream carries only bytes range.start..range.end (inclusive), i.e. end - start + 1 bytes.
+ */
+export interface StoredObject {
+  stream: Readable;
+  size: number;
+  contentType: string | undefined;
+  range?: { start: number; end: number };
+}
+
+/** A byte range to read: start and (optional, inclusive, clamped to the object) end. */
+export interface ReadRange {
+  start: number;
+  end?: number;
+}
+
+/**
+ * Where Encore keeps media: local disk (embedded) or any S3-compatible store (scaled out).
+ * Keys look like `songs/<uuid>/<name>.mp3`; an unsafe key is a ValidationError.
+ */
+export interface Storage {
+  readonly driver: 'local' | 's3';
+  /** A URL the browser can PUT the bytes to, valid for expiresInSeconds. */
+  presignPut(key: string, opts: { contentType?: string; expiresInSeconds: number }): Promise<string>;
+  /**
+   * A URL the browser can GET (and Range-request) the bytes from. downloadName makes it a
+   * download (Content-Disposition: attachment, RFC 6266); contentType overrides the stored one.
+   */
+  presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string; contentType?: string }): Promise<string>;
+  /** Stores the bytes atomically; over maxBytes is a PayloadTooLargeError and nothing is kept. */
+  put(key: string, body: Buffer | Readable, opts?: { contentType?: string; maxBytes?: number }): Promise<void>;
+  /** NotFoundError when missing; RangeNotSatisfiableError when range.start is past the end. */
+  get(key: string, range?: ReadRange): Promise<StoredObject>;
+  stat(key: string): Promise<{ size: number; contentType: string | undefined } | null>;
+  /** Idempotent: deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** Health check: throws if the storage cannot be used. */
+  check(): Promise<void>;
+}

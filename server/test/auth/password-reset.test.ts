@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, resetLinkFrom, startTestApp, waitForOutboxMail, type TestApp } from '../support/test-app.js';
+
+describe.each(engines)('password reset on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterAll(async () => t?.close());
+
+  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+  const signIn = (userName: string, password: string) => post('/api/auth/signin', { userName, password });
+
+  async function account(userName: string, password = 'first password 1') {
+    await post('/api/auth/signup', { userName, email: `${userName}@example.com`, password });
+    const { token } = (await signIn(userName, password)).json<{ token: string }>();
+    return token;
+  }
+
+  async function requestLink(userName: string): Promise<URL> {
+    const response = await post('/api/email/forgot-password', { email: `${userName}@example.com`, userName });
+    expect(response.statusCode).toBe(200);
+    return resetLinkFrom(await waitForOutboxMail(t.dataDir, `${userName}@example.com`));
+  }
+
+  it('mails a single-use link that sets a new password and ends every earlier session', async () => {
+    const oldToken = await account('rosalind');
+    const link = await requestLink('rosalind');
+    expect(link.pathname).toBe('/reset-password');
+    expect(link.searchParams.get('email')).toBe('rosalind@example.com');
+    const token = link.searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(40);
+
+    const reset = await post('/api/email/reset-password', { Email: 'rosalind@example.com', Token: token, NewPassword: 'second password 2' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toMatchObject({ success: true });
+
+    expect((await signIn('rosalind', 'first password 1')).statusCode).toBe(401);
+    expect((await signIn('rosalind', 'second password 2')).statusCode).toBe(200);
+    const stale = await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${oldToken}` } });
+    expect(stale.statusCode).toBe(401);
+
+    const reused = await post('/api/email/reset-password', { Email: 'rosalind@example.com', Token: token, NewPassword: 'third password 3' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ message: 'This reset link is invalid or has expired.' });
+    expect((await signIn('rosalind', 'second password 2')).statusCode).toBe(200);
+  });
+
+  it('stores only a hash of the token', async () => {
+    await account('hashed');
+    const link = await requestLink('hashed');
+    const token = link.searchParams.get('token') ?? '';
+    const rows = await t.app.encore.platform.database.db.query.passwordResetTokens.findMany();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.tokenHash).not.toContain(token);
+  });
+
+  it('accepts the camelCase spelling too', async () => {
+    await account('camel');
+    const link = await requestLink('camel');
+    const reset = await post('/api/email/reset-password', {
+      email: 'camel@example.com',
+      token: link.searchParams.get('token'),
+      newPassword: 'camel password 2',
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('answers the same whether or not the account exists, and mails only real accounts', async () => {
+    await account('hedy');
+    const real = await post('/api/email/forgot-password', { email: 'hedy@example.com', userName: 'hedy' });
+    const wrongName = await post('/api/email/forgot-password', { email: 'hedy@example.com', userName: 'not-hedy' });
+    const unknown = await post('/api/email/forgot-password', { email: 'ghost@example.com', userName: 'ghost' });
+    expect(real.statusCode).toBe(200);
+    expect(wrongName.json()).toEqual(real.json());
+    expect(unknown.json()).toEqual(real.json());
+    await waitForOutboxMail(t.dataDir, 'hedy@example.com');
+    await expect(waitForOutboxMail(t.dataDir, 'ghost@example.com', 2500)).rejects.toThrow();
+  });
+
+  it.each([
+    [{ email: '', userName: 'x' }, 'Please enter both email and username'],
+    [{ email: 'a@b.co' }, 'Please enter both email and username'],
+    [{ email: 'nope', userName: 'x' }, 'Please enter a valid email address'],
+  ])('validates forgot-password %j', async (payload, message) => {
+    const response = await post('/api/email/forgot-password', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+  });
+
+  it('refuses forged, expired, foreign and malformed reset requests', async () => {
+    await account('barbara');
+    await account('frances');
+    const link = await requestLink('barbara');
+    const token = link.searchParams.get('token') ?? '';
+    const reset = (payload: Record<string, unknown>) => post('/api/email/reset-password', payload);
+
+    const forged = await reset({ Email: 'barbara@example.com', Token: 'A'.repeat(43), NewPassword: 'new password 9' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ message: 'This reset link is invalid or has expired.' });
+
+    const foreign = await reset({ Email: 'frances@example.com', Token: token, NewPassword: 'new password 9' });
+    expect(foreign.statusCode).toBe(400);
+
+    expect((await reset({ Email: 'barbara@example.com', Token: token, NewPassword: '' })).json()).toEqual({ message: 'Please enter a new password' });
+    expect((await reset({ Email: 'barbara@example.com', Token: token, NewPassword: 'short' })).json()).toEqual({
+      message: 'Password must be at least 8 characters',
+    });
+    expect((await reset({ Email: 'barbara@example.com', NewPassword: 'long enough 1' })).statusCode).toBe(400);
+
+    // Expire the token in the database, as 30 minutes passing would.
+    const { passwordResetTokens } = await import('../../src/platform/db/schema.js');
+    await t.app.encore.platform.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await reset({ Email: 'barbara@example.com', Token: token, NewPassword: 'new password 9' });
+    expect(expired.statusCode).toBe(400);
+    expect((await signIn('barbara', 'first password 1')).statusCode).toBe(200);
+  });
+
+  it('makes reset links expire 30 minutes after they are sent', async () => {
+    await account('thirty');
+    await requestLink('thirty');
+    const rows = await t.app.encore.platform.database.db.query.passwordResetTokens.findMany();
+    const newest = rows.sort((a, b) => b.id - a.id)[0];
+    const minutes = ((newest?.expiresAt.getTime() ?? 0) - (newest?.createdAt.getTime() ?? 0)) / 60_000;
+    expect(minutes).toBeGreaterThan(29.9);
+    expect(minutes).toBeLessThan(30.1);
+  });
+});
