@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { sessionStore, useSession } from '../features/auth/session.store';
+import { PLAYER_BAR_SPACE_CLASS, PlayerBar } from '../features/player/player-bar.component';
+import { player, usePlayer } from '../features/player/player.store';
+import { cn } from '../lib/cn';
+import { useT } from '../lib/i18n/i18n.store';
+import { Footer } from './footer.component';
+import { TopBar } from './top-bar.component';
+
+/** Whenever the path is /signin, a stored token means logged in and none means logged out (SPEC 2). */
+function useSignInWatcher() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname === '/signin') sessionStore.syncWithStoredToken();
+  }, [pathname]);
+}
+
+/** Songs are for signed-in users: logging out stops the music and hides the bar. */
+function useStopPlayerOnLogOut() {
+  const isLoggedIn = useSession((state) => state.isLoggedIn);
+  const restoring = useSession((state) => state.restoring);
+  useEffect(() => {
+    if (!isLoggedIn && !restoring) player.close();
+  }, [isLoggedIn, restoring]);
+}
+
+/** The shared layout of every route: fixed top bar, page, footer, and the player bar while a song is selected. */
+export function AppLayout() {
+  const t = useT();
+  useSignInWatcher();
+  useStopPlayerOnLogOut();
+  const playerShown = usePlayer((state) => state.current !== null);
+  return (
+    <div className={cn('flex min-h-dvh flex-col', playerShown && PLAYER_BAR_SPACE_CLASS)}>
+      <a
+        href="#main"
+        className="fixed start-3 top-3 z-50 -translate-y-24 rounded-lg bg-surface-raised px-4 py-2 text-sm font-semibold ring-2 ring-ring transition-transform focus:translate-y-0"
+      >
+        {t('skipToContent')}
+      </a>
+      <TopBar />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <PlayerBar />
+      <ScrollRestoration />
+    </div>
+  );
+}

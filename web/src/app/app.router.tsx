@@ -1,0 +1,53 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AuthPage } from '../features/auth/auth.page';
+import { ResetPasswordPage } from '../features/auth/reset-password.page';
+import { LandingPage } from '../features/landing/landing.page';
+import { MusicPage } from '../features/library/music.page';
+import { SongPage } from '../features/library/song.page';
+import { NotFoundPage } from '../features/not-found/not-found.page';
+import { SharePage } from '../features/sharing/share.page';
+import { UploadPage } from '../features/upload/upload.page';
+import { AppLayout } from './app.layout';
+import { GuestOnly, NumericParam, RequireAuth } from './route-guards';
+import { RouteErrorPage } from './route-error.page';
+
+/**
+ * Pages that need a signed-in user (SPEC 2). Adding one is one line here, e.g.
+ * `{ path: 'music', element: <MusicPage /> }`; guests are sent to /signin?next=... and back.
+ */
+export const protectedRoutes: RouteObject[] = [
+  { path: 'music', element: <MusicPage /> },
+  { path: 'music/:id', element: <NumericParam name="id" element={<SongPage />} /> },
+  { path: 'upload', element: <UploadPage /> },
+];
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        // Inside the layout, so the top bar and footer stay when a page fails.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: 'signin', element: <AuthPage /> },
+              { path: 'signup', element: <AuthPage /> },
+            ],
+          },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          // Public: a shared song plays without an account (DECISIONS, sharing by e-mail).
+          { path: 'share/:token', element: <SharePage /> },
+          { element: <RequireAuth />, children: protectedRoutes },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

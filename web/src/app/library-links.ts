@@ -1,0 +1,30 @@
+import { Heart, Library, ListMusic, UserRound, type LucideIcon } from 'lucide-react';
+import type { MessageKey } from '../lib/i18n/en.catalogue';
+
+export interface NavEntry {
+  to: string;
+  label: MessageKey;
+  description?: MessageKey;
+  icon?: LucideIcon;
+}
+
+/** The signed-in top bar links (SPEC 2). */
+export const MAIN_LINKS: readonly NavEntry[] = [
+  { to: '/', label: 'navHome' },
+  { to: '/ai-playlist', label: 'navAiPlaylist' },
+  { to: '/upload', label: 'navUpload' },
+  { to: '/song2clip', label: 'navSong2Clip' },
+];
+
+/** The Library dropdown's four entries (SPEC 2). */
+export const LIBRARY_LINKS: readonly NavEntry[] = [
+  { to: '/music', label: 'libraryAllMusic', description: 'libraryAllMusicDescription', icon: Library },
+  { to: '/music?owner=true', label: 'libraryMyMusic', description: 'libraryMyMusicDescription', icon: UserRound },
+  {
+    to: '/music?owner=true&favorites=true',
+    label: 'libraryFavorites',
+    description: 'libraryFavoritesDescription',
+    icon: Heart,
+  },
+  { to: '/playlists', label: 'libraryPlaylists', description: 'libraryPlaylistsDescription', icon: ListMusic },
+];

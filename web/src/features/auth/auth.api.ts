@@ -1,0 +1,86 @@
+import {
+  profileResponse,
+  signInResponse,
+  signUpResponse,
+  successResponse,
+  type ForgotPasswordBody,
+  type ProfileResponse,
+  type SignInBody,
+  type SignInResponse,
+  type SignUpBody,
+  type SignUpResponse,
+  type SuccessResponse,
+  type UpdateProfileBody,
+} from '@encore/common/auth.contract';
+import { apiRequest } from '../../lib/api-client';
+import { translate } from '../../lib/i18n/i18n.store';
+
+/** Only logged, never shown (SPEC 8), so it is not in the catalogue. */
+export const AUTO_LOGIN_FAILED = 'Auto login failed';
+
+/** The auth and e-mail calls of SPEC 7. Failures throw `ApiError`; callers decide what to show. */
+
+export function postSignIn(body: SignInBody): Promise<SignInResponse> {
+  return apiRequest('auth/signin', {
+    method: 'POST',
+    body,
+    schema: signInResponse,
+    fallbackMessage: translate('loginError'),
+  });
+}
+
+export function postSignUp(body: SignUpBody): Promise<SignUpResponse> {
+  return apiRequest('auth/signup', {
+    method: 'POST',
+    body,
+    schema: signUpResponse,
+    fallbackMessage: translate('signUpError'),
+  });
+}
+
+export function postGoogleLogin(credential: string): Promise<SignInResponse> {
+  return apiRequest('auth/google-login', {
+    method: 'POST',
+    body: { credential },
+    schema: signInResponse,
+    fallbackMessage: translate('googleLoginFailed'),
+  });
+}
+
+export function getProfile(signal?: AbortSignal): Promise<ProfileResponse> {
+  return apiRequest('auth/profile', { schema: profileResponse, fallbackMessage: AUTO_LOGIN_FAILED, signal });
+}
+
+export function putProfile(body: UpdateProfileBody): Promise<ProfileResponse> {
+  return apiRequest('auth/profile', {
+    method: 'PUT',
+    body,
+    schema: profileResponse,
+    fallbackMessage: translate('profileUpdateFailed'),
+  });
+}
+
+export function postForgotPassword(body: ForgotPasswordBody): Promise<SuccessResponse> {
+  return apiRequest('email/forgot-password', {
+    method: 'POST',
+    body,
+    schema: successResponse,
+    fallbackMessage: translate('resetEmailFailed'),
+  });
+}
+
+export interface ResetPasswordInput {
+  email: string;
+  token: string;
+  newPassword: string;
+}
+
+/** SPEC 7 spells this body in PascalCase. */
+export function postResetPassword({ email, token, newPassword }: ResetPasswordInput): Promise<SuccessResponse> {
+  return apiRequest('email/reset-password', {
+    method: 'POST',
+    body: { Email: email, Token: token, NewPassword: newPassword },
+    schema: successResponse,
+    fallbackMessage: translate('resetFailed'),
+  });
+}

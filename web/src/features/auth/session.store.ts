@@ -1,0 +1,200 @@
+import type { PublicUser, SignUpResponse, UpdateProfileBody } from '@encore/common/auth.contract';
+import { ApiError } from '../../lib/api-client';
+import { createStore, useStore } from '../../lib/create-store';
+import { translate } from '../../lib/i18n/i18n.store';
+import {
+  clearStoredSession,
+  readStoredSession,
+  updateStoredUser,
+  writeStoredSession,
+} from '../../lib/session-storage';
+import {
+  AUTO_LOGIN_FAILED,
+  getProfile,
+  postGoogleLogin,
+  postSignIn,
+  postSignUp,
+  putProfile,
+} from './auth.api';
+
+/** The user slice of SPEC 3, plus `restoring` while a stored token is being checked. */
+export interface SessionState {
+  userName: string | null;
+  email: string | null;
+  isLoggedIn: boolean;
+  /** A session call (sign-in, sign-up, profile fetch) is in flight. */
+  loading: boolean;
+  error: string | null;
+  /** Auto login is checking a stored token; guards wait instead of redirecting. */
+  restoring: boolean;
+}
+
+export interface SignInInput {
+  userName: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+export interface SignUpInput {
+  userName: string;
+  email: string;
+  password: string;
+}
+
+const loggedOut: SessionState = {
+  userName: null,
+  email: null,
+  isLoggedIn: false,
+  loading: false,
+  error: null,
+  restoring: false,
+};
+
+const store = createStore<SessionState>({ ...loggedOut, restoring: readStoredSession() !== null });
+
+/**
+ * Bumped whenever the session changes hands (sign-in, log out), so an answer to a request
+ * sent for an earlier session cannot overwrite the current one.
+ */
+let generation = 0;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function signedIn(user: PublicUser): Partial<SessionState> {
+  return { userName: user.userName, email: user.email, isLoggedIn: true, loading: false, error: null, restoring: false };
+}
+
+async function startSession(request: Promise<{ token: string; user: PublicUser }>, remember: boolean) {
+  const mine = ++generation;
+  store.setState({ loading: true, error: null });
+  try {
+    const { token, user } = await request;
+    if (mine !== generation) return user;
+    writeStoredSession({ token, userName: user.userName, email: user.email }, remember);
+    store.setState(signedIn(user));
+    return user;
+  } catch (error) {
+    if (mine === generation) store.setState({ loading: false, error: errorText(error) });
+    throw error;
+  }
+}
+
+export const sessionStore = {
+  getState: store.getState,
+  subscribe: store.subscribe,
+
+  /** Signs in; "Remember me" decides whether the token outlives the tab. Throws ApiError. */
+  signIn({ userName, password, rememberMe }: SignInInput): Promise<PublicUser> {
+    return startSession(postSignIn({ userName, password, rememberMe }), rememberMe);
+  },
+
+  /** Signs in with a Google ID token credential. Throws ApiError. */
+  googleLogin(credential: string, remember = true): Promise<PublicUser> {
+    return startSession(postGoogleLogin(credential), remember);
+  },
+
+  /** Creates an account. Does not sign in (SPEC 4): it only clears the error. Throws ApiError. */
+  async signUp({ userName, email, password }: SignUpInput): Promise<SignUpResponse> {
+    if (!email.trim()) {
+      // The handler's own guard (SPEC 5), raised like a server rejection so callers treat it alike.
+      const message = translate('signupEmailRequired');
+      store.setState({ error: message });
+      throw new ApiError(400, message, message);
+    }
+    store.setState({ loading: true, error: null });
+    try {
+      const response = await postSignUp({ userName, email, password });
+      store.setState({ loading: false, error: null });
+      return response;
+    } catch (error) {
+      store.setState({ loading: false, error: errorText(error) });
+      throw error;
+    }
+  },
+
+  /**
+   * Auto login at start-up: a stored token triggers a profile fetch. A failure removes the
+   * stored token, name and e-mail and marks the user logged out; it is only logged.
+   */
+  async restore(): Promise<void> {
+    const stored = readStoredSession();
+    if (!stored) {
+      store.setState({ restoring: false });
+      return;
+    }
+    const mine = ++generation;
+    store.setState({ restoring: true, loading: true, userName: stored.userName, email: stored.email });
+    try {
+      const user = await getProfile();
+      if (mine !== generation) return;
+      updateStoredUser(user);
+      store.setState(signedIn(user));
+    } catch (error) {
+      if (mine !== generation) return;
+      console.error(AUTO_LOGIN_FAILED, error);
+      clearStoredSession();
+      store.setState({ ...loggedOut });
+    }
+  },
+
+  /** Fetches the profile again (the profile dialog does on opening). A failure is only logged. */
+  async refreshProfile(): Promise<void> {
+    const mine = generation;
+    store.setState({ loading: true });
+    try {
+      const user = await getProfile();
+      if (mine !== generation) return;
+      updateStoredUser(user);
+      store.setState(signedIn(user));
+    } catch (error) {
+      console.error('Profile fetch failed', error);
+      if (mine === generation) store.setState({ loading: false });
+    }
+  },
+
+  /** Changes the user name and/or e-mail. Throws ApiError. */
+  async updateProfile(body: UpdateProfileBody): Promise<PublicUser> {
+    store.setState({ loading: true, error: null });
+    try {
+      const user = await putProfile(body);
+      updateStoredUser(user);
+      store.setState(signedIn(user));
+      return user;
+    } catch (error) {
+      store.setState({ loading: false, error: errorText(error) });
+      throw error;
+    }
+  },
+
+  /** Clears the three stored entries and resets the state. Navigation is the caller's. */
+  logOut(): void {
+    generation += 1;
+    clearStoredSession();
+    store.setState({ ...loggedOut });
+  },
+
+  /** The /signin watcher of SPEC 2: a stored token means logged in, none means logged out. */
+  syncWithStoredToken(): void {
+    const state = store.getState();
+    if (state.restoring) return; // auto login will decide
+    const stored = readStoredSession();
+    if (stored && !state.isLoggedIn) {
+      store.setState({ isLoggedIn: true, userName: stored.userName, email: stored.email, error: null });
+    } else if (!stored && state.isLoggedIn) {
+      generation += 1;
+      store.setState({ ...loggedOut });
+    }
+  },
+
+  /** Back to the state of a fresh page load with empty storage (tests). */
+  reset(): void {
+    generation += 1;
+    store.setState({ ...loggedOut });
+  },
+};
+
+export function useSession<S>(selector: (state: SessionState) => S): S {
+  return useStore(store, selector);
+}

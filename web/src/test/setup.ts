@@ -1,0 +1,46 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+// jsdom lacks these browser APIs that Radix primitives use.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub;
+const elementPrototype = Element.prototype as unknown as Record<string, unknown>;
+elementPrototype.hasPointerCapture ??= () => false;
+elementPrototype.scrollIntoView ??= () => {};
+
+// jsdom has media elements but no playback: play() and pause() flip `paused` and fire the
+// events a browser fires, load() does nothing. Metadata never loads by itself; tests that need
+// it dispatch 'loadedmetadata' on the player's element.
+const media = HTMLMediaElement.prototype;
+function setPaused(element: HTMLMediaElement, paused: boolean) {
+  Object.defineProperty(element, 'paused', { value: paused, configurable: true });
+}
+media.play = function play(this: HTMLMediaElement) {
+  setPaused(this, false);
+  this.dispatchEvent(new Event('play'));
+  return Promise.resolve();
+};
+media.pause = function pause(this: HTMLMediaElement) {
+  if (this.paused) return;
+  setPaused(this, true);
+  this.dispatchEvent(new Event('pause'));
+};
+media.load = function load() {};
+
+// Object URLs (cover art, downloads) are not in jsdom.
+URL.createObjectURL ??= () => `blob:test/${Math.random().toString(36).slice(2)}`;
+URL.revokeObjectURL ??= () => {};
+
+// jsdom does not scroll; the router's scroll restoration calls this on every navigation.
+window.scrollTo = () => {};
