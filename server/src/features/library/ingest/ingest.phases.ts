@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { fileTooLargeError } from '../../../platform/fs/byte-limit.js';
+import { AppError, NotFoundError, UnsupportedMediaTypeError } from '../../../platform/http/errors.js';
+import type { Logger } from '../../../platform/logger.js';
+import { SNIFF_BYTES, sniffAudio, type SniffedAudio } from '../../../platform/media/audio-sniffer.js';
+import { readAudioTags, type AudioTags } from '../../../platform/media/audio-tags.js';
+import { renderCover, UnusableCoverError, type CoverLimits, type RenderedCover } from '../../../platform/media/cover-image.js';
+import type { Storage } from '../../../platform/storage/storage.types.js';
+import type { LibraryRepository, NewSong, SongRow } from '../library.repository.js';
+import { nameWithoutExtension } from '../upload-key.js';
+
+/**
+ * The phases of ingesting an upload (see README.md). Each takes what it needs and returns
+ * what the next one uses; each throws a typed error the client understands.
+ */
+
+export const UPLOAD_NOT_FOUND = 'We could not find that upload. Please upload the file again.';
+export const ONLY_AUDIO = 'Only audio files can be uploaded: MP3, WAV, OGG, M4A or FLAC.';
+export const UNREADABLE_AUDIO = 'This audio file could not be read. It may be damaged.';
+export const NO_AUDIO = 'No playable audio was found in this file.';
+
+/** 422: the bytes are of an accepted kind but cannot be used. */
+export class UnprocessableAudioError extends AppError {
+  constructor(message: string, cause?: unknown) {
+    super(422, message);
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+/** Phase 1: the object exists and is within the limit (a presigned S3 PUT cannot cap the size). */
+export async function locateUpload(storage: Storage, key: string, maxBytes: number): Promise<{ size: number }> {
+  const info = await storage.stat(key);
+  if (!info) throw new NotFoundError(UPLOAD_NOT_FOUND);
+  if (info.size > maxBytes) throw fileTooLargeError(maxBytes);
+  return { size: info.size };
+}
+
+/** Phase 2: what the first bytes say the file is; anything but accepted audio is a 415. */
+export async function sniffUpload(storage: Storage, key: string, size: number): Promise<SniffedAudio> {
+  if (size === 0) throw new UnsupportedMediaTypeError(ONLY_AUDIO);
+  const object = await storage.get(key, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 });
+  const head = await readAtMost(object.stream, SNIFF_BYTES);
+  const sniffed = sniffAudio(head);
+  if (!sniffed) throw new UnsupportedMediaTypeError(ONLY_AUDIO);
+  return sniffed;
+}
+
+/**
+ * Phase 3: tags, stream facts and the embedded picture, read from storage within
+ * `timeoutMs`. A damaged file (the parser fails or stalls) or one without an audio stream
+ * is refused with 422; an MP4 carrying video is not an audio file (415). A truncated file
+ * whose remaining frames parse is accepted with the duration it really has.
+ */
+export async function readUploadTags(storage: Storage, key: string, audio: SniffedAudio, size: number, timeoutMs: number): Promise<AudioTags> {
+  const object = await storage.get(key);
+  let tags: AudioTags;
+  try {
+    tags = await readAudioTags(object.stream, { mimeType: audio.mimeType, size }, timeoutMs);
+  } catch (error) {
+    // A stall (AudioTagsTimeoutError) and a parser failure mean the same to the uploader.
+    throw new UnprocessableAudioError(UNREADABLE_AUDIO, error);
+  }
+  if (tags.hasVideo) throw new UnsupportedMediaTypeError(ONLY_AUDIO);
+  if (!tags.hasAudio) throw new UnprocessableAudioError(NO_AUDIO);
+  return tags;
+}
+
+export interface CoverKeys {
+  coverKey: string;
+  coverThumbKey: string;
+}
+
+/**
+ * Phase 4: the embedded picture as a stored cover and thumbnail. A picture that cannot be
+ * used (damaged, not an image, a decompression bomb) only costs the song its cover.
+ */
+export async function storeCover(
+  storage: Storage,
+  picture: AudioTags['picture'],
+  limits: CoverLimits,
+  logger: Logger,
+  context: { key: string },
+): Promise<CoverKeys | null> {
+  if (!picture) return null;
+  let rendered: RenderedCover;
+  try {
+    rendered = await renderCover(picture.data, limits);
+  } catch (error) {
+    if (!(error instanceof UnusableCoverError)) throw error;
+    logger.warn({ key: context.key, reason: error.message }, 'embedded cover refused; the song is kept without a cover');
+    return null;
+  }
+  const folder = `covers/${randomUUID()}`;
+  const keys: CoverKeys = { coverKey: `${folder}/full.jpg`, coverThumbKey: `${folder}/thumb.jpg` };
+  // Both writes settle before any cleanup, so a late write cannot land after its delete.
+  const writes = await Promise.allSettled([
+    storage.put(keys.coverKey, rendered.full, { contentType: rendered.contentType }),
+    storage.put(keys.coverThumbKey, rendered.thumb, { contentType: rendered.contentType }),
+  ]);
+  const failed = writes.find((write) => write.status === 'rejected');
+  if (failed) {
+    await Promise.allSettled([storage.delete(keys.coverKey), storage.delete(keys.coverThumbKey)]);
+    throw failed.reason;
+  }
+  return keys;
+}
+
+export interface UploadFacts {
+  ownerId: number;
+  fileName: string;
+  storageKey: string;
+  size: number;
+  folderId: number;
+}
+
+/** Phase 5: the row to insert. displayName is "Artist - Title", else the title, else the file name. */
+export function describeSong(upload: UploadFacts, audio: SniffedAudio, tags: AudioTags, cover: CoverKeys | null): NewSong {
+  const title = tags.title;
+  const displayName = title ? (tags.artist ? `${tags.artist} - ${title}` : title) : nameWithoutExtension(upload.fileName);
+  return {
+    ownerId: upload.ownerId,
+    displayName: displayName.slice(0, 500),
+    fileName: upload.fileName,
+    fileType: audio.mimeType,
+    storageKey: upload.storageKey,
+    size: upload.size,
+    folderId: upload.folderId,
+    title: tags.title,
+    artist: tags.artist,
+    album: tags.album,
+    albumArtist: tags.albumArtist,
+    genre: tags.genre,
+    year: tags.year,
+    trackNumber: tags.trackNumber,
+    discNumber: tags.discNumber,
+    durationSeconds: tags.durationSeconds,
+    bitrate: tags.bitrate,
+    sampleRate: tags.sampleRate,
+    transcript: tags.lyrics,
+    coverKey: cover?.coverKey ?? null,
+    coverThumbKey: cover?.coverThumbKey ?? null,
+  };
+}
+
+/**
+ * Phase 6: one insert. When a concurrent upload-complete of the same key won the race, its
+ * row is returned with `created: false`, and this attempt's own objects must be discarded.
+ */
+export async function recordSong(repository: LibraryRepository, values: NewSong): Promise<{ row: SongRow; created: boolean }> {
+  return repository.insert(values);
+}
+
+async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      chunks.push(buffer);
+      length += buffer.length;
+      if (length >= limit) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks, length).subarray(0, limit);
+}

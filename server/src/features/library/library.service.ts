@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import type { Song } from '@encore/common/library.contract';
+import { ForbiddenError, NotFoundError } from '../../platform/http/errors.js';
+import type { Logger } from '../../platform/logger.js';
+import type { Storage, StoredObject } from '../../platform/storage/storage.types.js';
+import type { LibraryRepository, SongRecord, SongRow } from './library.repository.js';
+
+/** Long enough to listen to a long track with pauses; the player asks again for each song. */
+export const PLAY_URL_TTL_SECONDS = 3600;
+export const SONG_NOT_FOUND = 'Song not found';
+
+export interface ListOptions {
+  owner?: boolean;
+  favorites?: boolean;
+  q?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** A cover ready to send: its validator, and the bytes when asked for. */
+export interface CoverImage {
+  etag: string;
+  contentType: string;
+  open(): Promise<StoredObject>;
+}
+
+/** What the public share page shows of a song. */
+export interface ShareableSong {
+  id: number;
+  displayName: string;
+  artist: string | null;
+  album: string | null;
+  durationSeconds: number | null;
+  hasCover: boolean;
+}
+
+export interface LibraryServiceDeps {
+  repository: LibraryRepository;
+  storage: Storage;
+  logger: Logger;
+}
+
+/**
+ * Browsing, playing, liking, downloading and deleting songs. The collection is shared: every
+ * signed-in user sees every song; likes are the viewer's own; only the uploader may delete.
+ */
+export class LibraryService {
+  constructor(private readonly deps: LibraryServiceDeps) {}
+
+  async list(viewerId: number, options: ListOptions = {}): Promise<Song[]> {
+    const records = await this.deps.repository.list(viewerId, {
+      ...(options.owner ? { ownerId: viewerId } : {}),
+      likedOnly: options.favorites === true,
+      ...(options.q ? { search: options.q } : {}),
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      ...(options.offset !== undefined ? { offset: options.offset } : {}),
+    });
+    return records.map((record) => toSong(record, viewerId));
+  }
+
+  async get(id: number, viewerId: number): Promise<Song> {
+    const record = await this.deps.repository.findById(id, viewerId);
+    if (!record) throw new NotFoundError(SONG_NOT_FOUND);
+    return toSong(record, viewerId);
+  }
+
+  /** For playlists: the songs that still exist among `ids`, in no particular order. */
+  async songsByIds(ids: number[], viewerId: number): Promise<Song[]> {
+    return (await this.deps.repository.findByIds(ids, viewerId)).map((record) => toSong(record, viewerId));
+  }
+
+  async playUrl(id: number): Promise<{ url: string }> {
+    return { url: await this.streamUrl(id, PLAY_URL_TTL_SECONDS) };
+  }
+
+  /** A short-lived URL that streams the song (with Range support) from storage. */
+  async streamUrl(id: number, expiresInSeconds: number): Promise<string> {
+    const row = await this.requireRow(id);
+    return this.deps.storage.presignGet(row.storageKey, { expiresInSeconds, contentType: row.fileType });
+  }
+
+  async toggleLike(id: number, userId: number): Promise<{ id: number; isLiked: boolean }> {
+    const isLiked = await this.deps.repository.toggleLike(userId, id);
+    if (isLiked === undefined) throw new NotFoundError(SONG_NOT_FOUND);
+    return { id, isLiked };
+  }
+
+  /** The original bytes and the name to offer them under. */
+  async download(id: number): Promise<{ object: StoredObject; fileName: string; fileType: string }> {
+    const row = await this.requireRow(id);
+    const object = await this.deps.storage.get(row.storageKey).catch((error: unknown) => {
+      if (error instanceof NotFoundError) throw new NotFoundError('Song not available for download.');
+      throw error;
+    });
+    return { object, fileName: row.fileName, fileType: row.fileType };
+  }
+
+  /** Only the uploader; the row goes first (so nobody can reach a half-deleted song), then the files. */
+  async delete(id: number, userId: number): Promise<void> {
+    const row = await this.requireRow(id);
+    if (row.ownerId !== userId) throw new ForbiddenError('Only the uploader can delete this song.');
+    const deleted = await this.deps.repository.deleteOwned(id, userId);
+    if (!deleted) throw new NotFoundError(SONG_NOT_FOUND);
+    await this.removeObjects(storedKeys(deleted));
+  }
+
+  /** The cover of the song stored at `fileKey`: undefined when it has none; 404 for an unknown key. */
+  async cover(fileKey: string, size: 'thumb' | 'full'): Promise<CoverImage | undefined> {
+    const row = await this.deps.repository.findByStorageKey(fileKey);
+    if (!row) throw new NotFoundError(SONG_NOT_FOUND);
+    const key = size === 'thumb' ? (row.coverThumbKey ?? row.coverKey) : row.coverKey;
+    if (!key) return undefined;
+    // Cover keys are never rewritten, so the key itself identifies the bytes.
+    const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
+    return {
+      etag,
+      contentType: 'image/jpeg',
+      open: () => this.deps.storage.get(key),
+    };
+  }
+
+  async shareable(id: number): Promise<ShareableSong | undefined> {
+    const row = await this.deps.repository.findRow(id);
+    if (!row) return undefined;
+    const { displayName, artist, album, durationSeconds } = row;
+    return { id: row.id, displayName, artist, album, durationSeconds, hasCover: row.coverKey !== null };
+  }
+
+  async songIdByStorageKey(storageKey: string): Promise<number | undefined> {
+    return (await this.deps.repository.findByStorageKey(storageKey))?.id;
+  }
+
+  /** Signed URLs that work without an account, for the public share page. */
+  async publicMedia(id: number, expiresInSeconds: number): Promise<{ streamUrl: string; coverUrl: string | null }> {
+    const row = await this.requireRow(id);
+    const streamUrl = await this.deps.storage.presignGet(row.storageKey, { expiresInSeconds, contentType: row.fileType });
+    const coverUrl = row.coverKey
+      ? await this.deps.storage.presignGet(row.coverKey, { expiresInSeconds, contentType: 'image/jpeg' })
+      : null;
+    return { streamUrl, coverUrl };
+  }
+
+  private async requireRow(id: number): Promise<SongRow> {
+    const row = await this.deps.repository.findRow(id);
+    if (!row) throw new NotFoundError(SONG_NOT_FOUND);
+    return row;
+  }
+
+  private async removeObjects(keys: string[]): Promise<void> {
+    const results = await Promise.allSettled(keys.map((key) => this.deps.storage.delete(key)));
+    results.forEach((result, index) => {
+      // The song is gone either way; a leftover object is only wasted space, so log and go on.
+      if (result.status === 'rejected') this.deps.logger.warn({ err: result.reason, key: keys[index] }, 'could not delete a stored object');
+    });
+  }
+}
+
+export function storedKeys(row: Pick<SongRow, 'storageKey' | 'coverKey' | 'coverThumbKey'>): string[] {
+  return [row.storageKey, row.coverKey, row.coverThumbKey].filter((key): key is string => key !== null);
+}
+
+export function toSong(record: SongRecord, viewerId: number): Song {
+  const { row } = record;
+  return {
+    id: row.id,
+    displayName: row.displayName,
+    fileName: row.fileName,
+    fileType: row.fileType,
+    s3Key: row.storageKey,
+    size: row.size,
+    uploadedAt: row.uploadedAt.toISOString(),
+    isLiked: record.isLiked,
+    transcript: row.transcript,
+    folderId: row.folderId,
+    title: row.title,
+    artist: row.artist,
+    album: row.album,
+    albumArtist: row.albumArtist,
+    genre: row.genre,
+    year: row.year,
+    trackNumber: row.trackNumber,
+    discNumber: row.discNumber,
+    durationSeconds: row.durationSeconds,
+    bitrate: row.bitrate,
+    sampleRate: row.sampleRate,
+    hasCover: row.coverKey !== null,
+    uploadedBy: record.uploadedBy,
+    isOwner: row.ownerId === viewerId,
+  };
+}

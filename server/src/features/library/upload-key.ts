@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Upload keys are `uploads/<userId>/<uuid>/<safe file name>`. The user id in the key is how
+ * upload-complete knows whose upload it is: a key naming another user is treated as unknown.
+ */
+const UPLOAD_KEY = /^uploads\/(\d{1,10})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([^/]{1,200})$/;
+const MAX_NAME = 120;
+
+export function newUploadKey(userId: number, fileName: string): string {
+  return `uploads/${userId}/${randomUUID()}/${safeFileName(fileName)}`;
+}
+
+/** The uploader's id of a well-formed upload key, or undefined. */
+export function uploaderOf(key: string): number | undefined {
+  const match = UPLOAD_KEY.exec(key);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * A storage-safe version of a person's file name: the base name only, accents folded, anything
+ * outside `[A-Za-z0-9._-]` made `_`, never starting with a dot, the extension kept when the
+ * name is shortened. The original name is kept separately for downloads.
+ */
+export function safeFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const rawExtension = dot > 0 ? base.slice(dot + 1) : '';
+  const extension = /^[A-Za-z0-9]{1,8}$/.test(rawExtension) ? `.${rawExtension}` : '';
+  const stem = (extension ? base.slice(0, dot) : base)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[._-]+/, '')
+    .slice(0, MAX_NAME - extension.length)
+    .replace(/[._-]+$/, '');
+  return `${stem || 'audio'}${extension}`;
+}
+
+/** "01 - Song.final.mp3" -> "01 - Song.final": what to show when the tags give no title. */
+export function nameWithoutExtension(fileName: string): string {
+  const base = (fileName.split(/[\\/]/).pop() ?? '').trim();
+  const dot = base.lastIndexOf('.');
+  const stem = dot > 0 ? base.slice(0, dot).trim() : base;
+  return stem || base || 'Untitled';
+}

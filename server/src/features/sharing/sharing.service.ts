@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SHARE_MESSAGES, type SharedSong } from '@encore/common/library.contract';
+import { NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import type { MailMessage } from '../../platform/mail/mail.types.js';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
+import type { ShareableSong } from '../library/library.service.js';
+import { shareLinkMail } from './share-link.mail.js';
+import type { SharingRepository } from './sharing.repository.js';
+import { songReferenceFromUrl } from './song-reference.js';
+
+/** What sharing needs from the music library. */
+export interface SongSource {
+  shareable(id: number): Promise<ShareableSong | undefined>;
+  songIdByStorageKey(storageKey: string): Promise<number | undefined>;
+  publicMedia(id: number, expiresInSeconds: number): Promise<{ streamUrl: string; coverUrl: string | null }>;
+}
+
+export interface SharingServiceDeps {
+  repository: SharingRepository;
+  songs: SongSource;
+  rateLimiter: RateLimiter;
+  enqueueMail: (message: MailMessage) => Promise<void>;
+  /** The address people reach Encore at; share links point below it. */
+  publicUrl: string;
+  linkTtlDays: number;
+  sendsPerHour: number;
+  /** Lifetime of the stream and cover URLs handed to the share page. */
+  mediaTtlSeconds: number;
+}
+
+export interface ShareRequest {
+  email: string;
+  songUrl?: string | undefined;
+  songId?: number | undefined;
+}
+
+/**
+ * Sharing by e-mail (DECISIONS): the song is identified from the request, a random token
+ * (stored only as a SHA-256) makes a public link to it that expires, and only that link is
+ * mailed, never an address the client supplied.
+ */
+export class SharingService {
+  private readonly rule: RateLimitRule;
+
+  constructor(private readonly deps: SharingServiceDeps) {
+    this.rule = {
+      name: 'share-mail',
+      limit: deps.sendsPerHour,
+      windowSeconds: 3600,
+      message: 'You have shared a lot of songs in the last hour. Please try again later.',
+    };
+  }
+
+  async sendSongLink(sender: { id: number; userName: string }, request: ShareRequest): Promise<{ success: true; message: string }> {
+    const song = await this.resolveSong(request);
+    await this.deps.rateLimiter.hit(this.rule, String(sender.id));
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.deps.linkTtlDays * 24 * 3600_000);
+    await this.deps.repository.create({ tokenHash: sha256(token), songId: song.id, createdBy: sender.id, expiresAt });
+    const link = `${this.deps.publicUrl}/share/${token}`;
+    await this.deps.enqueueMail(shareLinkMail({ to: request.email, senderName: sender.userName, songName: song.displayName, link, expiresAt }));
+    return { success: true, message: SHARE_MESSAGES.sent };
+  }
+
+  /** The public share page's data; an unknown, expired or deleted song's link is the same 404. */
+  async sharedSong(token: string): Promise<SharedSong> {
+    const link = await this.deps.repository.findLive(sha256(token), new Date());
+    const song = link && (await this.deps.songs.shareable(link.songId));
+    if (!link || !song) throw new NotFoundError(SHARE_MESSAGES.linkInvalid);
+    const media = await this.deps.songs.publicMedia(song.id, this.deps.mediaTtlSeconds);
+    return {
+      displayName: song.displayName,
+      artist: song.artist,
+      album: song.album,
+      durationSeconds: song.durationSeconds,
+      hasCover: song.hasCover,
+      streamUrl: media.streamUrl,
+      coverUrl: media.coverUrl,
+      sharedBy: link.sharedBy,
+      expiresAt: link.expiresAt.toISOString(),
+    };
+  }
+
+  async pruneExpired(now = new Date()): Promise<void> {
+    await this.deps.repository.pruneExpired(new Date(now.getTime() - 24 * 3600_000));
+  }
+
+  private async resolveSong(request: ShareRequest): Promise<ShareableSong> {
+    let songId = request.songId;
+    if (songId === undefined) {
+      const reference = songReferenceFromUrl(request.songUrl);
+      songId = reference && ('songId' in reference ? reference.songId : await this.deps.songs.songIdByStorageKey(reference.storageKey));
+    }
+    const song = songId === undefined ? undefined : await this.deps.songs.shareable(songId);
+    if (!song) throw new ValidationError(SHARE_MESSAGES.songMissing);
+    return song;
+  }
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

@@ -1,0 +1,65 @@
+import type { Song } from '@encore/common/library.contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toastApiError } from '../../lib/api-error-toast';
+import { useT } from '../../lib/i18n/i18n.store';
+import { songQueryKeys, type SongListFilter } from '../../lib/song-query-keys';
+import { player } from '../player/player.store';
+import { deleteSong, fetchSong, fetchSongs, postToggleLike } from './library.api';
+
+export function useSongs(filter: SongListFilter) {
+  return useQuery({
+    queryKey: songQueryKeys.list(filter),
+    queryFn: ({ signal }) => fetchSongs(filter, signal),
+  });
+}
+
+export function useSong(id: number) {
+  return useQuery({
+    queryKey: songQueryKeys.detail(id),
+    queryFn: ({ signal }) => fetchSong(id, signal),
+  });
+}
+
+/** Applies a change to one song wherever the cache holds it: every list and its detail entry. */
+function patchCachedSong(client: QueryClient, id: number, patch: (song: Song) => Song | null): void {
+  client.setQueriesData<Song[]>({ queryKey: songQueryKeys.lists() }, (songs) =>
+    songs?.flatMap((song) => {
+      if (song.id !== id) return [song];
+      const changed = patch(song);
+      return changed ? [changed] : [];
+    }),
+  );
+  client.setQueryData<Song>(songQueryKeys.detail(id), (song) => (song ? (patch(song) ?? undefined) : song));
+}
+
+/**
+ * The like toggle (SPEC 4): on success isLiked flips on the song in every list and on its
+ * page. A song unliked on Favorites stays in view until the list is next loaded, so the page
+ * under the pointer does not jump.
+ */
+export function useToggleLike() {
+  const client = useQueryClient();
+  const t = useT();
+  return useMutation({
+    mutationFn: (id: number) => postToggleLike(id),
+    onSuccess: ({ id, isLiked }) => {
+      patchCachedSong(client, id, (song) => ({ ...song, isLiked }));
+      void client.invalidateQueries({ queryKey: songQueryKeys.lists(), refetchType: 'none' });
+    },
+    onError: (error) => toastApiError(error, { fallback: t('toggleLikeFailed') }),
+  });
+}
+
+/** Deletes one of the user's own songs; it leaves every list, and the player if it was playing. */
+export function useDeleteSong() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteSong(id),
+    onSuccess: (_nothing, id) => {
+      if (player.getState().current?.id === id) player.close();
+      client.setQueriesData<Song[]>({ queryKey: songQueryKeys.lists() }, (songs) => songs?.filter((song) => song.id !== id));
+      client.removeQueries({ queryKey: songQueryKeys.detail(id) });
+      void client.invalidateQueries({ queryKey: songQueryKeys.lists(), refetchType: 'none' });
+    },
+  });
+}

@@ -1,0 +1,235 @@
+import type { Song } from '@encore/common/library.contract';
+import { LayoutGrid, List, Music2, RotateCw, Search, SearchX, TriangleAlert, Upload, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { StatusPanel } from '../../components/status-panel';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Pagination } from '../../components/ui/pagination';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Spinner } from '../../components/ui/spinner';
+import { ToggleGroup } from '../../components/ui/toggle-group';
+import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import { useT } from '../../lib/i18n/i18n.store';
+import type { SongListFilter } from '../../lib/song-query-keys';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSongs } from './library.queries';
+import { PAGE_SIZE, useMusicView, type MusicView } from './music-view';
+import { SongCard, SongRow } from './song-card.component';
+import { filterSongs, musicTitleKey, pageOf, songListFilterFrom } from './song-search';
+
+/** The music collection (SPEC 2): all music, my music (?owner=true) or my favourites (?favorites=true). */
+export function MusicPage() {
+  const [params] = useSearchParams();
+  const { owner, favorites } = songListFilterFrom(params);
+  const titleKey = musicTitleKey({ owner, favorites });
+  useDocumentTitle(titleKey);
+  // A new list starts on page 1 with an empty search.
+  return <MusicCollection key={`${owner}:${favorites}`} filter={{ owner, favorites }} titleKey={titleKey} />;
+}
+
+function subtitleKey(filter: SongListFilter): MessageKey {
+  if (filter.favorites) return 'libraryFavoritesDescription';
+  if (filter.owner) return 'libraryMyMusicDescription';
+  return 'libraryAllMusicDescription';
+}
+
+function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKey: MessageKey }) {
+  const t = useT();
+  const songs = useSongs(filter);
+  const [view, setView] = useMusicView();
+  const [search, setSearch] = useState('');
+  const [requestedPage, setRequestedPage] = useState(1);
+
+  const filtered = useMemo(() => filterSongs(songs.data ?? [], search), [songs.data, search]);
+  const { page, pageCount, items } = pageOf(filtered, requestedPage, PAGE_SIZE[view]);
+
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    setRequestedPage(1);
+  };
+  const changePage = (next: number) => {
+    setRequestedPage(next);
+    document.getElementById('music-list')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  return (
+    <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-28 pb-16 sm:px-6">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[320px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.22),transparent)] blur-2xl"
+      />
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1.5">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t(titleKey)}</h1>
+          <p className="text-sm text-muted">
+            {t(subtitleKey(filter))}
+            {songs.data && songs.data.length > 0 ? (
+              <span className="text-subtle">
+                {' · '}
+                {songs.data.length === 1 ? t('musicSongCountOne') : t('musicSongCountOther', { count: songs.data.length })}
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <Button asChild>
+          <Link to="/upload">
+            <Upload aria-hidden className="size-4" />
+            {t('uploadMusic')}
+          </Link>
+        </Button>
+      </header>
+
+      <div className="mt-7 flex items-center gap-3">
+        <div className="relative flex-1">
+          <Search aria-hidden className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-subtle" />
+          <Input
+            type="search"
+            aria-label={t('musicSearchLabel')}
+            placeholder={t('musicSearchPlaceholder')}
+            value={search}
+            onChange={(event) => changeSearch(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && search) changeSearch('');
+            }}
+            className="ps-10 pe-24 [&::-webkit-search-cancel-button]:hidden"
+          />
+          {search ? (
+            <Button variant="ghost" size="sm" onClick={() => changeSearch('')} className="absolute end-1.5 top-1/2 h-8 -translate-y-1/2 px-2.5">
+              <X aria-hidden className="size-3.5" />
+              {t('clear')}
+            </Button>
+          ) : null}
+        </div>
+        <ToggleGroup<MusicView>
+          label={t('musicViewLabel')}
+          value={view}
+          onValueChange={(next) => {
+            setView(next);
+            setRequestedPage(1);
+          }}
+          items={[
+            { value: 'grid', label: t('musicViewGrid'), icon: <LayoutGrid aria-hidden /> },
+            { value: 'compact', label: t('musicViewCompact'), icon: <List aria-hidden /> },
+          ]}
+          iconOnly="narrow"
+          className="shrink-0"
+        />
+      </div>
+
+      <section id="music-list" aria-label={t(titleKey)} className="mt-6 scroll-mt-24">
+        {songs.isPending ? (
+          <LoadingState view={view} />
+        ) : songs.isError ? (
+          <StatusPanel
+            role="alert"
+            tone="danger"
+            icon={<TriangleAlert aria-hidden />}
+            title={t('musicErrorTitle')}
+            actions={
+              <Button onClick={() => void songs.refetch()} disabled={songs.isFetching}>
+                {songs.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
+                {t('tryAgain')}
+              </Button>
+            }
+          >
+            {songs.error.message}
+          </StatusPanel>
+        ) : songs.data.length === 0 ? (
+          <StatusPanel
+            icon={<Music2 aria-hidden />}
+            title={t('musicEmptyTitle')}
+            actions={
+              <Button asChild>
+                <Link to="/upload">
+                  <Upload aria-hidden className="size-4" />
+                  {t('uploadMusic')}
+                </Link>
+              </Button>
+            }
+          >
+            {t(filter.favorites ? 'musicEmptyFavorites' : filter.owner ? 'musicEmptyMine' : 'musicEmptyAll')}
+          </StatusPanel>
+        ) : filtered.length === 0 ? (
+          <StatusPanel
+            icon={<SearchX aria-hidden />}
+            title={t('musicNoResultsTitle')}
+            actions={
+              <Button variant="secondary" onClick={() => changeSearch('')}>
+                {t('clearSearch')}
+              </Button>
+            }
+          >
+            {t('musicNoResultsBody', { query: search.trim() })}
+          </StatusPanel>
+        ) : (
+          <>
+            <SongList view={view} songs={items} list={filtered} />
+            <Pagination
+              page={page}
+              pageCount={pageCount}
+              onPageChange={changePage}
+              className="mt-8"
+              labels={{
+                navigation: t('paginationLabel'),
+                previous: t('paginationPrevious'),
+                next: t('paginationNext'),
+                previousPage: t('paginationPreviousPage'),
+                nextPage: t('paginationNextPage'),
+                page: (value) => t('paginationPage', { page: value }),
+              }}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SongList({ view, songs, list }: { view: MusicView; songs: Song[]; list: Song[] }) {
+  if (view === 'grid') {
+    return (
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 lg:gap-5">
+        {songs.map((song) => (
+          <li key={song.id}>
+            <SongCard song={song} list={list} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-0.5 rounded-2xl border border-border bg-surface/50 p-1.5 sm:p-2">
+      {songs.map((song) => (
+        <li key={song.id}>
+          <SongRow song={song} list={list} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LoadingState({ view }: { view: MusicView }) {
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-6">
+      <p role="status" className="flex items-center justify-center gap-3 text-sm text-muted">
+        <Spinner className="size-5 text-accent" />
+        {t('musicLoading')}
+      </p>
+      {view === 'grid' ? (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 lg:gap-5">
+          {Array.from({ length: PAGE_SIZE.grid }, (_, index) => (
+            <Skeleton key={index} className="aspect-[4/5] rounded-2xl" />
+          ))}
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} className="h-14" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

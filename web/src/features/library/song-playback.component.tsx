@@ -1,0 +1,78 @@
+import type { Song } from '@encore/common/library.contract';
+import { SEEK_STEP_SECONDS } from '@encore/common/constants';
+import { Pause, Play } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Slider } from '../../components/ui/slider';
+import { Spinner } from '../../components/ui/spinner';
+import { formatClockTime } from '../../lib/clock-time.format';
+import { useT } from '../../lib/i18n/i18n.store';
+import { player, usePlayer } from '../player/player.store';
+
+/** What the one player says about this song; a song that is not selected reads stopped at 0. */
+function useSongPlayback(song: Song) {
+  const isCurrent = usePlayer((state) => state.current?.id === song.id);
+  const ready = usePlayer((state) => state.current?.id === song.id && state.ready);
+  const loading = usePlayer((state) => state.current?.id === song.id && state.loading);
+  const isPlaying = usePlayer((state) => state.current?.id === song.id && state.isPlaying);
+  const currentTime = usePlayer((state) => (state.current?.id === song.id ? state.currentTime : 0));
+  const playerDuration = usePlayer((state) => (state.current?.id === song.id ? state.duration : 0));
+  return { isCurrent, ready, loading, isPlaying, currentTime, duration: playerDuration || song.durationSeconds || 0 };
+}
+
+/**
+ * Song page playback (SPEC 2, 4): a play/pause button and a seek bar with the time as m:ss.
+ * It drives the app's one player, so the song keeps playing in the bar after leaving the page.
+ */
+export function SongPlayback({ song }: { song: Song }) {
+  const t = useT();
+  const { isCurrent, ready, loading, isPlaying, currentTime, duration } = useSongPlayback(song);
+
+  const toggle = () => {
+    if (isCurrent) player.toggle();
+    else player.playQueue([song], 0, { source: 'song' });
+  };
+  const seek = (seconds: number) => {
+    if (isCurrent) player.seek(seconds);
+    else player.playQueue([song], 0, { source: 'song', startAt: seconds });
+  };
+
+  const elapsed = formatClockTime(currentTime);
+  const total = formatClockTime(duration);
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-border bg-surface/60 p-4 sm:flex-row sm:items-center sm:gap-5">
+      <Button
+        size="lg"
+        onClick={toggle}
+        disabled={isCurrent && !ready}
+        className="h-12 min-w-32 rounded-full"
+      >
+        {isCurrent && loading && !ready ? (
+          <Spinner className="size-5" />
+        ) : isPlaying ? (
+          <Pause aria-hidden className="size-5 fill-current" />
+        ) : (
+          <Play aria-hidden className="size-5 fill-current" />
+        )}
+        {isPlaying ? t('songPause') : t('songPlay')}
+      </Button>
+      {/* Playback time runs left to right in every language, like the tape it stands for. */}
+      <div dir="ltr" className="flex flex-1 flex-col gap-1.5">
+        <Slider
+          size="md"
+          dir="ltr"
+          aria-label={t('songSeek')}
+          aria-valuetext={t('playerSeekValue', { elapsed, total })}
+          value={currentTime}
+          max={duration}
+          step={SEEK_STEP_SECONDS}
+          disabled={duration <= 0 || (isCurrent && !ready)}
+          onValueChange={seek}
+        />
+        <div className="flex justify-between text-xs text-muted tabular-nums">
+          <span data-testid="song-elapsed">{elapsed}</span>
+          <span data-testid="song-duration">{total}</span>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Song } from '@encore/common/library.contract';
+import { ArrowLeft, FileQuestion, RotateCw, TriangleAlert } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { CoverArt } from '../../components/cover-art';
+import { StatusPanel } from '../../components/status-panel';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api-client';
+import { useT } from '../../lib/i18n/i18n.store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSong } from './library.queries';
+import { SongActions } from './song-actions.component';
+import { SongInfoCard } from './song-info-card.component';
+import { SongPlayback } from './song-playback.component';
+
+/** The song page /music/{id} (SPEC 2); the router lets only numeric ids through. */
+export function SongPage() {
+  const t = useT();
+  const id = Number(useParams().id);
+  const song = useSong(id);
+  useDocumentTitle('songPageTitle', song.data?.displayName);
+
+  const backToMusic = (
+    <Button asChild variant="secondary">
+      <Link to="/music">{t('backToMusic')}</Link>
+    </Button>
+  );
+
+  return (
+    <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-24 pb-16 sm:px-6 sm:pt-28">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[420px] max-w-4xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.24),transparent)] blur-2xl"
+      />
+      {song.isPending ? (
+        <p role="status" className="flex items-center justify-center gap-3 py-32 text-sm text-muted">
+          <Spinner className="size-5 text-accent" />
+          {t('songLoading')}
+        </p>
+      ) : song.isError ? (
+        isApiError(song.error) && song.error.status === 404 ? (
+          <StatusPanel as="h1" role="alert" icon={<FileQuestion aria-hidden />} title={t('songNotFoundTitle')} actions={backToMusic} className="py-24">
+            {t('songNotFoundBody')}
+          </StatusPanel>
+        ) : (
+          <StatusPanel
+            as="h1"
+            role="alert"
+            tone="danger"
+            icon={<TriangleAlert aria-hidden />}
+            title={t('songErrorTitle')}
+            className="py-24"
+            actions={
+              <>
+                <Button onClick={() => void song.refetch()} disabled={song.isFetching}>
+                  {song.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
+                  {t('tryAgain')}
+                </Button>
+                {backToMusic}
+              </>
+            }
+          >
+            {song.error.message}
+          </StatusPanel>
+        )
+      ) : (
+        <SongDetail song={song.data} />
+      )}
+    </div>
+  );
+}
+
+function SongDetail({ song }: { song: Song }) {
+  const t = useT();
+  const subtitle = [song.artist, song.album].filter(Boolean).join(' · ');
+  return (
+    <article className="flex flex-col gap-6">
+      <Link
+        to="/music"
+        className="inline-flex w-fit items-center gap-2 rounded-lg text-sm font-medium text-muted outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
+        {t('backToAllMusic')}
+      </Link>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,380px)_minmax(0,1fr)] lg:gap-12">
+        <CoverArt
+          fileKey={song.hasCover ? song.s3Key : null}
+          size="full"
+          className="mx-auto aspect-square w-full max-w-[380px] rounded-3xl shadow-2xl shadow-fuchsia-950/40 ring-1 ring-white/10"
+        />
+        <div className="flex min-w-0 flex-col gap-6">
+          <header className="flex flex-col gap-2">
+            <p className="text-xs font-semibold tracking-[0.2em] text-fuchsia-300 uppercase rtl:tracking-normal">{t('songEyebrow')}</p>
+            <h1 dir="auto" className="text-3xl font-extrabold tracking-tight break-words text-balance sm:text-4xl rtl:text-right">
+              {song.displayName}
+            </h1>
+            {subtitle ? (
+              <p dir="auto" className="text-lg text-muted rtl:text-right">
+                {subtitle}
+              </p>
+            ) : null}
+          </header>
+          <SongPlayback song={song} />
+          <SongActions song={song} />
+          <SongInfoCard song={song} />
+        </div>
+      </div>
+    </article>
+  );
+}

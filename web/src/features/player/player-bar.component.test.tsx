@@ -1,0 +1,116 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import { makeSongs, storeSession } from '../../test/song-fixture';
+import { sessionStore } from '../auth/session.store';
+import { player } from './player.store';
+
+beforeEach(() => {
+  sessionStore.reset();
+  storeSession();
+  sessionStore.syncWithStoredToken();
+});
+
+afterEach(() => {
+  act(() => player.close());
+});
+
+function audioElement(): HTMLAudioElement {
+  return document.querySelector<HTMLAudioElement>('audio[data-encore-player]')!;
+}
+
+/** Opens /music, plays the first song and lets its metadata load. */
+async function playFirstSong() {
+  const { requests } = stubFetch({
+    'GET /api/files': { body: makeSongs(3) },
+    'GET /api/files/1/play': { body: { url: '/stream/1' } },
+    'GET /api/files/2/play': { body: { url: '/stream/2' } },
+    'GET /api/files/3/play': { body: { url: '/stream/3' } },
+  });
+  const user = userEvent.setup();
+  const view = renderApp('/music');
+  await user.click(await screen.findByRole('button', { name: 'Play Song 1' }));
+  await waitFor(() => expect(audioElement().getAttribute('src')).toBe('/stream/1'));
+  act(() => {
+    audioElement().dispatchEvent(new Event('loadedmetadata'));
+  });
+  const bar = screen.getByRole('region', { name: 'Player' });
+  await waitFor(() => expect(within(bar).getByRole('button', { name: 'Pause' })).toBeEnabled());
+  return { user, bar, requests, ...view };
+}
+
+describe('player bar', () => {
+  it('shows the song with its size and date, the time and the controls', async () => {
+    const { bar } = await playFirstSong();
+    expect(within(bar).getByRole('link', { name: 'Song 1' })).toHaveAttribute('href', '/music/1');
+    expect(within(bar).getByText('1000 B').parentElement).toHaveTextContent('1000 B · Mar 5');
+    expect(within(bar).getByTestId('player-elapsed')).toHaveTextContent('0:00');
+    expect(within(bar).getByTestId('player-duration')).toHaveTextContent('3:00');
+    expect(within(bar).getByRole('slider', { name: 'Seek' })).toBeEnabled();
+    expect(within(bar).getByRole('slider', { name: 'Volume' })).toHaveValue('0.8');
+    // The page keeps room for the bar.
+    expect(screen.getByRole('main').parentElement?.className).toMatch(/pb-/);
+  });
+
+  it('plays and pauses with the space bar and seeks 5 s with the arrows, except while typing', async () => {
+    const { user, bar } = await playFirstSong();
+    const audio = audioElement();
+    (document.activeElement as HTMLElement | null)?.blur();
+
+    await user.keyboard(' ');
+    expect(audio.paused).toBe(true);
+    expect(within(bar).getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    await user.keyboard(' ');
+    expect(audio.paused).toBe(false);
+
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(audio.currentTime).toBe(10);
+    expect(within(bar).getByTestId('player-elapsed')).toHaveTextContent('0:10');
+    await user.keyboard('{ArrowLeft}');
+    expect(audio.currentTime).toBe(5);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search songs' }), ' x');
+    expect(audio.paused).toBe(false);
+  });
+
+  it('moves to the next and previous song, wrapping around the list', async () => {
+    const { user, bar, requests } = await playFirstSong();
+    await user.click(within(bar).getByRole('button', { name: 'Previous' }));
+    expect(within(bar).getByText('Song 3')).toBeInTheDocument();
+    // The controls wait for the new song's metadata.
+    expect(within(bar).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await waitFor(() => expect(audioElement().getAttribute('src')).toBe('/stream/3'));
+    expect(requests.map((r) => r.path)).toContain('/api/files/3/play');
+    act(() => {
+      audioElement().dispatchEvent(new Event('loadedmetadata'));
+    });
+    await user.click(within(bar).getByRole('button', { name: 'Next' }));
+    expect(within(bar).getByText('Song 1')).toBeInTheDocument();
+  });
+
+  it('goes on to the next song at the end of one', async () => {
+    const { bar } = await playFirstSong();
+    act(() => {
+      audioElement().dispatchEvent(new Event('ended'));
+    });
+    expect(within(bar).getByText('Song 2')).toBeInTheDocument();
+  });
+
+  it('keeps playing across pages and closes with Close player', async () => {
+    const { user, router } = await playFirstSong();
+    await act(() => router.navigate('/upload'));
+    expect(screen.getByRole('region', { name: 'Player' })).toBeInTheDocument();
+    expect(audioElement().paused).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Close player' }));
+    expect(screen.queryByRole('region', { name: 'Player' })).not.toBeInTheDocument();
+    expect(audioElement().paused).toBe(true);
+  });
+
+  it('stops when the user logs out', async () => {
+    await playFirstSong();
+    act(() => sessionStore.logOut());
+    expect(screen.queryByRole('region', { name: 'Player' })).not.toBeInTheDocument();
+  });
+});

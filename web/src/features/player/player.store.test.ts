@@ -1,0 +1,233 @@
+import { describe, expect, it, vi } from 'vitest';
+import { makeSong } from '../../test/song-fixture';
+import { hasNext, hasPrevious, type PlayerEvent, type PlayerMedia } from './player-state';
+import { createPlayer } from './player.store';
+
+/** An HTMLAudioElement-like object: it records what the player did and fires events on demand. */
+class FakeMedia extends EventTarget implements PlayerMedia {
+  src = '';
+  currentTime = 0;
+  duration = Number.NaN;
+  volume = 1;
+  paused = true;
+  blockAutoplay = false;
+  loads = 0;
+
+  play(): Promise<void> {
+    if (this.blockAutoplay) return Promise.reject(new DOMException('blocked', 'NotAllowedError'));
+    this.paused = false;
+    this.dispatchEvent(new Event('play'));
+    return Promise.resolve();
+  }
+  pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    this.dispatchEvent(new Event('pause'));
+  }
+  load(): void {
+    this.loads += 1;
+  }
+  removeAttribute(): void {
+    this.src = '';
+  }
+  override addEventListener(type: string, listener: () => void): void {
+    super.addEventListener(type, listener);
+  }
+  /** The browser has read the file's header. */
+  metadata(duration: number) {
+    this.duration = duration;
+    this.dispatchEvent(new Event('loadedmetadata'));
+  }
+  fire(type: string) {
+    this.dispatchEvent(new Event(type));
+  }
+}
+
+const songs = [makeSong(1), makeSong(2), makeSong(3)];
+
+function setup() {
+  const media = new FakeMedia();
+  const fetchPlayUrl = vi.fn((id: number) => Promise.resolve(`/api/stream/${id}?sig=x`));
+  const onUrlError = vi.fn();
+  const player = createPlayer({ createMedia: () => media, fetchPlayUrl, onUrlError });
+  const events: PlayerEvent[] = [];
+  player.onEvent((event) => events.push(event));
+  return { media, player, fetchPlayUrl, onUrlError, events };
+}
+
+/** Lets the play-URL promise and the play() promise settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('player store', () => {
+  it('starts empty at volume 0.8', () => {
+    const { player } = setup();
+    expect(player.getState()).toMatchObject({ current: null, index: -1, volume: 0.8, isPlaying: false, ready: false });
+  });
+
+  it('fetches the play URL, keeps the controls off until metadata, then autoplays', async () => {
+    const { media, player, fetchPlayUrl } = setup();
+    player.playQueue(songs, 1);
+    expect(player.getState()).toMatchObject({ current: songs[1], loading: true, ready: false, duration: 180 });
+    await settle();
+    expect(fetchPlayUrl).toHaveBeenCalledWith(2, expect.any(AbortSignal));
+    expect(media.src).toBe('/api/stream/2?sig=x');
+    expect(media.volume).toBe(0.8);
+
+    player.toggle(); // controls are disabled until the metadata is in
+    expect(media.paused).toBe(true);
+
+    media.metadata(200.5);
+    await settle();
+    expect(player.getState()).toMatchObject({ ready: true, loading: false, isPlaying: true, duration: 200.5 });
+  });
+
+  it('stays paused when the browser blocks autoplay, and logs it only', async () => {
+    const { media, player } = setup();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    media.blockAutoplay = true;
+    player.playQueue(songs, 0);
+    await settle();
+    media.metadata(100);
+    await settle();
+    expect(player.getState()).toMatchObject({ ready: true, isPlaying: false });
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('wraps next and previous around the list', async () => {
+    const { player } = setup();
+    player.playQueue(songs, 2);
+    expect(hasNext(player.getState())).toBe(true);
+    player.next();
+    expect(player.getState().current?.id).toBe(1);
+    player.previous();
+    expect(player.getState().current?.id).toBe(3);
+    player.previous();
+    expect(player.getState().current?.id).toBe(2);
+    await settle();
+  });
+
+  it('offers no next or previous for a list of one', () => {
+    const { player } = setup();
+    player.playQueue([songs[0]!], 0);
+    expect(hasNext(player.getState())).toBe(false);
+    expect(hasPrevious(player.getState())).toBe(false);
+  });
+
+  it('moves to the next song when one ends', async () => {
+    const { media, player, events } = setup();
+    player.playQueue(songs, 0);
+    await settle();
+    media.metadata(100);
+    await settle();
+    media.fire('ended');
+    expect(player.getState().current?.id).toBe(2);
+    expect(events).toContainEqual({ type: 'ended', song: songs[0] });
+  });
+
+  it('stops at 0 at the end of a single song, and finishes a list that does not wrap', async () => {
+    const single = setup();
+    single.player.playQueue([songs[0]!], 0);
+    await settle();
+    single.media.metadata(100);
+    await settle();
+    single.media.currentTime = 100;
+    single.media.paused = true;
+    single.media.fire('ended');
+    expect(single.player.getState()).toMatchObject({ current: songs[0], isPlaying: false, currentTime: 0 });
+    expect(single.media.currentTime).toBe(0);
+
+    const playlist = setup();
+    playlist.player.playQueue(songs, 1, { wrap: false, source: 'playlist:7' });
+    expect(hasNext(playlist.player.getState())).toBe(true);
+    expect(hasPrevious(playlist.player.getState())).toBe(true);
+    playlist.player.next();
+    expect(hasNext(playlist.player.getState())).toBe(false);
+    await settle();
+    playlist.media.metadata(100);
+    await settle();
+    playlist.media.fire('ended');
+    expect(playlist.player.getState().current?.id).toBe(3);
+    expect(playlist.events).toContainEqual({ type: 'finished', source: 'playlist:7' });
+  });
+
+  it('closes when the song already selected is chosen again', async () => {
+    const { media, player, events } = setup();
+    player.selectSong(songs, songs[1]!);
+    expect(player.getState().index).toBe(1);
+    await settle();
+    player.selectSong(songs, songs[1]!);
+    expect(player.getState()).toMatchObject({ current: null, queue: [], index: -1, volume: 0.8 });
+    expect(media.src).toBe('');
+    expect(events).toContainEqual({ type: 'closed' });
+  });
+
+  it('ignores a play URL that arrives after another song was chosen', async () => {
+    const { media, player, fetchPlayUrl } = setup();
+    let answerFirst: (url: string) => void = () => {};
+    fetchPlayUrl.mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve)));
+    player.playQueue(songs, 0);
+    player.next();
+    await settle();
+    answerFirst('/api/stream/1?late');
+    await settle();
+    expect(media.src).toBe('/api/stream/2?sig=x');
+    expect(player.getState().current?.id).toBe(2);
+  });
+
+  it('reports a failed play URL and leaves the controls off', async () => {
+    const { player, fetchPlayUrl, onUrlError } = setup();
+    fetchPlayUrl.mockRejectedValueOnce(new Error('nope'));
+    player.playQueue(songs, 0);
+    await settle();
+    expect(onUrlError).toHaveBeenCalled();
+    expect(player.getState()).toMatchObject({ loading: false, ready: false, current: songs[0] });
+  });
+
+  it('seeks within the song and sets the volume within 0..1', async () => {
+    const { media, player } = setup();
+    player.playQueue(songs, 0);
+    await settle();
+    media.metadata(100);
+    await settle();
+    player.seek(42.5);
+    expect(media.currentTime).toBe(42.5);
+    player.seekBy(-50);
+    expect(player.getState().currentTime).toBe(0);
+    player.seek(500);
+    expect(player.getState().currentTime).toBe(100);
+    player.setVolume(0.35);
+    expect(media.volume).toBe(0.35);
+    player.setVolume(3);
+    expect(player.getState().volume).toBe(1);
+  });
+
+  it('starts at a chosen position (a click on a song page seek bar)', async () => {
+    const { media, player } = setup();
+    player.playQueue([songs[0]!], 0, { startAt: 30 });
+    await settle();
+    media.metadata(100);
+    await settle();
+    expect(media.currentTime).toBe(30);
+    expect(player.getState()).toMatchObject({ currentTime: 30, isPlaying: true });
+  });
+
+  it('fetches a fresh URL once when the stream fails mid-song, resuming where it was', async () => {
+    const { media, player, fetchPlayUrl } = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    player.playQueue(songs, 0);
+    await settle();
+    media.metadata(100);
+    await settle();
+    media.currentTime = 61;
+    media.fire('timeupdate');
+    media.fire('error');
+    await settle();
+    expect(fetchPlayUrl).toHaveBeenCalledTimes(2);
+    media.metadata(100);
+    await settle();
+    expect(media.currentTime).toBe(61);
+    media.fire('error');
+    await settle();
+    expect(fetchPlayUrl).toHaveBeenCalledTimes(2);
+  });
+});

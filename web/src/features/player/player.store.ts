@@ -1,0 +1,287 @@
+import { PLAYER_INITIAL_VOLUME } from '@encore/common/constants';
+import type { Song } from '@encore/common/library.contract';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { toastApiError } from '../../lib/api-error-toast';
+import { createStore } from '../../lib/create-store';
+import { translate } from '../../lib/i18n/i18n.store';
+import { fetchPlayUrl } from './player.api';
+import {
+  hasNext,
+  hasPrevious,
+  idlePlayer,
+  type PlayerDependencies,
+  type PlayerEvent,
+  type PlayerMedia,
+  type PlayerState,
+  type PlayQueueOptions,
+} from './player-state';
+
+function finite(value: number): number | null {
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/**
+ * The app's one audio player (SPEC 2 "Player bar", SPEC 4). It owns a single media element
+ * for the whole app, so music keeps playing while the user moves between pages; the bar, the
+ * song page and playlist pages drive it through `player` and read it through `usePlayer`.
+ * See README.md.
+ */
+export function createPlayer(deps: PlayerDependencies) {
+  const store = createStore<PlayerState>({ ...idlePlayer, volume: PLAYER_INITIAL_VOLUME });
+  const listeners = new Set<(event: PlayerEvent) => void>();
+  let media: PlayerMedia | null = null;
+  /** Bumped on every load and on close, so a late answer for an earlier song is dropped. */
+  let generation = 0;
+  let controller: AbortController | null = null;
+  /** Where to start once the metadata is in, and whether to start playing then. */
+  let startAt = 0;
+  let autoplay = true;
+  /** A signed URL can expire while paused; one fresh URL per song is fetched on a media error. */
+  let retried = false;
+
+  const emit = (event: PlayerEvent) => listeners.forEach((listener) => listener(event));
+
+  function element(): PlayerMedia {
+    if (media) return media;
+    const created = deps.createMedia();
+    created.volume = store.getState().volume;
+    created.addEventListener('loadedmetadata', () => {
+      const state = store.getState();
+      if (!state.current) return;
+      if (startAt > 0) created.currentTime = startAt;
+      store.setState({
+        ready: true,
+        loading: false,
+        duration: finite(created.duration) ?? state.current.durationSeconds ?? 0,
+        currentTime: startAt,
+      });
+      startAt = 0;
+      if (autoplay) void attemptPlay();
+    });
+    created.addEventListener('durationchange', () => {
+      const duration = finite(created.duration);
+      if (duration !== null && store.getState().current) store.setState({ duration });
+    });
+    created.addEventListener('timeupdate', () => {
+      if (store.getState().ready) store.setState({ currentTime: created.currentTime });
+    });
+    created.addEventListener('play', () => store.setState({ isPlaying: true }));
+    created.addEventListener('pause', () => store.setState({ isPlaying: false }));
+    created.addEventListener('ended', onEnded);
+    created.addEventListener('error', onMediaError);
+    media = created;
+    return created;
+  }
+
+  async function attemptPlay(): Promise<void> {
+    const audio = element();
+    try {
+      await audio.play();
+    } catch (error) {
+      // Autoplay blocked, or the source went away: the state is paused, the error only logged (SPEC 4).
+      console.error('Audio play failed', error);
+      store.setState({ isPlaying: false });
+    }
+  }
+
+  function onEnded(): void {
+    const state = store.getState();
+    if (!state.current) return;
+    emit({ type: 'ended', song: state.current });
+    if (hasNext(state)) {
+      void load((state.index + 1) % state.queue.length);
+      return;
+    }
+    // One song, or the end of a list that does not wrap: stopped, back at the start.
+    element().currentTime = 0;
+    store.setState({ isPlaying: false, currentTime: 0 });
+    if (!state.wrap) emit({ type: 'finished', source: state.source });
+  }
+
+  function onMediaError(): void {
+    const state = store.getState();
+    const audio = element();
+    if (!state.current || !audio.src) return;
+    console.error('Audio playback error', state.current.displayName);
+    if (!state.ready || retried) {
+      store.setState({ loading: false, isPlaying: false });
+      return;
+    }
+    retried = true;
+    void load(state.index, { resumeAt: state.currentTime, autoplay: state.isPlaying });
+  }
+
+  async function load(index: number, resume?: { resumeAt: number; autoplay: boolean }): Promise<void> {
+    const state = store.getState();
+    const song = state.queue[index];
+    if (!song) return;
+    const mine = ++generation;
+    controller?.abort();
+    controller = new AbortController();
+    const { signal } = controller;
+    const audio = element();
+    if (!audio.paused) audio.pause();
+    if (!resume) retried = false;
+    store.setState({
+      index,
+      current: song,
+      loading: true,
+      ready: false,
+      isPlaying: false,
+      currentTime: resume?.resumeAt ?? startAt,
+      duration: song.durationSeconds ?? 0,
+    });
+    let url: string;
+    try {
+      url = await deps.fetchPlayUrl(song.id, signal);
+    } catch (error) {
+      if (mine !== generation) return;
+      store.setState({ loading: false });
+      deps.onUrlError(error);
+      return;
+    }
+    if (mine !== generation) return;
+    if (resume) startAt = resume.resumeAt;
+    // A song that was paused when its URL expired stays paused once the fresh one loads.
+    autoplay = resume?.autoplay ?? true;
+    audio.src = url;
+    audio.load();
+  }
+
+  function stopMedia(): void {
+    const audio = media;
+    if (!audio) return;
+    audio.pause();
+    audio.removeAttribute('src');
+    audio.load(); // releases the stream
+  }
+
+  const api = {
+    getState: store.getState,
+    subscribe: store.subscribe,
+
+    /** Plays `songs[startIndex]` with `songs` as the list next/previous move within. */
+    playQueue(songs: readonly Song[], startIndex = 0, options: PlayQueueOptions = {}): void {
+      if (songs.length === 0) return;
+      const index = clamp(Math.trunc(startIndex), 0, songs.length - 1);
+      startAt = Math.max(0, options.startAt ?? 0);
+      store.setState({ queue: [...songs], wrap: options.wrap ?? true, source: options.source ?? null });
+      void load(index);
+    },
+
+    /**
+     * A song chosen from a list (a card's play button): plays it within that list, or closes
+     * the player when it is the song already playing (SPEC 4).
+     */
+    selectSong(songs: readonly Song[], song: Song, options: PlayQueueOptions = {}): void {
+      if (store.getState().current?.id === song.id) {
+        api.close();
+        return;
+      }
+      const index = songs.findIndex((candidate) => candidate.id === song.id);
+      if (index >= 0) api.playQueue(songs, index, options);
+      else api.playQueue([song], 0, options);
+    },
+
+    play(): void {
+      if (store.getState().ready) void attemptPlay();
+    },
+
+    pause(): void {
+      if (store.getState().ready) element().pause();
+    },
+
+    /** Play/pause; does nothing until the metadata has loaded. */
+    toggle(): void {
+      if (!store.getState().ready) return;
+      if (element().paused) void attemptPlay();
+      else element().pause();
+    },
+
+    next(): void {
+      const state = store.getState();
+      if (hasNext(state)) void load((state.index + 1) % state.queue.length);
+    },
+
+    previous(): void {
+      const state = store.getState();
+      if (hasPrevious(state)) void load((state.index - 1 + state.queue.length) % state.queue.length);
+    },
+
+    /** Moves to `seconds` within the song. */
+    seek(seconds: number): void {
+      const state = store.getState();
+      if (!state.ready) return;
+      const position = clamp(seconds, 0, state.duration || seconds);
+      element().currentTime = position;
+      store.setState({ currentTime: position });
+    },
+
+    seekBy(deltaSeconds: number): void {
+      api.seek(store.getState().currentTime + deltaSeconds);
+    },
+
+    /** 0 to 1. */
+    setVolume(volume: number): void {
+      const value = clamp(Number.isFinite(volume) ? volume : 0, 0, 1);
+      if (media) media.volume = value;
+      store.setState({ volume: value });
+    },
+
+    /** Stops, forgets the song and the list, and hides the bar. */
+    close(): void {
+      generation += 1;
+      controller?.abort();
+      controller = null;
+      startAt = 0;
+      const wasOpen = store.getState().current !== null;
+      stopMedia();
+      store.setState({ ...idlePlayer });
+      if (wasOpen) emit({ type: 'closed' });
+    },
+
+    /** Follows what happens to the queue (a song ended, a non-wrapping list finished, closed). */
+    onEvent(listener: (event: PlayerEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return api;
+}
+
+export type Player = ReturnType<typeof createPlayer>;
+
+function createAudioElement(): PlayerMedia {
+  const audio = new Audio();
+  audio.preload = 'metadata';
+  // In the document (hidden) so browser tests and dev tools can find the one player.
+  audio.hidden = true;
+  audio.dataset['encorePlayer'] = '';
+  document.body.append(audio);
+  return audio;
+}
+
+export const player = createPlayer({
+  createMedia: createAudioElement,
+  fetchPlayUrl,
+  onUrlError: (error) => toastApiError(error, { fallback: translate('fetchSongUrlFailed') }),
+});
+
+/** Reads the player in a component; the selector must return a stable value. */
+export function usePlayer<S>(selector: (state: PlayerState) => S): S {
+  const read = () => selector(player.getState());
+  return useSyncExternalStore(player.subscribe, read, read);
+}
+
+/** Calls `listener` on every player event while the component is mounted. */
+export function usePlayerEvents(listener: (event: PlayerEvent) => void): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => player.onEvent((event) => latest.current(event)), []);
+}
