@@ -1,0 +1,75 @@
+import type { MailMessage } from '../platform/mail/mail.types.js';
+import type { Platform } from '../platform/platform.js';
+import { RateLimiter } from '../platform/rate-limit/rate-limiter.js';
+import { AuthRepository } from './auth/auth.repository.js';
+import { AuthService } from './auth/auth.service.js';
+import { GoogleVerifier } from './auth/google-verifier.js';
+import { SessionTokens } from './auth/session-tokens.js';
+import type { JobHandlers } from '../platform/jobs/jobs.types.js';
+import type { Logger } from '../platform/logger.js';
+import { IngestService } from './library/ingest/ingest.service.js';
+import { LibraryRepository } from './library/library.repository.js';
+import { LibraryService, PLAY_URL_TTL_SECONDS } from './library/library.service.js';
+import { SharingRepository } from './sharing/sharing.repository.js';
+import { SharingService } from './sharing/sharing.service.js';
+
+/** Every feature's service, wired once from the platform; routes and job handlers use these. */
+export interface Features {
+  auth: AuthService;
+  library: LibraryService;
+  ingest: IngestService;
+  sharing: SharingService;
+}
+
+/** For processes that pass no logger (the worker runs no library work). */
+const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+
+export function createFeatures(platform: Platform, logger: Logger = silentLogger): Features {
+  const { config, database, jobs, secrets, storage } = platform;
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const enqueueMail = async (message: MailMessage) => {
+    await jobs.send('mail.send', message);
+  };
+  const auth = new AuthService({
+    repository: new AuthRepository(database.db),
+    tokens: new SessionTokens(secrets.jwtKey, { long: config.jwtExpiresIn, short: config.jwtShortExpiresIn }),
+    google: new GoogleVerifier(config.google.clientId, config.google.jwksUrl),
+    rateLimiter: new RateLimiter(database.db),
+    limits: config.rateLimits,
+    enqueueMail: async (message) => {
+      await jobs.send('mail.send', message);
+    },
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
+  const libraryRepository = new LibraryRepository(database.db);
+  const library = new LibraryService({ repository: libraryRepository, storage, logger });
+  const ingest = new IngestService({
+    repository: libraryRepository,
+    library,
+    storage,
+    logger,
+    maxUploadBytes: config.maxUploadBytes,
+    tagTimeoutMs: 10_000,
+  });
+  const sharing = new SharingService({
+    repository: new SharingRepository(database.db),
+    songs: library,
+    rateLimiter: new RateLimiter(database.db),
+    enqueueMail,
+    publicUrl,
+    linkTtlDays: 30,
+    sendsPerHour: 20,
+    mediaTtlSeconds: PLAY_URL_TTL_SECONDS,
+  });
+  return { auth, library, ingest, sharing };
+}
+
+export function jobHandlers(platform: Platform, features: Features): JobHandlers {
+  return {
+    'mail.send': (message) => platform.mailer.send(message),
+    'maintenance.cleanup': async () => {
+      await features.auth.pruneExpired();
+      await features.sharing.pruneExpired();
+    },
+  };
+}
