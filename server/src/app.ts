@@ -10,6 +10,7 @@ import { createFeatures, jobHandlers, type Features } from './features/features.
 import { authRoutes } from './features/auth/auth.routes.js';
 import { libraryRoutes } from './features/library/library.routes.js';
 import { uploadRoutes } from './features/library/upload.routes.js';
+import { playlistsRoutes } from './features/playlists/playlists.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { installAuthentication } from './platform/http/authentication.js';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(libraryRoutes(features.library));
       await api.register(uploadRoutes(features.ingest));
       await api.register(sharingRoutes(features.sharing));
+      await api.register(playlistsRoutes(features.playlists));
       if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage), { prefix: '/storage' });
     },
     { prefix: '/api' },

@@ -10,6 +10,8 @@ import type { Logger } from '../platform/logger.js';
 import { IngestService } from './library/ingest/ingest.service.js';
 import { LibraryRepository } from './library/library.repository.js';
 import { LibraryService, PLAY_URL_TTL_SECONDS } from './library/library.service.js';
+import { PlaylistsRepository } from './playlists/playlists.repository.js';
+import { PlaylistsService } from './playlists/playlists.service.js';
 import { SharingRepository } from './sharing/sharing.repository.js';
 import { SharingService } from './sharing/sharing.service.js';
 
@@ -19,6 +21,7 @@ export interface Features {
   library: LibraryService;
   ingest: IngestService;
   sharing: SharingService;
+  playlists: PlaylistsService;
 }
 
 /** For processes that pass no logger (the worker runs no library work). */
@@ -61,7 +64,8 @@ export function createFeatures(platform: Platform, logger: Logger = silentLogger
     sendsPerHour: 20,
     mediaTtlSeconds: PLAY_URL_TTL_SECONDS,
   });
-  return { auth, library, ingest, sharing };
+  const playlists = new PlaylistsService(new PlaylistsRepository(database.db), library);
+  return { auth, library, ingest, sharing, playlists };
 }
 
 export function jobHandlers(platform: Platform, features: Features): JobHandlers {

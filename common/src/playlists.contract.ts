@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { song } from './library.contract.js';
+
+export const PLAYLIST_NAME_MAX = 100;
+export const PLAYLIST_DESCRIPTION_MAX = 1000;
+
+export const playlistSongRef = z.object({ id: z.number().int(), displayName: z.string() });
+
+/** A playlist in the list: enough for the cards (name, description, song count). */
+export const playlistSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  songCount: z.number().int(),
+  songs: z.array(playlistSongRef),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PlaylistSummary = z.infer<typeof playlistSummary>;
+
+/** One playlist with its songs in playlist order, each a full song the player can play. */
+export const playlist = playlistSummary.extend({ songs: z.array(song) });
+export type Playlist = z.infer<typeof playlist>;
+
+const name = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(PLAYLIST_NAME_MAX, { error: `The playlist name can be at most ${PLAYLIST_NAME_MAX} characters` });
+const description = z
+  .string()
+  .trim()
+  .max(PLAYLIST_DESCRIPTION_MAX, { error: `The description can be at most ${PLAYLIST_DESCRIPTION_MAX} characters` })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const createPlaylistBody = z.object({ name: name('Please enter a playlist name'), description });
+export type CreatePlaylistBody = z.input<typeof createPlaylistBody>;
+
+export const updatePlaylistBody = z.object({ name: name('Please provide a valid name for the playlist'), description });
+export type UpdatePlaylistBody = z.input<typeof updatePlaylistBody>;
+
+/** SPEC 7 spells it SongId; camelCase is accepted too (DECISIONS). */
+export const addPlaylistSongBody = z
+  .object({ SongId: z.coerce.number().int().positive().optional(), songId: z.coerce.number().int().positive().optional() })
+  .transform((body) => ({ songId: body.SongId ?? body.songId }))
+  .refine((body): body is { songId: number } => body.songId !== undefined, { error: 'Please select a song to add' });
+export type AddPlaylistSongBody = z.input<typeof addPlaylistSongBody>;
+
+export const reorderPlaylistBody = z.object({
+  songIds: z.array(z.number().int().positive(), { error: 'songIds must be the full ordered list of song ids' }).max(10_000),
+});
+export type ReorderPlaylistBody = z.input<typeof reorderPlaylistBody>;
+
+export const playlistIdParams = z.object({
+  id: z.coerce.number({ error: 'The playlist id must be a number' }).int({ error: 'The playlist id must be a number' }).positive({ error: 'The playlist id must be a number' }),
+});
+export const playlistSongParams = playlistIdParams.extend({
+  songId: z.coerce.number({ error: 'The song id must be a number' }).int({ error: 'The song id must be a number' }).positive({ error: 'The song id must be a number' }),
+});

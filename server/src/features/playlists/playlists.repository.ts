@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.js';
+import { playlistSongs, playlists, songs } from '../../platform/db/schema.js';
+
+export type PlaylistRow = typeof playlists.$inferSelect;
+export interface PlaylistEntry {
+  playlistId: number;
+  songId: number;
+  displayName: string;
+}
+
+/** The only code of the playlists feature that touches the database. Every call is owner-scoped. */
+export class PlaylistsRepository {
+  constructor(private readonly db: Db) {}
+
+  listByOwner(ownerId: number): Promise<PlaylistRow[]> {
+    return this.db.select().from(playlists).where(eq(playlists.ownerId, ownerId)).orderBy(asc(playlists.createdAt), asc(playlists.id));
+  }
+
+  async find(id: number, ownerId: number): Promise<PlaylistRow | undefined> {
+    const [row] = await this.db.select().from(playlists).where(and(eq(playlists.id, id), eq(playlists.ownerId, ownerId)));
+    return row;
+  }
+
+  /** Song ids and names of the given playlists, each playlist in its own order. */
+  entries(playlistIds: number[]): Promise<PlaylistEntry[]> {
+    if (playlistIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ playlistId: playlistSongs.playlistId, songId: playlistSongs.songId, displayName: songs.displayName })
+      .from(playlistSongs)
+      .innerJoin(songs, eq(songs.id, playlistSongs.songId))
+      .where(inArray(playlistSongs.playlistId, playlistIds))
+      .orderBy(asc(playlistSongs.playlistId), asc(playlistSongs.position));
+  }
+
+  async create(ownerId: number, values: { name: string; description: string | null }): Promise<PlaylistRow> {
+    const [row] = await this.db.insert(playlists).values({ ownerId, ...values }).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  async update(id: number, ownerId: number, values: { name: string; description: string | null }): Promise<PlaylistRow | undefined> {
+    const [row] = await this.db
+      .update(playlists)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(playlists.id, id), eq(playlists.ownerId, ownerId)))
+      .returning();
+    return row;
+  }
+
+  async delete(id: number, ownerId: number): Promise<boolean> {
+    const rows = await this.db.delete(playlists).where(and(eq(playlists.id, id), eq(playlists.ownerId, ownerId))).returning({ id: playlists.id });
+    return rows.length > 0;
+  }
+
+  /** Appends a song; false when it is already in the playlist. */
+  async addSong(playlistId: number, songId: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(playlistSongs)
+        .values({
+          playlistId,
+          songId,
+          position: sql`(select coalesce(max(${playlistSongs.position}), 0) + 1 from ${playlistSongs} where ${playlistSongs.playlistId} = ${playlistId})`,
+        })
+        .onConflictDoNothing()
+        .returning({ songId: playlistSongs.songId });
+      if (rows.length > 0) await touch(tx, playlistId);
+      return rows.length > 0;
+    });
+  }
+
+  async removeSong(playlistId: number, songId: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(playlistSongs)
+        .where(and(eq(playlistSongs.playlistId, playlistId), eq(playlistSongs.songId, songId)))
+        .returning({ songId: playlistSongs.songId });
+      if (rows.length > 0) await touch(tx, playlistId);
+      return rows.length > 0;
+    });
+  }
+
+  /**
+   * Rewrites the order to exactly `songIds`. The playlist row is locked first so two reorders
+   * (or a reorder and an add) cannot interleave; returns false, changing nothing, when the list
+   * is not a permutation of the playlist's songs.
+   */
+  async reorder(playlistId: number, songIds: number[]): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${playlists} where ${playlists.id} = ${playlistId} for update`);
+      const current = await tx.select({ songId: playlistSongs.songId }).from(playlistSongs).where(eq(playlistSongs.playlistId, playlistId));
+      const have = new Set(current.map((row) => row.songId));
+      if (have.size !== songIds.length || new Set(songIds).size !== songIds.length || !songIds.every((id) => have.has(id))) return false;
+      if (songIds.length > 0) {
+        const positions = songIds.map((_, index) => index + 1);
+        await tx.execute(sql`
+          update ${playlistSongs} set position = ordered.position
+          from unnest(${`{${songIds.join(',')}}`}::int[], ${`{${positions.join(',')}}`}::int[]) as ordered(song_id, position)
+          where ${playlistSongs.playlistId} = ${playlistId} and ${playlistSongs.songId} = ordered.song_id`);
+      }
+      await touch(tx, playlistId);
+      return true;
+    });
+  }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+function touch(tx: Tx, playlistId: number) {
+  return tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, playlistId));
+}

@@ -1,0 +1,113 @@
+import type { Playlist, PlaylistSummary } from '@encore/common/playlists.contract';
+import type { Song } from '@encore/common/library.contract';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
+
+/** What playlists need from the music library. */
+export interface SongCatalog {
+  /** The songs with these ids that still exist, as `viewerId` sees them (isLiked, isOwner). */
+  songsByIds(ids: number[], viewerId: number): Promise<Song[]>;
+  /** A signed, absolute-or-relative stream URL valid for `expiresInSeconds`. */
+  streamUrl(songId: number, expiresInSeconds: number): Promise<string>;
+}
+
+const NOT_FOUND = 'Playlist not found';
+
+export class PlaylistsService {
+  constructor(
+    private readonly repository: PlaylistsRepository,
+    private readonly catalog: SongCatalog,
+  ) {}
+
+  async list(ownerId: number): Promise<PlaylistSummary[]> {
+    const rows = await this.repository.listByOwner(ownerId);
+    const entries = await this.repository.entries(rows.map((row) => row.id));
+    return rows.map((row) => {
+      const songs = entries.filter((entry) => entry.playlistId === row.id).map((entry) => ({ id: entry.songId, displayName: entry.displayName }));
+      return { ...summaryFields(row), songCount: songs.length, songs };
+    });
+  }
+
+  async get(id: number, ownerId: number): Promise<Playlist> {
+    const row = await this.owned(id, ownerId);
+    const entries = await this.repository.entries([row.id]);
+    const songs = await this.catalog.songsByIds(
+      entries.map((entry) => entry.songId),
+      ownerId,
+    );
+    const byId = new Map(songs.map((song) => [song.id, song]));
+    const ordered = entries.map((entry) => byId.get(entry.songId)).filter((song): song is Song => song !== undefined);
+    return { ...summaryFields(row), songCount: ordered.length, songs: ordered };
+  }
+
+  async create(ownerId: number, values: { name: string; description: string | null }): Promise<Playlist> {
+    const row = await this.repository.create(ownerId, values);
+    return { ...summaryFields(row), songCount: 0, songs: [] };
+  }
+
+  async update(id: number, ownerId: number, values: { name: string; description: string | null }): Promise<Playlist> {
+    const row = await this.repository.update(id, ownerId, values);
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return this.get(row.id, ownerId);
+  }
+
+  async delete(id: number, ownerId: number): Promise<void> {
+    if (!(await this.repository.delete(id, ownerId))) throw new NotFoundError(NOT_FOUND);
+  }
+
+  async addSong(id: number, ownerId: number, songId: number): Promise<Playlist> {
+    await this.owned(id, ownerId);
+    const [song] = await this.catalog.songsByIds([songId], ownerId);
+    if (!song) throw new NotFoundError('Song not found');
+    if (!(await this.repository.addSong(id, songId))) throw new ConflictError('This song is already in the playlist.');
+    return this.get(id, ownerId);
+  }
+
+  async removeSong(id: number, ownerId: number, songId: number): Promise<Playlist> {
+    await this.owned(id, ownerId);
+    if (!(await this.repository.removeSong(id, songId))) throw new NotFoundError('This song is not in the playlist.');
+    return this.get(id, ownerId);
+  }
+
+  async reorder(id: number, ownerId: number, songIds: number[]): Promise<Playlist> {
+    await this.owned(id, ownerId);
+    if (!(await this.repository.reorder(id, songIds))) {
+      throw new ValidationError('songIds must list every song of the playlist exactly once.');
+    }
+    return this.get(id, ownerId);
+  }
+
+  /** An extended M3U playlist whose entries are signed stream links, so any player can play it. */
+  async m3u8(id: number, ownerId: number, absolute: (url: string) => string): Promise<{ name: string; body: string }> {
+    const playlist = await this.get(id, ownerId);
+    const lines = ['#EXTM3U', `#PLAYLIST:${oneLine(playlist.name)}`];
+    for (const song of playlist.songs) {
+      const seconds = song.durationSeconds === null ? -1 : Math.round(song.durationSeconds);
+      const title = song.artist && song.title ? `${song.artist} - ${song.title}` : song.displayName;
+      lines.push(`#EXTINF:${seconds},${oneLine(title)}`);
+      lines.push(absolute(await this.catalog.streamUrl(song.id, 7 * 24 * 3600)));
+    }
+    return { name: playlist.name, body: `${lines.join('\n')}\n` };
+  }
+
+  private async owned(id: number, ownerId: number): Promise<PlaylistRow> {
+    const row = await this.repository.find(id, ownerId);
+    // Another user's playlist answers exactly like a missing one (DECISIONS).
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return row;
+  }
+}
+
+function summaryFields(row: PlaylistRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').trim();
+}
