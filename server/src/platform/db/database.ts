@@ -46,7 +46,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  // PostgreSQL's default 128 MB of shared buffers is most of an idle PGlite's memory; a personal
+  // library's hot set fits in far less, and reads past it still hit the OS page cache.
+  const options = { postgresqlconf: ['shared_buffers=32MB'] };
+  const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   const executor: SqlExecutor = {
