@@ -5,6 +5,9 @@ import { LandingPage } from '../features/landing/landing.page';
 import { MusicPage } from '../features/library/music.page';
 import { SongPage } from '../features/library/song.page';
 import { NotFoundPage } from '../features/not-found/not-found.page';
+import { CreatePlaylistPage } from '../features/playlists/create-playlist.page';
+import { PlaylistPage } from '../features/playlists/playlist.page';
+import { PlaylistsPage } from '../features/playlists/playlists.page';
 import { SharePage } from '../features/sharing/share.page';
 import { UploadPage } from '../features/upload/upload.page';
 import { AppLayout } from './app.layout';
@@ -19,6 +22,9 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'music', element: <MusicPage /> },
   { path: 'music/:id', element: <NumericParam name="id" element={<SongPage />} /> },
   { path: 'upload', element: <UploadPage /> },
+  { path: 'playlists', element: <PlaylistsPage /> },
+  { path: 'playlists/:id', element: <NumericParam name="id" element={<PlaylistPage />} /> },
+  { path: 'create-playlist', element: <CreatePlaylistPage /> },
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '../../components/ui/spinner';
 import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
+import { AddToPlaylistButton } from '../playlists/add-to-playlist.component';
 import { ShareSongDialog } from '../sharing/share-song-dialog.component';
 import { useDeleteSong } from './library.queries';
 import { LikeButton } from './like-button.component';
@@ -39,6 +40,7 @@ export function SongActions({ song }: { song: Song }) {
         {downloading ? <Spinner /> : <Download aria-hidden className="size-4" />}
         {t('downloadButton')}
       </Button>
+      <AddToPlaylistButton song={song} />
       {song.isOwner ? <DeleteSongButton song={song} /> : null}
       <ShareSongDialog song={song} open={shareOpen} onOpenChange={setShareOpen} />
     </div>

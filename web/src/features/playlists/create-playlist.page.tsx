@@ -1,0 +1,93 @@
+import { ArrowLeft, ListPlus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { toastApiError } from '../../lib/api-error-toast';
+import { useT } from '../../lib/i18n/i18n.store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { PlaylistFields, type PlaylistDraft } from './playlist-fields.component';
+import { useCreatePlaylist } from './playlists.queries';
+
+/** Create playlist (SPEC 2, 5, 8): a required name and an optional description; success goes to /playlists. */
+export function CreatePlaylistPage() {
+  const t = useT();
+  useDocumentTitle('createPlaylistTitle');
+  const navigate = useNavigate();
+  const create = useCreatePlaylist();
+  const [draft, setDraft] = useState<PlaylistDraft>({ name: '', description: '' });
+  const [nameError, setNameError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const name = draft.name.trim();
+    if (!name) {
+      setNameError(t('playlistNameRequired'));
+      toast.error(t('playlistNameRequired'));
+      return;
+    }
+    create.mutate(
+      { name, description: draft.description.trim() || null },
+      {
+        onSuccess: () => {
+          toast.success(t('playlistCreated'));
+          void navigate('/playlists');
+        },
+        // The server's words for a rule it checks (a name too long); ours otherwise.
+        onError: (error) => toastApiError(error, { fallback: t('createPlaylistFailed'), serverMessage: [400] }),
+      },
+    );
+  };
+
+  return (
+    <div className="relative isolate mx-auto w-full max-w-xl px-4 pt-28 pb-16 sm:px-6">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[320px] max-w-xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.22),transparent)] blur-2xl"
+      />
+      <Link
+        to="/playlists"
+        className="inline-flex w-fit items-center gap-2 rounded-lg text-sm font-medium text-muted outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
+        {t('backToPlaylists')}
+      </Link>
+      <Card className="mt-5 p-6 sm:p-8">
+        <header className="flex items-center gap-4">
+          <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent-gradient text-white shadow-lg shadow-fuchsia-950/40">
+            <ListPlus aria-hidden className="size-6" />
+          </span>
+          <div className="flex flex-col gap-1">
+            <h1 className="text-2xl font-extrabold tracking-tight">{t('createPlaylistTitle')}</h1>
+            <p className="text-sm text-muted">{t('createPlaylistSubtitle')}</p>
+          </div>
+        </header>
+        <form noValidate onSubmit={submit} aria-busy={create.isPending} className="mt-7 flex flex-col gap-5">
+          <PlaylistFields
+            idPrefix="create-playlist"
+            value={draft}
+            nameError={nameError}
+            disabled={create.isPending}
+            autoFocus
+            onChange={(next) => {
+              setDraft(next);
+              if (next.name !== draft.name) setNameError(null);
+            }}
+          />
+          <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button asChild variant="ghost">
+              <Link to="/playlists">{t('cancel')}</Link>
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? <Spinner /> : <ListPlus aria-hidden className="size-4" />}
+              {create.isPending ? t('creating') : t('createPlaylist')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Song } from '@encore/common/library.contract';
+import { toast } from 'sonner';
+import { useT } from '../../lib/i18n/i18n.store';
+import { player, usePlayer, usePlayerEvents } from '../player/player.store';
+
+/** The player's `source` while a playlist plays, so its page knows the queue is its own. */
+export function playlistSource(id: number): string {
+  return `playlist:${id}`;
+}
+
+/** How long the 'Playing {n} songs' loading toast stays (SPEC 8). */
+export const PLAYING_TOAST_MS = 2000;
+
+/**
+ * Playlist playback (SPEC 4) on the app's one player: idle, playing, paused, stopped. Pause is
+ * enabled only while this playlist plays; Resume only when it is paused on a current song; Stop
+ * while it has a current song, and it clears that song. The end of the last song toasts
+ * 'Playlist finished'.
+ */
+export function usePlaylistPlayback(id: number, songs: readonly Song[]) {
+  const t = useT();
+  const source = playlistSource(id);
+  const hasCurrent = usePlayer((state) => state.source === source && state.current !== null);
+  const isPlaying = usePlayer((state) => state.source === source && state.current !== null && state.isPlaying);
+  const ready = usePlayer((state) => state.source === source && state.current !== null && state.ready);
+  const currentSongId = usePlayer((state) => (state.source === source ? (state.current?.id ?? null) : null));
+
+  usePlayerEvents((event) => {
+    if (event.type === 'finished' && event.source === source) toast.success(t('playlistFinished'));
+  });
+
+  const playAll = () => {
+    if (songs.length === 0) {
+      toast.error(t('playlistNoSongsToPlay'));
+      return;
+    }
+    const notice = toast.loading(songs.length === 1 ? t('playingSongsOne') : t('playingSongs', { n: songs.length }));
+    setTimeout(() => toast.dismiss(notice), PLAYING_TOAST_MS);
+    player.playQueue(songs, 0, { wrap: false, source });
+  };
+
+  const pause = () => {
+    player.pause();
+    toast.info(t('playbackPaused'));
+  };
+
+  const resume = () => {
+    player.play();
+    toast.info(t('playbackResumed'));
+  };
+
+  const stop = () => {
+    player.close();
+    toast.info(t('playbackStopped'));
+  };
+
+  return {
+    currentSongId,
+    isPlaying,
+    canPause: isPlaying,
+    canResume: hasCurrent && ready && !isPlaying,
+    canStop: hasCurrent,
+    playAll,
+    pause,
+    resume,
+    stop,
+  };
+}
+
+export type PlaylistPlayback = ReturnType<typeof usePlaylistPlayback>;

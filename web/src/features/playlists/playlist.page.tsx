@@ -1,0 +1,148 @@
+import type { Playlist } from '@encore/common/playlists.contract';
+import { ArrowLeft, FileQuestion, ListMusic, Pencil, RotateCw, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { StatusPanel } from '../../components/status-panel';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api-client';
+import { useT } from '../../lib/i18n/i18n.store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AddSong } from './add-song.component';
+import { DeletePlaylistButton } from './delete-playlist.component';
+import { ExportPlaylistButton } from './export-playlist.component';
+import { PlaylistControls } from './playlist-controls.component';
+import { PlaylistEditForm } from './playlist-edit-form.component';
+import { usePlaylistPlayback } from './playlist-playback';
+import { PlaylistSongList } from './playlist-song-list.component';
+import { usePlaylist } from './playlists.queries';
+
+/** Playlist detail /playlists/{id} (SPEC 2); the router lets only numeric ids through. */
+export function PlaylistPage() {
+  const t = useT();
+  const id = Number(useParams().id);
+  const playlist = usePlaylist(id);
+  useDocumentTitle('playlistPageTitle', playlist.data?.name);
+
+  const backButton = (
+    <Button asChild variant="secondary">
+      <Link to="/playlists">
+        <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
+        {t('backToPlaylists')}
+      </Link>
+    </Button>
+  );
+
+  return (
+    <div className="relative isolate mx-auto w-full max-w-4xl px-4 pt-24 pb-16 sm:px-6 sm:pt-28">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[380px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.24),transparent)] blur-2xl"
+      />
+      {playlist.isPending ? (
+        <p role="status" className="flex items-center justify-center gap-3 py-32 text-sm text-muted">
+          <Spinner className="size-5 text-accent" />
+          {t('playlistLoading')}
+        </p>
+      ) : playlist.isError ? (
+        isApiError(playlist.error) && playlist.error.status === 404 ? (
+          <StatusPanel as="h1" role="alert" icon={<FileQuestion aria-hidden />} title={t('playlistNotFoundTitle')} actions={backButton} className="py-24">
+            {t('playlistNotFoundBody')}
+          </StatusPanel>
+        ) : (
+          <StatusPanel
+            as="h1"
+            role="alert"
+            tone="danger"
+            icon={<TriangleAlert aria-hidden />}
+            title={t('playlistErrorTitle')}
+            className="py-24"
+            actions={
+              <>
+                <Button onClick={() => void playlist.refetch()} disabled={playlist.isFetching}>
+                  {playlist.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
+                  {t('tryAgain')}
+                </Button>
+                {backButton}
+              </>
+            }
+          >
+            {playlist.error.message}
+          </StatusPanel>
+        )
+      ) : (
+        <PlaylistDetail playlist={playlist.data} />
+      )}
+    </div>
+  );
+}
+
+function PlaylistDetail({ playlist }: { playlist: Playlist }) {
+  const t = useT();
+  const [editing, setEditing] = useState(false);
+  const playback = usePlaylistPlayback(playlist.id, playlist.songs);
+  const count = playlist.songCount === 1 ? t('playlistSongCountOne') : t('playlistSongCountOther', { count: playlist.songCount });
+
+  return (
+    <article className="flex flex-col gap-6">
+      <Link
+        to="/playlists"
+        className="inline-flex w-fit items-center gap-2 rounded-lg text-sm font-medium text-muted outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
+        {t('backToPlaylists')}
+      </Link>
+      <Card className="flex flex-col gap-6 p-5 sm:p-7">
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+          <span className="grid size-24 shrink-0 place-items-center rounded-2xl bg-accent-gradient text-white shadow-xl shadow-fuchsia-950/50 sm:size-28">
+            <ListMusic aria-hidden className="size-12" />
+          </span>
+          {editing ? (
+            <PlaylistEditForm playlist={playlist} onDone={() => setEditing(false)} />
+          ) : (
+            <header className="flex min-w-0 flex-1 flex-col gap-2">
+              <p className="text-xs font-semibold tracking-[0.2em] text-fuchsia-300 uppercase rtl:tracking-normal">{t('playlistEyebrow')}</p>
+              <h1 dir="auto" className="text-3xl font-extrabold tracking-tight break-words text-balance sm:text-4xl rtl:text-right">
+                {playlist.name}
+              </h1>
+              <p className="text-sm font-medium text-muted">{count}</p>
+              {playlist.description ? (
+                <p dir="auto" className="max-w-prose text-sm leading-relaxed whitespace-pre-line text-muted rtl:text-right">
+                  {playlist.description}
+                </p>
+              ) : null}
+            </header>
+          )}
+        </div>
+        {editing ? null : (
+          <div className="flex flex-wrap items-center gap-2.5">
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden className="size-4" />
+              {t('editPlaylist')}
+            </Button>
+            <ExportPlaylistButton playlist={playlist} />
+            <DeletePlaylistButton playlist={playlist} />
+          </div>
+        )}
+        <div className="border-t border-border pt-5">
+          <PlaylistControls playback={playback} />
+        </div>
+      </Card>
+
+      <AddSong playlist={playlist} />
+
+      <section aria-labelledby="playlist-songs-heading" className="flex flex-col gap-3">
+        <h2 id="playlist-songs-heading" className="text-lg font-bold tracking-tight">
+          {t('playlistSongsHeading')}
+        </h2>
+        <PlaylistSongList
+          playlistId={playlist.id}
+          songs={playlist.songs}
+          currentSongId={playback.currentSongId}
+          isPlaying={playback.isPlaying}
+        />
+      </section>
+    </article>
+  );
+}

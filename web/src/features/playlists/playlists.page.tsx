@@ -1,0 +1,123 @@
+import { ListMusic, Plus, RotateCw, Search, SearchX, TriangleAlert, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { StatusPanel } from '../../components/status-panel';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Spinner } from '../../components/ui/spinner';
+import { useT } from '../../lib/i18n/i18n.store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { PlaylistCard } from './playlist-card.component';
+import { filterPlaylists } from './playlist-search';
+import { usePlaylists } from './playlists.queries';
+
+/** My Playlists (SPEC 2): search by name or description, a grid of cards, Create Playlist. */
+export function PlaylistsPage() {
+  const t = useT();
+  useDocumentTitle('playlistsTitle');
+  const playlists = usePlaylists();
+  const [search, setSearch] = useState('');
+  const filtered = useMemo(() => filterPlaylists(playlists.data ?? [], search), [playlists.data, search]);
+
+  const createButton = (
+    <Button asChild>
+      <Link to="/create-playlist">
+        <Plus aria-hidden className="size-4" />
+        {t('createPlaylist')}
+      </Link>
+    </Button>
+  );
+
+  return (
+    <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-28 pb-16 sm:px-6">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[320px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.22),transparent)] blur-2xl"
+      />
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1.5">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('playlistsTitle')}</h1>
+          <p className="text-sm text-muted">{t('playlistsSubtitle')}</p>
+        </div>
+        {createButton}
+      </header>
+
+      <div className="relative mt-7">
+        <Search aria-hidden className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-subtle" />
+        <Input
+          type="search"
+          aria-label={t('playlistsSearchLabel')}
+          placeholder={t('playlistsSearchPlaceholder')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && search) setSearch('');
+          }}
+          className="ps-10 pe-24 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {search ? (
+          <Button variant="ghost" size="sm" onClick={() => setSearch('')} className="absolute end-1.5 top-1/2 h-8 -translate-y-1/2 px-2.5">
+            <X aria-hidden className="size-3.5" />
+            {t('clear')}
+          </Button>
+        ) : null}
+      </div>
+
+      <section aria-label={t('playlistsTitle')} className="mt-6">
+        {playlists.isPending ? (
+          <div className="flex flex-col gap-6">
+            <p role="status" className="flex items-center justify-center gap-3 text-sm text-muted">
+              <Spinner className="size-5 text-accent" />
+              {t('playlistsLoading')}
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {Array.from({ length: 6 }, (_, index) => (
+                <Skeleton key={index} className="h-40 rounded-2xl" />
+              ))}
+            </div>
+          </div>
+        ) : playlists.isError ? (
+          <StatusPanel
+            role="alert"
+            tone="danger"
+            icon={<TriangleAlert aria-hidden />}
+            title={t('playlistsErrorTitle')}
+            actions={
+              <Button onClick={() => void playlists.refetch()} disabled={playlists.isFetching}>
+                {playlists.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
+                {t('tryAgain')}
+              </Button>
+            }
+          >
+            {t('playlistsLoadFailed')}
+          </StatusPanel>
+        ) : playlists.data.length === 0 ? (
+          <StatusPanel icon={<ListMusic aria-hidden />} title={t('playlistsEmptyTitle')} actions={createButton}>
+            {t('playlistsEmptyBody')}
+          </StatusPanel>
+        ) : filtered.length === 0 ? (
+          <StatusPanel
+            icon={<SearchX aria-hidden />}
+            title={t('playlistsNoMatchTitle')}
+            actions={
+              <Button variant="secondary" onClick={() => setSearch('')}>
+                {t('clearSearch')}
+              </Button>
+            }
+          >
+            {t('playlistsNoMatchBody', { query: search.trim() })}
+          </StatusPanel>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {filtered.map((playlist) => (
+              <li key={playlist.id}>
+                <PlaylistCard playlist={playlist} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

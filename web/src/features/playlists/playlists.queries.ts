@@ -1,0 +1,127 @@
+import type { CreatePlaylistBody, Playlist, PlaylistSummary, UpdatePlaylistBody } from '@encore/common/playlists.contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toastApiError } from '../../lib/api-error-toast';
+import { useT } from '../../lib/i18n/i18n.store';
+import { songQueryKeys } from '../../lib/song-query-keys';
+import {
+  deletePlaylist,
+  fetchAllSongs,
+  deletePlaylistSong,
+  fetchPlaylist,
+  fetchPlaylists,
+  postPlaylist,
+  postPlaylistSong,
+  putPlaylist,
+  putPlaylistOrder,
+} from './playlists.api';
+import { orderSongsBy } from './playlist-order';
+
+export const playlistQueryKeys = {
+  all: ['playlists'] as const,
+  list: () => ['playlists', 'list'] as const,
+  detail: (id: number) => ['playlists', 'detail', id] as const,
+  reorder: (id: number) => ['playlists', 'reorder', id] as const,
+};
+
+export function usePlaylists() {
+  return useQuery({ queryKey: playlistQueryKeys.list(), queryFn: ({ signal }) => fetchPlaylists(signal) });
+}
+
+export function usePlaylist(id: number) {
+  return useQuery({ queryKey: playlistQueryKeys.detail(id), queryFn: ({ signal }) => fetchPlaylist(id, signal) });
+}
+
+/** All songs, cached under the same key as the library's All Music list. */
+export function useAllSongs() {
+  return useQuery({
+    queryKey: songQueryKeys.list({ owner: false, favorites: false }),
+    queryFn: ({ signal }) => fetchAllSongs(signal),
+  });
+}
+
+function toSummary(playlist: Playlist): PlaylistSummary {
+  return { ...playlist, songs: playlist.songs.map(({ id, displayName }) => ({ id, displayName })) };
+}
+
+/** Stores the playlist the server answered with, on its page and in the list (where loaded). */
+function storePlaylist(client: QueryClient, playlist: Playlist): void {
+  client.setQueryData(playlistQueryKeys.detail(playlist.id), playlist);
+  client.setQueryData<PlaylistSummary[]>(playlistQueryKeys.list(), (list) =>
+    list?.map((entry) => (entry.id === playlist.id ? toSummary(playlist) : entry)),
+  );
+}
+
+export function useCreatePlaylist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePlaylistBody) => postPlaylist(body),
+    onSuccess: (playlist) => {
+      client.setQueryData(playlistQueryKeys.detail(playlist.id), playlist);
+      client.setQueryData<PlaylistSummary[]>(playlistQueryKeys.list(), (list) => (list ? [...list, toSummary(playlist)] : list));
+      void client.invalidateQueries({ queryKey: playlistQueryKeys.list() });
+    },
+  });
+}
+
+export function useUpdatePlaylist(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePlaylistBody) => putPlaylist(id, body),
+    onSuccess: (playlist) => storePlaylist(client, playlist),
+  });
+}
+
+export function useDeletePlaylist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deletePlaylist(id),
+    onSuccess: (_nothing, id) => {
+      client.setQueryData<PlaylistSummary[]>(playlistQueryKeys.list(), (list) => list?.filter((entry) => entry.id !== id));
+      client.removeQueries({ queryKey: playlistQueryKeys.detail(id), exact: true });
+    },
+  });
+}
+
+export function useAddPlaylistSong() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ playlistId, songId }: { playlistId: number; songId: number }) => postPlaylistSong(playlistId, songId),
+    onSuccess: (playlist) => storePlaylist(client, playlist),
+  });
+}
+
+export function useRemovePlaylistSong(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (songId: number) => deletePlaylistSong(id, songId),
+    onSuccess: (playlist) => storePlaylist(client, playlist),
+  });
+}
+
+/**
+ * Saves a new order at once (PUT with the full list). The rows move before the server answers;
+ * when it refuses, the order from before the move comes back and an error toast says so.
+ */
+export function useReorderPlaylist(id: number) {
+  const client = useQueryClient();
+  const t = useT();
+  const key = playlistQueryKeys.detail(id);
+  return useMutation({
+    mutationKey: playlistQueryKeys.reorder(id),
+    mutationFn: (songIds: readonly number[]) => putPlaylistOrder(id, songIds),
+    onMutate: async (songIds) => {
+      await client.cancelQueries({ queryKey: key, exact: true });
+      const previous = client.getQueryData<Playlist>(key);
+      if (previous) client.setQueryData<Playlist>(key, { ...previous, songs: orderSongsBy(previous.songs, songIds) });
+      return { previous };
+    },
+    onError: (error, _songIds, context) => {
+      if (context?.previous) client.setQueryData(key, context.previous);
+      toastApiError(error, { fallback: t('playlistUpdateFailed') });
+    },
+    onSuccess: (playlist) => {
+      // A later move still on its way owns the rows; its own answer will settle them.
+      if (client.isMutating({ mutationKey: playlistQueryKeys.reorder(id) }) <= 1) storePlaylist(client, playlist);
+    },
+  });
+}
