@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { formatFileSize } from '../../lib/file-size.format';
 import { useLanguage, useT } from '../../lib/i18n/i18n.store';
 import { formatShortDate } from '../../lib/short-date.format';
+import { songHeadline } from '../../lib/song-headline';
 import { usePlayer } from '../player/player.store';
 import { LikeButton } from './like-button.component';
 import { NowPlayingBars, SongPlayButton } from './song-play-button.component';
@@ -58,7 +59,7 @@ export function SongCard({ song, list }: SongItemProps) {
             to={`/music/${song.id}`}
             className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
           >
-            {song.displayName}
+            {songHeadline(song)}
           </Link>
         </h3>
         <p dir="auto" className="truncate text-sm text-muted rtl:text-right">{song.artist ?? t('unknownArtist')}</p>
@@ -99,7 +100,7 @@ export function SongRow({ song, list }: SongItemProps) {
             dir="auto"
             className="truncate outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
           >
-            {song.displayName}
+            {songHeadline(song)}
           </Link>
         </h3>
         <p dir="auto" className="truncate text-xs text-muted rtl:text-right">{song.artist ?? t('unknownArtist')}</p>

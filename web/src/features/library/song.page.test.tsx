@@ -35,7 +35,7 @@ describe('song page', () => {
     stubFetch({ 'GET /api/files/5': { body: tagged } });
     renderApp('/music/5');
     expect(screen.getByText('Loading Song...')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nova - Blue Hour' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blue Hour' })).toBeInTheDocument();
     expect(document.title).toBe('Nova - Blue Hour · Encore');
     expect(screen.getByRole('link', { name: 'Back to All Music' })).toHaveAttribute('href', '/music');
     expect(screen.getByRole('button', { name: 'Play' })).toBeEnabled();
@@ -89,7 +89,7 @@ describe('song page', () => {
     expect(screen.getByRole('link', { name: 'Back to Music' })).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nova - Blue Hour' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blue Hour' })).toBeInTheDocument();
   });
 
   it.each(['abc', '5x', '0', '-3'])('treats /music/%s as Not Found', (id) => {

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n/i18n.store';
+import { songHeadline } from '../../lib/song-headline';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSong } from './library.queries';
 import { SongActions } from './song-actions.component';
@@ -92,7 +93,7 @@ function SongDetail({ song }: { song: Song }) {
           <header className="flex flex-col gap-2">
             <p className="text-xs font-semibold tracking-[0.2em] text-fuchsia-300 uppercase rtl:tracking-normal">{t('songEyebrow')}</p>
             <h1 dir="auto" className="text-3xl font-extrabold tracking-tight break-words text-balance sm:text-4xl rtl:text-right">
-              {song.displayName}
+              {songHeadline(song)}
             </h1>
             {subtitle ? (
               <p dir="auto" className="text-lg text-muted rtl:text-right">

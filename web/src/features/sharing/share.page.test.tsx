@@ -26,7 +26,7 @@ describe('public share page', () => {
       },
     });
     renderApp('/share/tok123');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nova - Blue Hour' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blue Hour' })).toBeInTheDocument();
     expect(screen.getByText('Nova · Night Drive · 3:05')).toBeInTheDocument();
     expect(screen.getByLabelText('Play Nova - Blue Hour')).toHaveAttribute('src', '/api/share/tok123/stream?sig=a');
     expect(document.querySelector('img')).toHaveAttribute('src', '/api/share/tok123/cover?sig=b');

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatClockTime } from '../../lib/clock-time.format';
 import { useLanguage, useT } from '../../lib/i18n/i18n.store';
 import { formatLongDate } from '../../lib/short-date.format';
+import { songHeadline } from '../../lib/song-headline';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { player } from '../player/player.store';
 import { fetchSharedSong } from './sharing.api';
@@ -63,7 +64,7 @@ export function SharePage() {
             <div className="flex flex-col gap-4 p-5 sm:p-6">
               <div className="flex flex-col gap-1">
                 <h1 dir="auto" className="text-2xl font-bold tracking-tight text-balance rtl:text-right">
-                  {shared.data.displayName}
+                  {songHeadline(shared.data)}
                 </h1>
                 <p dir="auto" className="text-sm text-muted rtl:text-right">
                   {[shared.data.artist, shared.data.album, shared.data.durationSeconds ? formatClockTime(shared.data.durationSeconds) : null]
