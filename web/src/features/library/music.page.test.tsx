@@ -79,7 +79,8 @@ describe('music collection', () => {
   it('shows each card with its cover placeholder, title, artist, duration, size and date, linking to the song', async () => {
     stubFetch({
       'GET /api/files': {
-        body: [makeSong(7, { displayName: 'Blue Hour', artist: 'Nova', durationSeconds: 125, size: 3_670_016, uploadedAt: '2026-01-09T10:00:00Z' })],
+        // A tagged song is named "Artist - Title"; the card says the artist once, on its own line.
+        body: [makeSong(7, { displayName: 'Nova - Blue Hour', artist: 'Nova', durationSeconds: 125, size: 3_670_016, uploadedAt: '2026-01-09T10:00:00Z' })],
       },
     });
     renderApp('/music');
@@ -162,6 +163,19 @@ describe('music collection', () => {
     const uploads = screen.getAllByRole('link', { name: 'Upload Music' });
     expect(uploads.length).toBeGreaterThanOrEqual(2);
     for (const link of uploads) expect(link).toHaveAttribute('href', '/upload');
+  });
+
+  it('offers All Music, then Upload Music, on empty favorites', async () => {
+    stubFetch({ 'GET /api/files': { body: [] } });
+    renderApp('/music?owner=true&favorites=true');
+    expect(await screen.findByRole('heading', { name: 'Your Music Collection is Empty' })).toBeInTheDocument();
+    expect(screen.getByText('Songs you like show up here. Tap the heart on any song to add it.')).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'My Favorites' });
+    const links = within(section).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Browse All Music', '/music'],
+      ['Upload Music', '/upload'],
+    ]);
   });
 
   it('plays a card in the player bar, and closes the bar when the playing song is chosen again', async () => {

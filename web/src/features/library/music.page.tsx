@@ -1,5 +1,5 @@
 import type { Song } from '@encore/common/library.contract';
-import { LayoutGrid, List, Music2, RotateCw, Search, SearchX, TriangleAlert, Upload, X } from 'lucide-react';
+import { LayoutGrid, Library, List, Music2, RotateCw, Search, SearchX, TriangleAlert, Upload, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusPanel } from '../../components/status-panel';
@@ -9,6 +9,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { ToggleGroup } from '../../components/ui/toggle-group';
+import { cn } from '../../lib/cn';
 import type { MessageKey } from '../../lib/i18n/en.catalogue';
 import { useT } from '../../lib/i18n/i18n.store';
 import type { SongListFilter } from '../../lib/song-query-keys';
@@ -92,7 +93,8 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
             onKeyDown={(event) => {
               if (event.key === 'Escape' && search) changeSearch('');
             }}
-            className="ps-10 pe-24 [&::-webkit-search-cancel-button]:hidden"
+            // Room for the Clear button only while it shows, so the placeholder fits on a phone.
+            className={cn('ps-10 [&::-webkit-search-cancel-button]:hidden', search ? 'pe-24' : 'pe-3')}
           />
           {search ? (
             <Button variant="ghost" size="sm" onClick={() => changeSearch('')} className="absolute end-1.5 top-1/2 h-8 -translate-y-1/2 px-2.5">
@@ -140,12 +142,23 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
             icon={<Music2 aria-hidden />}
             title={t('musicEmptyTitle')}
             actions={
-              <Button asChild>
-                <Link to="/upload">
-                  <Upload aria-hidden className="size-4" />
-                  {t('uploadMusic')}
-                </Link>
-              </Button>
+              <>
+                {filter.favorites ? (
+                  // No likes yet: the songs to like are in All Music.
+                  <Button asChild>
+                    <Link to="/music">
+                      <Library aria-hidden className="size-4" />
+                      {t('browseAllMusic')}
+                    </Link>
+                  </Button>
+                ) : null}
+                <Button asChild variant={filter.favorites ? 'secondary' : 'primary'}>
+                  <Link to="/upload">
+                    <Upload aria-hidden className="size-4" />
+                    {t('uploadMusic')}
+                  </Link>
+                </Button>
+              </>
             }
           >
             {t(filter.favorites ? 'musicEmptyFavorites' : filter.owner ? 'musicEmptyMine' : 'musicEmptyAll')}

@@ -174,11 +174,14 @@ describe('upload page', () => {
     let release: () => void = () => {};
     FakeXhr.hold = new Promise<void>((resolve) => (release = resolve));
     const { user, input } = setup();
-    await user.upload(input, [audioFile('slow.mp3')]);
+    await user.upload(input, [audioFile('slow.mp3'), audioFile('next.mp3')]);
     await user.click(screen.getByRole('button', { name: 'Upload Music File' }));
-    const busy = await screen.findByRole('button', { name: 'Uploading... 38%' });
+    const busy = await screen.findByRole('button', { name: 'Uploading... 19%' });
     expect(busy).toBeDisabled();
-    expect(screen.getByText(/· 38%/)).toBeInTheDocument();
+    const [slow, next] = within(screen.getByRole('list', { name: 'Selected files' })).getAllByRole('listitem');
+    expect(within(slow!).getByText(/· 38%/)).toBeInTheDocument();
+    // The file queued behind it says so, rather than looking forgotten.
+    expect(within(next!).getByText(/· Waiting/)).toBeInTheDocument();
     expect(screen.getByLabelText('Choose music files')).toBeDisabled();
     await act(async () => release());
     expect(await screen.findByRole('button', { name: 'Upload Complete' })).toBeInTheDocument();

@@ -93,7 +93,13 @@ export function UploadPage() {
           {queue.items.length > 0 ? (
             <ul aria-label={t('uploadSelectedFiles')} className="flex flex-col gap-2">
               {queue.items.map((item) => (
-                <UploadRow key={item.id} item={item} removable={!locked && item.status !== 'done'} onRemove={() => queue.remove(item.id)} />
+                <UploadRow
+                  key={item.id}
+                  item={item}
+                  waiting={locked && item.status === 'pending'}
+                  removable={!locked && item.status !== 'done'}
+                  onRemove={() => queue.remove(item.id)}
+                />
               ))}
             </ul>
           ) : null}
@@ -129,7 +135,15 @@ export function UploadPage() {
   );
 }
 
-function UploadRow({ item, removable, onRemove }: { item: UploadItem; removable: boolean; onRemove: () => void }) {
+interface UploadRowProps {
+  item: UploadItem;
+  /** Queued behind the file uploading now. */
+  waiting: boolean;
+  removable: boolean;
+  onRemove: () => void;
+}
+
+function UploadRow({ item, waiting, removable, onRemove }: UploadRowProps) {
   const t = useT();
   const label = `${item.file.name}`;
   return (
@@ -155,7 +169,7 @@ function UploadRow({ item, removable, onRemove }: { item: UploadItem; removable:
           </p>
           <p className="text-xs text-muted tabular-nums">
             <bdi>{formatFileSize(item.file.size)}</bdi>
-            {item.status === 'uploading' ? ` · ${item.progress}%` : null}
+            {item.status === 'uploading' ? ` · ${item.progress}%` : waiting ? ` · ${t('uploadWaiting')}` : null}
           </p>
         </div>
         {removable ? (

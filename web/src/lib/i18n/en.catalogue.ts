@@ -406,6 +406,10 @@ export const en = {
   errorTitle: 'Something went wrong',
   errorBody: 'An unexpected error stopped this page. Reload to try again.',
   reload: 'Reload',
+
+  // Library: a file queued behind the one uploading; the way from empty Favorites to all songs
+  uploadWaiting: 'Waiting',
+  browseAllMusic: 'Browse All Music',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -401,4 +401,7 @@ export const he: Catalogue = {
   errorTitle: 'משהו השתבש',
   errorBody: 'שגיאה לא צפויה עצרה את הדף. טענו מחדש כדי לנסות שוב.',
   reload: 'טעינה מחדש',
+
+  uploadWaiting: 'ממתין',
+  browseAllMusic: 'לכל המוזיקה',
 };
