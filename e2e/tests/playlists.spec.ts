@@ -159,6 +159,10 @@ test.describe('playlists in a real browser', () => {
     await expect(page.getByRole('button', { name: `Move ${alpha}` })).toBeFocused();
     await page.reload();
     await expect.poll(() => rowNames(page)).toEqual([charlie, bravo, alpha]);
+    // The same page on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'playlist-detail-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Play All: the player bar plays the playlist in order and moves on to the next song.
     const button = (label: string) => controls(page).getByRole('button', { name: label });

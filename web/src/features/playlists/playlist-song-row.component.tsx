@@ -41,7 +41,7 @@ export function PlaylistSongRow({ song, position, isCurrent, isPlaying, onMove, 
       style={{ transform: CSS.Translate.toString(transform), transition }}
       data-testid="playlist-song"
       className={cn(
-        'group relative grid grid-cols-[auto_1.75rem_auto_minmax(0,1fr)_auto_auto] items-center gap-3 rounded-xl px-2 py-2 transition-colors hover:bg-white/[0.04] focus-within:bg-white/[0.04] sm:px-3',
+        'group relative grid grid-cols-[auto_auto_minmax(0,1fr)_auto_auto] items-center gap-2.5 rounded-xl px-1.5 py-2 transition-colors hover:bg-white/[0.04] focus-within:bg-white/[0.04] sm:grid-cols-[auto_1.75rem_auto_minmax(0,1fr)_auto_auto] sm:gap-3 sm:px-3',
         isCurrent && 'bg-accent/10 hover:bg-accent/15',
         isDragging && 'z-10 bg-surface-raised shadow-2xl shadow-black/60 ring-1 ring-accent/50',
         removing && 'opacity-50',
@@ -62,19 +62,19 @@ export function PlaylistSongRow({ song, position, isCurrent, isPlaying, onMove, 
       >
         <GripVertical aria-hidden className="size-4" />
       </button>
-      <span className="text-center text-sm text-subtle tabular-nums">
-        {isCurrent ? (
-          <>
-            <AudioLines aria-hidden className={cn('mx-auto size-4 text-fuchsia-300', isPlaying && 'animate-pulse')} />
-            <span className="sr-only">{t('nowPlaying')}</span>
-          </>
-        ) : (
-          position
-        )}
+      {/* Phones leave the number out: the rows' order says it, and the title needs the room. */}
+      <span aria-hidden className="hidden text-center text-sm text-subtle tabular-nums sm:block">
+        {isCurrent ? <AudioLines className={cn('mx-auto size-4 text-fuchsia-300', isPlaying && 'animate-pulse')} /> : position}
       </span>
       <CoverArt fileKey={song.hasCover ? song.s3Key : null} size="thumb" className="size-10 rounded-lg" />
       <div className="min-w-0">
-        <p className="truncate text-sm font-semibold" title={song.displayName}>
+        <p className="line-clamp-2 text-sm font-semibold break-words sm:line-clamp-1" title={song.displayName}>
+          {isCurrent ? (
+            <span className="me-1.5 inline-flex align-[-0.15em] text-fuchsia-300 sm:hidden">
+              <AudioLines aria-hidden className={cn('size-4', isPlaying && 'animate-pulse')} />
+            </span>
+          ) : null}
+          {isCurrent ? <span className="sr-only">{t('nowPlaying')} </span> : null}
           <Link to={`/music/${song.id}`} dir="auto" className="rounded outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
             {song.displayName}
           </Link>

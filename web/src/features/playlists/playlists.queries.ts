@@ -118,6 +118,8 @@ export function useReorderPlaylist(id: number) {
     onError: (error, _songIds, context) => {
       if (context?.previous) client.setQueryData(key, context.previous);
       toastApiError(error, { fallback: t('playlistUpdateFailed') });
+      // A refused order may mean the playlist changed elsewhere (another tab): read it again.
+      void client.invalidateQueries({ queryKey: key, exact: true });
     },
     onSuccess: (playlist) => {
       // A later move still on its way owns the rows; its own answer will settle them.
