@@ -9,6 +9,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { formatClockTime } from '../../lib/clock-time.format';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
+import { songHeadline } from '../../lib/song-headline';
 
 interface PlaylistSongRowProps {
   song: Song;
@@ -76,7 +77,7 @@ export function PlaylistSongRow({ song, position, isCurrent, isPlaying, onMove, 
           ) : null}
           {isCurrent ? <span className="sr-only">{t('nowPlaying')} </span> : null}
           <Link to={`/music/${song.id}`} dir="auto" className="rounded outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
-            {song.displayName}
+            {songHeadline(song)}
           </Link>
         </p>
         <p dir="auto" className="truncate text-xs text-muted rtl:text-right">
