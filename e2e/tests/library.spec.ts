@@ -146,7 +146,7 @@ test.describe('the music library in a real browser', () => {
     for (const file of droppedFiles) await expect(selected.getByText(path.basename(file))).toBeVisible();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 160 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
     await uploadButton.click();
     const firstProgress = page.getByRole('progressbar', { name: `Upload progress of ${path.basename(droppedFiles[0] ?? '')}` });
     await expect
@@ -488,6 +488,9 @@ test.describe('the music library in a real browser', () => {
     await signIn(page, user);
     await page.goto(`/music/${ids[1]}`);
     await expect(page.getByRole('heading', { level: 1, name: fixtures[1]!.title })).toBeVisible();
+    // It is playing when it goes.
+    await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+    await expect(playerBar(page).getByRole('link', { name: doomed })).toBeVisible();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this song?' });
     await expect(confirm).toContainText(doomed);
@@ -500,11 +503,55 @@ test.describe('the music library in a real browser', () => {
     await confirm.getByRole('button', { name: 'Delete Song' }).click();
     await expect(page).toHaveURL(/\/music$/);
     await expect(page.getByText(`"${doomed}" was deleted`)).toBeVisible();
+    await expect(playerBar(page)).toHaveCount(0);
     await openMyMusic(page);
     await expect(songCards(page)).toHaveCount(1);
     await expect(card(page, keep)).toBeVisible();
 
     await page.goto(`/music/${ids[1]}`);
     await expect(page.getByRole('heading', { name: 'Song Not Found' })).toBeVisible();
+  });
+
+  test('in Hebrew the library reads right to left, and playback time still runs left to right', async ({ browser, request }) => {
+    const fixtures = [song('Shir Ehad', { seconds: 20, cover: 'purple' }), song('Shir Sheni', { seconds: 20, cover: 'teal' })];
+    const { user, ids } = await newAccountWithSongs(request, 'hebrew', fixtures);
+    const token = await apiToken(request, user);
+    const context = await browser.newContext({ locale: 'he-IL' });
+    try {
+      // Signed in the way a remembered session is: the token in local storage.
+      await context.addInitScript(
+        ({ token: stored, userName, email }) => {
+          localStorage.setItem('token', stored);
+          localStorage.setItem('userName', userName);
+          localStorage.setItem('email', email);
+        },
+        { token, userName: user.userName, email: user.email },
+      );
+      const page = await context.newPage();
+      await page.goto('/music?owner=true');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { level: 1, name: 'המוזיקה שלי' })).toBeVisible();
+      await expect(songCards(page)).toHaveCount(2);
+      await expectCoversLoaded(page.locator('#music-list'), 2);
+      await songCards(page).first().getByRole('link').click();
+      await expect(page).toHaveURL(new RegExp(`/music/${ids[1]}$`));
+      await expect(page.getByRole('heading', { level: 1, name: fixtures[1]!.title })).toBeVisible();
+      await page.getByRole('button', { name: 'ניגון', exact: true }).first().click();
+      await expectAudioAdvancing(page, 0.5);
+      const bar = page.getByRole('region', { name: 'נגן' });
+      await expect(bar.getByRole('button', { name: 'השהיה' })).toBeVisible();
+      // Elapsed on the left, duration on the right, in both the bar and the song page.
+      for (const [elapsed, total] of [
+        [bar.getByTestId('player-elapsed'), bar.getByTestId('player-duration')],
+        [page.getByTestId('song-elapsed'), page.getByTestId('song-duration')],
+      ] as const) {
+        const left = await elapsed.boundingBox();
+        const right = await total.boundingBox();
+        expect(left && right && left.x < right.x).toBe(true);
+      }
+      await snap(page, 'song-detail-hebrew', { fullPage: false });
+    } finally {
+      await context.close();
+    }
   });
 });
