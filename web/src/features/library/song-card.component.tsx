@@ -69,7 +69,8 @@ export function SongCard({ song, list }: SongItemProps) {
               .filter(Boolean)
               .join(' · ')}
           </span>
-          <time dateTime={song.uploadedAt} className="shrink-0">
+          {/* Two cards abreast on a phone leave room for length and size only; the page has the date. */}
+          <time dateTime={song.uploadedAt} className="hidden shrink-0 min-[420px]:block">
             {formatShortDate(song.uploadedAt, language)}
           </time>
         </p>
