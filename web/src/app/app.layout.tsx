@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { sessionStore, useSession } from '../features/auth/session.store';
 import { PLAYER_BAR_SPACE_CLASS, PlayerBar } from '../features/player/player-bar.component';
 import { player, usePlayer } from '../features/player/player.store';
+import { usePlaylistNotices } from '../features/playlists/playlist-playback';
 import { cn } from '../lib/cn';
 import { useT } from '../lib/i18n/i18n.store';
 import { Footer } from './footer.component';
@@ -30,6 +31,7 @@ export function AppLayout() {
   const t = useT();
   useSignInWatcher();
   useStopPlayerOnLogOut();
+  usePlaylistNotices();
   const playerShown = usePlayer((state) => state.current !== null);
   return (
     <div className={cn('flex min-h-dvh flex-col', playerShown && PLAYER_BAR_SPACE_CLASS)}>

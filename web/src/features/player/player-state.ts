@@ -31,6 +31,8 @@ export interface PlayQueueOptions {
 export type PlayerEvent =
   | { type: 'ended'; song: Song }
   | { type: 'finished'; source: string | null }
+  /** The song could not be played (its stream failed for good, or the browser refused it). */
+  | { type: 'error'; song: Song; source: string | null }
   | { type: 'closed' };
 
 /** The part of HTMLAudioElement the player uses; tests hand in a fake with the same shape. */

@@ -11,10 +11,13 @@ class FakeMedia extends EventTarget implements PlayerMedia {
   volume = 1;
   paused = true;
   blockAutoplay = false;
+  /** The browser cannot decode what it was given. */
+  unplayable = false;
   loads = 0;
 
   play(): Promise<void> {
     if (this.blockAutoplay) return Promise.reject(new DOMException('blocked', 'NotAllowedError'));
+    if (this.unplayable) return Promise.reject(new DOMException('no supported source', 'NotSupportedError'));
     this.paused = false;
     this.dispatchEvent(new Event('play'));
     return Promise.resolve();
@@ -148,6 +151,38 @@ describe('player store', () => {
     playlist.media.fire('ended');
     expect(playlist.player.getState().current?.id).toBe(3);
     expect(playlist.events).toContainEqual({ type: 'finished', source: 'playlist:7' });
+  });
+
+  it('reports a song that cannot be played, but not a blocked autoplay', async () => {
+    const { media, player, events } = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    player.playQueue(songs, 0, { wrap: false, source: 'playlist:7' });
+    await settle();
+    media.blockAutoplay = true;
+    media.metadata(100);
+    await settle();
+    expect(player.getState().isPlaying).toBe(false);
+    expect(events.filter((event) => event.type === 'error')).toEqual([]);
+    await expect(player.play()).resolves.toBe(false);
+
+    media.blockAutoplay = false;
+    await expect(player.play()).resolves.toBe(true);
+    expect(player.getState().isPlaying).toBe(true);
+
+    media.pause();
+    media.unplayable = true;
+    await expect(player.play()).resolves.toBe(false);
+    expect(events).toContainEqual({ type: 'error', song: songs[0], source: 'playlist:7' });
+  });
+
+  it('reports a stream that fails before its metadata loads', async () => {
+    const { media, player, events } = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    player.playQueue(songs, 1, { source: 'library' });
+    await settle();
+    media.fire('error');
+    expect(player.getState()).toMatchObject({ loading: false, isPlaying: false, current: songs[1] });
+    expect(events).toContainEqual({ type: 'error', song: songs[1], source: 'library' });
   });
 
   it('closes when the song already selected is chosen again', async () => {

@@ -77,14 +77,21 @@ export function createPlayer(deps: PlayerDependencies) {
     return created;
   }
 
-  async function attemptPlay(): Promise<void> {
+  /** Starts the element; false when the browser refused. */
+  async function attemptPlay(): Promise<boolean> {
     const audio = element();
     try {
       await audio.play();
+      return true;
     } catch (error) {
-      // Autoplay blocked, or the source went away: the state is paused, the error only logged (SPEC 4).
+      // Autoplay blocked, or the source went away: the state is paused, the error logged (SPEC 4).
       console.error('Audio play failed', error);
       store.setState({ isPlaying: false });
+      // A blocked autoplay is the browser's policy and an interrupted play() (the user moved on)
+      // is no failure; anything else means this song cannot be played, and is reported.
+      const state = store.getState();
+      if (!isBenignPlayRejection(error) && state.current) emit({ type: 'error', song: state.current, source: state.source });
+      return false;
     }
   }
 
@@ -109,6 +116,7 @@ export function createPlayer(deps: PlayerDependencies) {
     console.error('Audio playback error', state.current.displayName);
     if (!state.ready || retried) {
       store.setState({ loading: false, isPlaying: false });
+      emit({ type: 'error', song: state.current, source: state.source });
       return;
     }
     retried = true;
@@ -187,8 +195,9 @@ export function createPlayer(deps: PlayerDependencies) {
       else api.playQueue([song], 0, options);
     },
 
-    play(): void {
-      if (store.getState().ready) void attemptPlay();
+    /** Plays the current song; resolves false when nothing is loaded or the browser refused. */
+    play(): Promise<boolean> {
+      return store.getState().ready ? attemptPlay() : Promise.resolve(false);
     },
 
     pause(): void {
@@ -254,6 +263,12 @@ export function createPlayer(deps: PlayerDependencies) {
 }
 
 export type Player = ReturnType<typeof createPlayer>;
+
+function isBenignPlayRejection(error: unknown): boolean {
+  // DOMExceptions are not Errors in every engine; their name is what tells them apart.
+  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
+  return name === 'NotAllowedError' || name === 'AbortError';
+}
 
 function createAudioElement(): PlayerMedia {
   const audio = new Audio();

@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { makePlaylist } from '../../test/playlist-fixture';
@@ -18,7 +17,6 @@ beforeEach(() => {
 
 afterEach(() => {
   act(() => player.close());
-  toast.dismiss();
   vi.useRealTimers();
 });
 
@@ -109,6 +107,28 @@ describe('playlist playback', () => {
     }
     expect(await screen.findByText('Playlist finished')).toBeInTheDocument();
     expect(player.getState().isPlaying).toBe(false);
+  });
+
+  it('says Playlist finished on another page too, and Error playing song for a song that fails', async () => {
+    const { user, button } = await openPlaylist();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.click(button('Play All'));
+    await waitFor(() => expect(audioElement().getAttribute('src')).toBe('/stream/1'));
+    act(() => {
+      audioElement().dispatchEvent(new Event('error'));
+    });
+    expect(await screen.findByText('Error playing song')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Back to Playlists' }));
+    await screen.findByRole('heading', { level: 1, name: 'My Playlists' });
+    act(() => player.next());
+    await metadataLoads(2);
+    act(() => player.next());
+    await metadataLoads(3);
+    act(() => {
+      audioElement().dispatchEvent(new Event('ended'));
+    });
+    expect(await screen.findByText('Playlist finished')).toBeInTheDocument();
   });
 
   it('keeps the Playing toast for 2 seconds', async () => {

@@ -14,8 +14,8 @@ export const PLAYING_TOAST_MS = 2000;
 /**
  * Playlist playback (SPEC 4) on the app's one player: idle, playing, paused, stopped. Pause is
  * enabled only while this playlist plays; Resume only when it is paused on a current song; Stop
- * while it has a current song, and it clears that song. The end of the last song toasts
- * 'Playlist finished'.
+ * while it has a current song, and it clears that song. What the player reports about a
+ * playlist's queue while the user is elsewhere is toasted by `usePlaylistNotices`.
  */
 export function usePlaylistPlayback(id: number, songs: readonly Song[]) {
   const t = useT();
@@ -24,10 +24,6 @@ export function usePlaylistPlayback(id: number, songs: readonly Song[]) {
   const isPlaying = usePlayer((state) => state.source === source && state.current !== null && state.isPlaying);
   const ready = usePlayer((state) => state.source === source && state.current !== null && state.ready);
   const currentSongId = usePlayer((state) => (state.source === source ? (state.current?.id ?? null) : null));
-
-  usePlayerEvents((event) => {
-    if (event.type === 'finished' && event.source === source) toast.success(t('playlistFinished'));
-  });
 
   const playAll = () => {
     if (songs.length === 0) {
@@ -45,8 +41,10 @@ export function usePlaylistPlayback(id: number, songs: readonly Song[]) {
   };
 
   const resume = () => {
-    player.play();
-    toast.info(t('playbackResumed'));
+    void player.play().then((started) => {
+      if (started) toast.info(t('playbackResumed'));
+      else toast.error(t('playbackResumeFailed'));
+    });
   };
 
   const stop = () => {
@@ -68,3 +66,16 @@ export function usePlaylistPlayback(id: number, songs: readonly Song[]) {
 }
 
 export type PlaylistPlayback = ReturnType<typeof usePlaylistPlayback>;
+
+/**
+ * Mounted once in the layout, so a playlist that finishes, or a song of it that cannot be played,
+ * is announced on whatever page the user is on (SPEC 4 and 8).
+ */
+export function usePlaylistNotices(): void {
+  const t = useT();
+  usePlayerEvents((event) => {
+    if (!('source' in event) || !event.source?.startsWith('playlist:')) return;
+    if (event.type === 'finished') toast.success(t('playlistFinished'));
+    if (event.type === 'error') toast.error(t('playlistSongFailed'));
+  });
+}

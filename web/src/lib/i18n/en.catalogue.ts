@@ -341,6 +341,8 @@ export const en = {
   playbackResumed: 'Playback resumed',
   playbackStopped: 'Playback stopped',
   playlistFinished: 'Playlist finished',
+  playlistSongFailed: 'Error playing song',
+  playbackResumeFailed: 'Error resuming playback',
   playlistNoSongsToPlay: 'This playlist has no songs to play',
   editPlaylist: 'Edit Playlist',
   editPlaylistLabel: 'Edit the playlist',

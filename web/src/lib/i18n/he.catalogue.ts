@@ -338,6 +338,8 @@ export const he: Catalogue = {
   playbackResumed: 'הניגון חודש',
   playbackStopped: 'הניגון נעצר',
   playlistFinished: 'הפלייליסט הסתיים',
+  playlistSongFailed: 'שגיאה בניגון השיר',
+  playbackResumeFailed: 'שגיאה בחידוש הניגון',
   playlistNoSongsToPlay: 'אין בפלייליסט הזה שירים לניגון',
   editPlaylist: 'עריכת הפלייליסט',
   editPlaylistLabel: 'עריכת הפלייליסט',
