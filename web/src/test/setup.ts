@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps its toasts in a module-level list that outlives the rendered app.
+  toast.dismiss();
   localStorage.clear();
   sessionStorage.clear();
 });

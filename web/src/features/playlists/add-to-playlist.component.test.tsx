@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { makePlaylist, toSummary } from '../../test/playlist-fixture';
@@ -22,7 +21,6 @@ beforeEach(() => {
 
 afterEach(() => {
   act(() => player.close());
-  toast.dismiss();
 });
 
 const song = makeSong(5, { displayName: 'Blue Hour' });

@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { makePlaylist, toSummary } from '../../test/playlist-fixture';
@@ -16,7 +15,6 @@ beforeEach(() => {
 
 // Toasts outlive a test in sonner's store; the next test's toaster would show them again.
 afterEach(() => {
-  toast.dismiss();
 });
 
 describe('Create playlist', () => {

@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch, type StubResponse } from '../../test/fetch-stub';
 import { makePlaylist } from '../../test/playlist-fixture';
@@ -18,7 +17,6 @@ beforeEach(() => {
 
 afterEach(() => {
   act(() => player.close());
-  toast.dismiss();
 });
 
 const library = makeSongs(5);

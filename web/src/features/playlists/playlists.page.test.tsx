@@ -1,6 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { makePlaylist, toSummary } from '../../test/playlist-fixture';
@@ -17,7 +16,6 @@ beforeEach(() => {
 
 afterEach(() => {
   act(() => player.close());
-  toast.dismiss();
 });
 
 const summaries = [
