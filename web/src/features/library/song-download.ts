@@ -2,22 +2,8 @@ import type { Song } from '@encore/common/library.contract';
 import { toast } from 'sonner';
 import { apiErrorText } from '../../lib/api-error-toast';
 import { translate } from '../../lib/i18n/i18n.store';
+import { saveBlob } from '../../lib/save-blob';
 import { fetchSongFile } from './library.api';
-
-/** Hands a blob to the browser's download manager under `fileName`. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; a minute is ample.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * Downloads the original file. The call needs the bearer header, which a plain link cannot
