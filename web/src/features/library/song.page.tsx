@@ -1,11 +1,9 @@
 import type { Song } from '@encore/common/library.contract';
-import { ArrowLeft, FileQuestion, RotateCw, TriangleAlert } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { CoverArt } from '../../components/cover-art';
-import { StatusPanel } from '../../components/status-panel';
+import { DetailQueryView } from '../../components/detail-query-view';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n/i18n.store';
 import { songHeadline } from '../../lib/song-headline';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -33,40 +31,16 @@ export function SongPage() {
         aria-hidden
         className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[420px] max-w-4xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.24),transparent)] blur-2xl"
       />
-      {song.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-3 py-32 text-sm text-muted">
-          <Spinner className="size-5 text-accent" />
-          {t('songLoading')}
-        </p>
-      ) : song.isError ? (
-        isApiError(song.error) && song.error.status === 404 ? (
-          <StatusPanel as="h1" role="alert" icon={<FileQuestion aria-hidden />} title={t('songNotFoundTitle')} actions={backToMusic} className="py-24">
-            {t('songNotFoundBody')}
-          </StatusPanel>
-        ) : (
-          <StatusPanel
-            as="h1"
-            role="alert"
-            tone="danger"
-            icon={<TriangleAlert aria-hidden />}
-            title={t('songErrorTitle')}
-            className="py-24"
-            actions={
-              <>
-                <Button onClick={() => void song.refetch()} disabled={song.isFetching}>
-                  {song.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
-                  {t('tryAgain')}
-                </Button>
-                {backToMusic}
-              </>
-            }
-          >
-            {song.error.message}
-          </StatusPanel>
-        )
-      ) : (
-        <SongDetail song={song.data} />
-      )}
+      <DetailQueryView
+        query={song}
+        loadingText={t('songLoading')}
+        notFoundTitle={t('songNotFoundTitle')}
+        notFoundBody={t('songNotFoundBody')}
+        errorTitle={t('songErrorTitle')}
+        back={backToMusic}
+      >
+        {(data) => <SongDetail song={data} />}
+      </DetailQueryView>
     </div>
   );
 }

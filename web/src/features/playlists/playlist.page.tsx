@@ -1,12 +1,10 @@
 import type { Playlist } from '@encore/common/playlists.contract';
-import { ArrowLeft, FileQuestion, ListMusic, Pencil, RotateCw, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, ListMusic, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { StatusPanel } from '../../components/status-panel';
+import { DetailQueryView } from '../../components/detail-query-view';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
-import { isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AddSong } from './add-song.component';
@@ -40,40 +38,16 @@ export function PlaylistPage() {
         aria-hidden
         className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[380px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.24),transparent)] blur-2xl"
       />
-      {playlist.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-3 py-32 text-sm text-muted">
-          <Spinner className="size-5 text-accent" />
-          {t('playlistLoading')}
-        </p>
-      ) : playlist.isError ? (
-        isApiError(playlist.error) && playlist.error.status === 404 ? (
-          <StatusPanel as="h1" role="alert" icon={<FileQuestion aria-hidden />} title={t('playlistNotFoundTitle')} actions={backButton} className="py-24">
-            {t('playlistNotFoundBody')}
-          </StatusPanel>
-        ) : (
-          <StatusPanel
-            as="h1"
-            role="alert"
-            tone="danger"
-            icon={<TriangleAlert aria-hidden />}
-            title={t('playlistErrorTitle')}
-            className="py-24"
-            actions={
-              <>
-                <Button onClick={() => void playlist.refetch()} disabled={playlist.isFetching}>
-                  {playlist.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
-                  {t('tryAgain')}
-                </Button>
-                {backButton}
-              </>
-            }
-          >
-            {playlist.error.message}
-          </StatusPanel>
-        )
-      ) : (
-        <PlaylistDetail playlist={playlist.data} />
-      )}
+      <DetailQueryView
+        query={playlist}
+        loadingText={t('playlistLoading')}
+        notFoundTitle={t('playlistNotFoundTitle')}
+        notFoundBody={t('playlistNotFoundBody')}
+        errorTitle={t('playlistErrorTitle')}
+        back={backButton}
+      >
+        {(data) => <PlaylistDetail playlist={data} />}
+      </DetailQueryView>
     </div>
   );
 }
