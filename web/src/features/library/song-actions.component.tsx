@@ -1,10 +1,10 @@
 import type { Song } from '@encore/common/library.contract';
-import { Download, Share2, Trash2 } from 'lucide-react';
+import { Download, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
@@ -50,13 +50,12 @@ export function SongActions({ song }: { song: Song }) {
 function DeleteSongButton({ song }: { song: Song }) {
   const t = useT();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const remove = useDeleteSong();
 
-  const confirm = () => {
+  const confirm = (close: () => void) => {
     remove.mutate(song.id, {
       onSuccess: () => {
-        setOpen(false);
+        close();
         toast.success(t('deleteSongDone', { title: song.displayName }));
         void navigate('/music', { replace: true });
       },
@@ -65,28 +64,13 @@ function DeleteSongButton({ song }: { song: Song }) {
   };
 
   return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        <Trash2 aria-hidden className="size-4" />
-        {t('deleteSongButton')}
-      </Button>
-      <Dialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-        <DialogContent closeLabel={t('close')} role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>{t('deleteSongTitle')}</DialogTitle>
-            <DialogDescription>{t('deleteSongBody', { title: song.displayName })}</DialogDescription>
-          </DialogHeader>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => setOpen(false)} disabled={remove.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button variant="danger" onClick={confirm} disabled={remove.isPending} className="bg-danger text-white hover:bg-danger/85">
-              {remove.isPending ? <Spinner /> : <Trash2 aria-hidden className="size-4" />}
-              {t('deleteSongConfirm')}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
-    </>
+    <ConfirmDeleteButton
+      label={t('deleteSongButton')}
+      title={t('deleteSongTitle')}
+      description={t('deleteSongBody', { title: song.displayName })}
+      confirmLabel={t('deleteSongConfirm')}
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
   );
 }
