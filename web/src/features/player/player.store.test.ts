@@ -185,6 +185,20 @@ describe('player store', () => {
     expect(events).toContainEqual({ type: 'error', song: songs[1], source: 'library' });
   });
 
+  it('follows a new order of the list it plays, from the song playing now', async () => {
+    const { player } = setup();
+    player.playQueue(songs, 0, { wrap: false, source: 'playlist:7' });
+    const reordered = [songs[2]!, songs[0]!, songs[1]!];
+    player.updateQueue(reordered, 'playlist:8');
+    expect(player.getState().queue).toEqual(songs);
+    player.updateQueue(reordered, 'playlist:7');
+    expect(player.getState()).toMatchObject({ queue: reordered, index: 1, current: songs[0] });
+    player.next();
+    expect(player.getState().current).toEqual(songs[1]);
+    player.updateQueue([songs[0]!, songs[2]!], 'playlist:7');
+    expect(player.getState()).toMatchObject({ queue: reordered, index: 2, current: songs[1] });
+  });
+
   it('closes when the song already selected is chosen again', async () => {
     const { media, player, events } = setup();
     player.selectSong(songs, songs[1]!);

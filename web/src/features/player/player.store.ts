@@ -182,6 +182,21 @@ export function createPlayer(deps: PlayerDependencies) {
     },
 
     /**
+     * The list `source` plays has changed (a playlist reordered or extended while it plays):
+     * next and previous follow the new order from the current song, which plays on. A list
+     * that no longer holds the current song leaves the queue as it was.
+     */
+    updateQueue(songs: readonly Song[], source: string): void {
+      const state = store.getState();
+      if (state.source !== source || !state.current) return;
+      const currentId = state.current.id;
+      const index = songs.findIndex((song) => song.id === currentId);
+      if (index < 0) return;
+      const same = songs.length === state.queue.length && songs.every((song, i) => song.id === state.queue[i]?.id);
+      if (!same) store.setState({ queue: [...songs], index });
+    },
+
+    /**
      * A song chosen from a list (a card's play button): plays it within that list, or closes
      * the player when it is the song already playing (SPEC 4).
      */

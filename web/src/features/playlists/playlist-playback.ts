@@ -1,4 +1,5 @@
 import type { Song } from '@encore/common/library.contract';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../../lib/i18n/i18n.store';
 import { player, usePlayer, usePlayerEvents } from '../player/player.store';
@@ -24,6 +25,10 @@ export function usePlaylistPlayback(id: number, songs: readonly Song[]) {
   const isPlaying = usePlayer((state) => state.source === source && state.current !== null && state.isPlaying);
   const ready = usePlayer((state) => state.source === source && state.current !== null && state.ready);
   const currentSongId = usePlayer((state) => (state.source === source ? (state.current?.id ?? null) : null));
+
+  useEffect(() => {
+    player.updateQueue(songs, source);
+  }, [songs, source]);
 
   const playAll = () => {
     if (songs.length === 0) {
