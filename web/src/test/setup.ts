@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
+import { player } from '../features/player/player.store';
 
 afterEach(() => {
+  // The app's one player outlives a rendered tree, as it does across pages.
+  act(() => player.close());
   cleanup();
   // Sonner keeps its toasts in a module-level list that outlives the rendered app.
   toast.dismiss();

@@ -1,3 +1,4 @@
+import { sessionStore } from '../features/auth/session.store';
 import type { Song } from '@encore/common/library.contract';
 
 /** A song as the API answers it, with the fields a test cares about overridden. */
@@ -41,4 +42,11 @@ export function storeSession(userName = 'ada', email = 'ada@example.com'): void 
   localStorage.setItem('token', 'tok');
   localStorage.setItem('userName', userName);
   localStorage.setItem('email', email);
+}
+
+/** A signed-in session for the test about to run: `beforeEach(signInForTest)`. */
+export function signInForTest(): void {
+  sessionStore.reset();
+  storeSession();
+  sessionStore.syncWithStoredToken();
 }

@@ -1,21 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { makeSong, makeSongs, storeSession } from '../../test/song-fixture';
-import { sessionStore } from '../auth/session.store';
-import { player } from '../player/player.store';
+import { makeSong, makeSongs, signInForTest } from '../../test/song-fixture';
 
-beforeEach(() => {
-  sessionStore.reset();
-  storeSession();
-  sessionStore.syncWithStoredToken();
-});
-
-afterEach(() => {
-  act(() => player.close());
-});
+beforeEach(signInForTest);
 
 const cards = () => screen.getAllByRole('article');
 const cardTitles = () => cards().map((card) => within(card).getAllByRole('link')[0]?.textContent);

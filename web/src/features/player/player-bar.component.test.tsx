@@ -1,21 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { makeSongs, storeSession } from '../../test/song-fixture';
+import { makeSongs, signInForTest } from '../../test/song-fixture';
 import { sessionStore } from '../auth/session.store';
-import { player } from './player.store';
 
-beforeEach(() => {
-  sessionStore.reset();
-  storeSession();
-  sessionStore.syncWithStoredToken();
-});
-
-afterEach(() => {
-  act(() => player.close());
-});
+beforeEach(signInForTest);
 
 function audioElement(): HTMLAudioElement {
   return document.querySelector<HTMLAudioElement>('audio[data-encore-player]')!;

@@ -1,27 +1,17 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { makePlaylist, toSummary } from '../../test/playlist-fixture';
 import { currentPath, renderApp } from '../../test/render-app';
-import { makeSong, storeSession } from '../../test/song-fixture';
-import { sessionStore } from '../auth/session.store';
-import { player } from '../player/player.store';
+import { makeSong, signInForTest } from '../../test/song-fixture';
 
 // Sonner captures the pointer when a toast is pressed; jsdom has no pointer capture.
 const elementPrototype = Element.prototype as unknown as Record<string, unknown>;
 elementPrototype.setPointerCapture ??= () => {};
 elementPrototype.releasePointerCapture ??= () => {};
 
-beforeEach(() => {
-  sessionStore.reset();
-  storeSession();
-  sessionStore.syncWithStoredToken();
-});
-
-afterEach(() => {
-  act(() => player.close());
-});
+beforeEach(signInForTest);
 
 const song = makeSong(5, { displayName: 'Blue Hour' });
 const other = makeSong(6);

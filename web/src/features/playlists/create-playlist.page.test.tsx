@@ -1,22 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { makePlaylist, toSummary } from '../../test/playlist-fixture';
 import { currentPath, renderApp } from '../../test/render-app';
-import { storeSession } from '../../test/song-fixture';
-import { sessionStore } from '../auth/session.store';
+import { signInForTest } from '../../test/song-fixture';
 
-beforeEach(() => {
-  sessionStore.reset();
-  storeSession();
-  sessionStore.syncWithStoredToken();
-});
+beforeEach(signInForTest);
 
 // Toasts outlive a test in sonner's store; the next test's toaster would show them again.
-afterEach(() => {
-});
-
 describe('Create playlist', () => {
   it('asks for a name before sending anything', async () => {
     const { requests } = stubFetch({});

@@ -5,18 +5,12 @@ import { stubFetch } from '../../test/fetch-stub';
 import { makePlaylist } from '../../test/playlist-fixture';
 import { playlistServer } from '../../test/playlist-server';
 import { renderApp } from '../../test/render-app';
-import { makeSongs, storeSession } from '../../test/song-fixture';
-import { sessionStore } from '../auth/session.store';
+import { makeSongs, signInForTest } from '../../test/song-fixture';
 import { player } from '../player/player.store';
 
-beforeEach(() => {
-  sessionStore.reset();
-  storeSession();
-  sessionStore.syncWithStoredToken();
-});
+beforeEach(signInForTest);
 
 afterEach(() => {
-  act(() => player.close());
   vi.useRealTimers();
 });
 

@@ -1,23 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch, type StubResponse } from '../../test/fetch-stub';
 import { makePlaylist } from '../../test/playlist-fixture';
 import { playlistServer } from '../../test/playlist-server';
 import { currentPath, renderApp } from '../../test/render-app';
-import { makeSongs, storeSession } from '../../test/song-fixture';
-import { sessionStore } from '../auth/session.store';
-import { player } from '../player/player.store';
+import { makeSongs, signInForTest } from '../../test/song-fixture';
 
-beforeEach(() => {
-  sessionStore.reset();
-  storeSession();
-  sessionStore.syncWithStoredToken();
-});
-
-afterEach(() => {
-  act(() => player.close());
-});
+beforeEach(signInForTest);
 
 const library = makeSongs(5);
 const morningRun = makePlaylist(1, library.slice(0, 3), { name: 'Morning Run', description: 'Fast and loud' });

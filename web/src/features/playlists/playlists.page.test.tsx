@@ -1,22 +1,13 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { makePlaylist, toSummary } from '../../test/playlist-fixture';
 import { currentPath, renderApp } from '../../test/render-app';
-import { makeSongs, storeSession } from '../../test/song-fixture';
+import { makeSongs, signInForTest } from '../../test/song-fixture';
 import { sessionStore } from '../auth/session.store';
-import { player } from '../player/player.store';
 
-beforeEach(() => {
-  sessionStore.reset();
-  storeSession();
-  sessionStore.syncWithStoredToken();
-});
-
-afterEach(() => {
-  act(() => player.close());
-});
+beforeEach(signInForTest);
 
 const summaries = [
   toSummary(makePlaylist(1, makeSongs(3), { name: 'Morning Run', description: 'Fast and loud' })),

@@ -1,21 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { makeSong, storeSession } from '../../test/song-fixture';
-import { sessionStore } from '../auth/session.store';
-import { player } from '../player/player.store';
+import { makeSong, signInForTest } from '../../test/song-fixture';
 
-beforeEach(() => {
-  sessionStore.reset();
-  storeSession();
-  sessionStore.syncWithStoredToken();
-});
-
-afterEach(() => {
-  act(() => player.close());
-});
+beforeEach(signInForTest);
 
 async function openShareDialog(sendAnswer: Parameters<typeof stubFetch>[0][string]) {
   const stub = stubFetch({

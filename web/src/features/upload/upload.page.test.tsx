@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { makeSong, storeSession } from '../../test/song-fixture';
-import { sessionStore } from '../auth/session.store';
+import { makeSong, signInForTest } from '../../test/song-fixture';
 
 interface PutAnswer {
   status: number;
@@ -71,9 +70,7 @@ function stubUploadApi(options: { presign?: (request: RecordedRequest) => { stat
 }
 
 beforeEach(() => {
-  sessionStore.reset();
-  storeSession();
-  sessionStore.syncWithStoredToken();
+  signInForTest();
   FakeXhr.sent = [];
   FakeXhr.answer = () => ({ status: 200 });
   FakeXhr.hold = null;
