@@ -11,6 +11,8 @@ export interface PlayerState {
   source: string | null;
   /** Next/previous wrap around the ends (the music list); a playlist plays through once. */
   wrap: boolean;
+  /** A song that cannot be played is passed over (a playlist) instead of stopping the queue. */
+  skipUnplayable: boolean;
   /** The play URL is being fetched or the metadata is loading. */
   loading: boolean;
   /** Metadata has loaded: the controls are enabled (SPEC 4). */
@@ -23,6 +25,7 @@ export interface PlayerState {
 
 export interface PlayQueueOptions {
   wrap?: boolean;
+  skipUnplayable?: boolean;
   source?: string | null;
   /** Start here (seconds) instead of at the beginning: a click on a song page's seek bar. */
   startAt?: number;
@@ -31,8 +34,10 @@ export interface PlayQueueOptions {
 export type PlayerEvent =
   | { type: 'ended'; song: Song }
   | { type: 'finished'; source: string | null }
-  /** The song could not be played (its stream failed for good, or the browser refused it). */
+  /** The song could not be played (no stream URL, the stream failed, or the browser refused it). */
   | { type: 'error'; song: Song; source: string | null }
+  /** Every song of a `skipUnplayable` queue failed one after another. */
+  | { type: 'unplayable'; source: string | null }
   | { type: 'closed' };
 
 /** The part of HTMLAudioElement the player uses; tests hand in a fake with the same shape. */
@@ -62,6 +67,7 @@ export const idlePlayer: Omit<PlayerState, 'volume'> = {
   current: null,
   source: null,
   wrap: true,
+  skipUnplayable: false,
   loading: false,
   ready: false,
   isPlaying: false,

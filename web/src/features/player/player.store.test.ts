@@ -156,23 +156,57 @@ describe('player store', () => {
   it('reports a song that cannot be played, but not a blocked autoplay', async () => {
     const { media, player, events } = setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    player.playQueue(songs, 0, { wrap: false, source: 'playlist:7' });
+    player.playQueue(songs, 0, { source: 'library' });
     await settle();
     media.blockAutoplay = true;
     media.metadata(100);
     await settle();
-    expect(player.getState().isPlaying).toBe(false);
+    expect(player.getState()).toMatchObject({ isPlaying: false, ready: true, current: songs[0] });
     expect(events.filter((event) => event.type === 'error')).toEqual([]);
-    await expect(player.play()).resolves.toBe(false);
 
     media.blockAutoplay = false;
     await expect(player.play()).resolves.toBe(true);
     expect(player.getState().isPlaying).toBe(true);
 
-    media.pause();
+    player.next();
+    await settle();
+    media.paused = true;
     media.unplayable = true;
+    media.metadata(100);
+    await settle();
+    expect(events).toContainEqual({ type: 'error', song: songs[1], source: 'library' });
+    // The music list stays on the song that failed (its errors are only reported).
+    expect(player.getState().current).toEqual(songs[1]);
     await expect(player.play()).resolves.toBe(false);
+  });
+
+  it('passes over songs that cannot be played in a playlist, and says so when none can', async () => {
+    const { media, player, events, fetchPlayUrl, onUrlError } = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchPlayUrl.mockRejectedValueOnce(new Error('gone'));
+    player.playQueue(songs, 0, { wrap: false, skipUnplayable: true, source: 'playlist:7' });
+    await settle();
+    expect(onUrlError).not.toHaveBeenCalled();
     expect(events).toContainEqual({ type: 'error', song: songs[0], source: 'playlist:7' });
+    expect(player.getState().current).toEqual(songs[1]);
+    media.metadata(100);
+    await settle();
+    expect(player.getState()).toMatchObject({ current: songs[1], isPlaying: true });
+
+    media.fire('ended');
+    await settle();
+    media.fire('error');
+    expect(events).toContainEqual({ type: 'error', song: songs[2], source: 'playlist:7' });
+    expect(events.at(-1)).toEqual({ type: 'finished', source: 'playlist:7' });
+
+    const broken = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    broken.fetchPlayUrl.mockRejectedValue(new Error('gone'));
+    broken.player.playQueue(songs, 0, { wrap: false, skipUnplayable: true, source: 'playlist:8' });
+    for (let i = 0; i < 4; i += 1) await settle();
+    expect(broken.fetchPlayUrl).toHaveBeenCalledTimes(3);
+    expect(broken.events.filter((event) => event.type === 'error')).toHaveLength(3);
+    expect(broken.events.at(-1)).toEqual({ type: 'unplayable', source: 'playlist:8' });
   });
 
   it('reports a stream that fails before its metadata loads', async () => {

@@ -42,6 +42,8 @@ export function createPlayer(deps: PlayerDependencies) {
   let autoplay = true;
   /** A signed URL can expire while paused; one fresh URL per song is fetched on a media error. */
   let retried = false;
+  /** Songs of a `skipUnplayable` queue that failed one after another since one last played. */
+  let failedInRow = 0;
 
   const emit = (event: PlayerEvent) => listeners.forEach((listener) => listener(event));
 
@@ -60,7 +62,7 @@ export function createPlayer(deps: PlayerDependencies) {
         currentTime: startAt,
       });
       startAt = 0;
-      if (autoplay) void attemptPlay();
+      if (autoplay) void attemptPlay().then((started) => started || songFailed(state.current));
     });
     created.addEventListener('durationchange', () => {
       const duration = finite(created.duration);
@@ -69,7 +71,10 @@ export function createPlayer(deps: PlayerDependencies) {
     created.addEventListener('timeupdate', () => {
       if (store.getState().ready) store.setState({ currentTime: created.currentTime });
     });
-    created.addEventListener('play', () => store.setState({ isPlaying: true }));
+    created.addEventListener('play', () => {
+      failedInRow = 0;
+      store.setState({ isPlaying: true });
+    });
     created.addEventListener('pause', () => store.setState({ isPlaying: false }));
     created.addEventListener('ended', onEnded);
     created.addEventListener('error', onMediaError);
@@ -77,22 +82,40 @@ export function createPlayer(deps: PlayerDependencies) {
     return created;
   }
 
-  /** Starts the element; false when the browser refused. */
+  /**
+   * Starts the element. True when it plays, or when the browser only declined (a blocked
+   * autoplay, a play() interrupted because the user moved on): the state is then paused and the
+   * song is not at fault. False when the song cannot be played. Errors are logged (SPEC 4).
+   */
   async function attemptPlay(): Promise<boolean> {
     const audio = element();
     try {
       await audio.play();
       return true;
     } catch (error) {
-      // Autoplay blocked, or the source went away: the state is paused, the error logged (SPEC 4).
       console.error('Audio play failed', error);
       store.setState({ isPlaying: false });
-      // A blocked autoplay is the browser's policy and an interrupted play() (the user moved on)
-      // is no failure; anything else means this song cannot be played, and is reported.
-      const state = store.getState();
-      if (!isBenignPlayRejection(error) && state.current) emit({ type: 'error', song: state.current, source: state.source });
-      return false;
+      return isBenignPlayRejection(error);
     }
+  }
+
+  /**
+   * The song cannot be played: say so, and in a queue that skips unplayable songs (a playlist)
+   * go on with the next one; when every song failed, say that nothing in it can be played.
+   */
+  function songFailed(song: Song | null): void {
+    const state = store.getState();
+    if (!song || state.current?.id !== song.id) return;
+    store.setState({ loading: false, isPlaying: false });
+    emit({ type: 'error', song, source: state.source });
+    if (!state.skipUnplayable) return;
+    failedInRow += 1;
+    if (failedInRow >= state.queue.length) {
+      emit({ type: 'unplayable', source: state.source });
+      return;
+    }
+    if (state.index < state.queue.length - 1) void load(state.index + 1);
+    else emit({ type: 'finished', source: state.source });
   }
 
   function onEnded(): void {
@@ -115,8 +138,7 @@ export function createPlayer(deps: PlayerDependencies) {
     if (!state.current || !audio.src) return;
     console.error('Audio playback error', state.current.displayName);
     if (!state.ready || retried) {
-      store.setState({ loading: false, isPlaying: false });
-      emit({ type: 'error', song: state.current, source: state.source });
+      songFailed(state.current);
       return;
     }
     retried = true;
@@ -149,7 +171,9 @@ export function createPlayer(deps: PlayerDependencies) {
     } catch (error) {
       if (mine !== generation) return;
       store.setState({ loading: false });
-      deps.onUrlError(error);
+      // A playlist says 'Error playing song' and goes on; elsewhere the fetch failure is toasted.
+      if (store.getState().skipUnplayable) songFailed(song);
+      else deps.onUrlError(error);
       return;
     }
     if (mine !== generation) return;
@@ -177,7 +201,8 @@ export function createPlayer(deps: PlayerDependencies) {
       if (songs.length === 0) return;
       const index = clamp(Math.trunc(startIndex), 0, songs.length - 1);
       startAt = Math.max(0, options.startAt ?? 0);
-      store.setState({ queue: [...songs], wrap: options.wrap ?? true, source: options.source ?? null });
+      failedInRow = 0;
+      store.setState({ queue: [...songs], wrap: options.wrap ?? true, skipUnplayable: options.skipUnplayable ?? false, source: options.source ?? null });
       void load(index);
     },
 

@@ -37,7 +37,7 @@ export function usePlaylistPlayback(id: number, songs: readonly Song[]) {
     }
     const notice = toast.loading(songs.length === 1 ? t('playingSongsOne') : t('playingSongs', { n: songs.length }));
     setTimeout(() => toast.dismiss(notice), PLAYING_TOAST_MS);
-    player.playQueue(songs, 0, { wrap: false, source });
+    player.playQueue(songs, 0, { wrap: false, skipUnplayable: true, source });
   };
 
   const pause = () => {
@@ -73,8 +73,9 @@ export function usePlaylistPlayback(id: number, songs: readonly Song[]) {
 export type PlaylistPlayback = ReturnType<typeof usePlaylistPlayback>;
 
 /**
- * Mounted once in the layout, so a playlist that finishes, or a song of it that cannot be played,
- * is announced on whatever page the user is on (SPEC 4 and 8).
+ * Mounted once in the layout, so a playlist that finishes, a song of it that cannot be played (the
+ * playlist goes on with the next), or a playlist none of whose songs plays, is announced on
+ * whatever page the user is on (SPEC 4 and 8).
  */
 export function usePlaylistNotices(): void {
   const t = useT();
@@ -82,5 +83,6 @@ export function usePlaylistNotices(): void {
     if (!('source' in event) || !event.source?.startsWith('playlist:')) return;
     if (event.type === 'finished') toast.success(t('playlistFinished'));
     if (event.type === 'error') toast.error(t('playlistSongFailed'));
+    if (event.type === 'unplayable') toast.error(t('playlistNoPlayableSongs'));
   });
 }

@@ -341,6 +341,7 @@ export const en = {
   playbackResumed: 'Playback resumed',
   playbackStopped: 'Playback stopped',
   playlistFinished: 'Playlist finished',
+  playlistNoPlayableSongs: 'No playable songs found in this playlist',
   playlistSongFailed: 'Error playing song',
   playbackResumeFailed: 'Error resuming playback',
   playlistNoSongsToPlay: 'This playlist has no songs to play',

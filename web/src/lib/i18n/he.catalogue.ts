@@ -338,6 +338,7 @@ export const he: Catalogue = {
   playbackResumed: 'הניגון חודש',
   playbackStopped: 'הניגון נעצר',
   playlistFinished: 'הפלייליסט הסתיים',
+  playlistNoPlayableSongs: 'לא נמצאו שירים שניתן לנגן בפלייליסט הזה',
   playlistSongFailed: 'שגיאה בניגון השיר',
   playbackResumeFailed: 'שגיאה בחידוש הניגון',
   playlistNoSongsToPlay: 'אין בפלייליסט הזה שירים לניגון',
