@@ -1,8 +1,8 @@
 import type { Song } from '@encore/common/library.contract';
-import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { CoverArt } from '../../components/cover-art';
 import { DetailQueryView } from '../../components/detail-query-view';
+import { BackLink } from '../../components/back-link';
 import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n/i18n.store';
 import { songHeadline } from '../../lib/song-headline';
@@ -50,13 +50,7 @@ function SongDetail({ song }: { song: Song }) {
   const subtitle = [song.artist, song.album].filter(Boolean).join(' · ');
   return (
     <article className="flex flex-col gap-6">
-      <Link
-        to="/music"
-        className="inline-flex w-fit items-center gap-2 rounded-lg text-sm font-medium text-muted outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
-        {t('backToAllMusic')}
-      </Link>
+      <BackLink to="/music">{t('backToAllMusic')}</BackLink>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,380px)_minmax(0,1fr)] lg:gap-12">
         <CoverArt
           fileKey={song.hasCover ? song.s3Key : null}

@@ -1,7 +1,8 @@
-import { ArrowLeft, ListPlus } from 'lucide-react';
+import { ListPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { BackLink } from '../../components/back-link';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -48,13 +49,7 @@ export function CreatePlaylistPage() {
         aria-hidden
         className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[320px] max-w-xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.22),transparent)] blur-2xl"
       />
-      <Link
-        to="/playlists"
-        className="inline-flex w-fit items-center gap-2 rounded-lg text-sm font-medium text-muted outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
-        {t('backToPlaylists')}
-      </Link>
+      <BackLink to="/playlists">{t('backToPlaylists')}</BackLink>
       <Card className="mt-5 p-6 sm:p-8">
         <header className="flex items-center gap-4">
           <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent-gradient text-white shadow-lg shadow-fuchsia-950/40">

@@ -3,6 +3,7 @@ import { ArrowLeft, ListMusic, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailQueryView } from '../../components/detail-query-view';
+import { BackLink } from '../../components/back-link';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useT } from '../../lib/i18n/i18n.store';
@@ -60,13 +61,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
 
   return (
     <article className="flex flex-col gap-6">
-      <Link
-        to="/playlists"
-        className="inline-flex w-fit items-center gap-2 rounded-lg text-sm font-medium text-muted outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
-        {t('backToPlaylists')}
-      </Link>
+      <BackLink to="/playlists">{t('backToPlaylists')}</BackLink>
       <Card className="flex flex-col gap-6 p-5 sm:p-7">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
           <span className="grid size-24 shrink-0 place-items-center rounded-2xl bg-accent-gradient text-white shadow-xl shadow-fuchsia-950/50 sm:size-28">
