@@ -1,11 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { FileQuestion, RotateCw, TriangleAlert } from 'lucide-react';
+import { FileQuestion, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api-client';
-import { useT } from '../lib/i18n/i18n.store';
 import { StatusPanel } from './status-panel';
-import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
+import { TryAgainButton } from './try-again-button';
 
 interface DetailQueryViewProps<T> {
   query: UseQueryResult<T>;
@@ -23,7 +22,6 @@ interface DetailQueryViewProps<T> {
  * failed with the message and Try Again, then the item itself.
  */
 export function DetailQueryView<T>({ query, loadingText, notFoundTitle, notFoundBody, errorTitle, back, children }: DetailQueryViewProps<T>) {
-  const t = useT();
   if (query.isPending) {
     return (
       <p role="status" className="flex items-center justify-center gap-3 py-32 text-sm text-muted">
@@ -50,10 +48,7 @@ export function DetailQueryView<T>({ query, loadingText, notFoundTitle, notFound
         className="py-24"
         actions={
           <>
-            <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-              {query.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
-              {t('tryAgain')}
-            </Button>
+            <TryAgainButton query={query} />
             {back}
           </>
         }

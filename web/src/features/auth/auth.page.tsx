@@ -9,6 +9,7 @@ import { useAuthForm, type AuthMode } from './auth-form.state';
 import { ForgotPassword } from './forgot-password.component';
 import { SignInForm } from './sign-in-form.component';
 import { SignUpForm } from './sign-up-form.component';
+import { PageGlow } from '../../components/page-glow';
 
 /** Router state that opens the forgot-password view directly (the reset page's "request a new link"). */
 export interface AuthLocationState {
@@ -50,10 +51,7 @@ export function AuthPage() {
 
   return (
     <div className="relative isolate flex flex-1 items-start justify-center px-4 pt-28 pb-16 sm:items-center sm:pt-32">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-16 -z-10 mx-auto h-[420px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(168,85,247,0.28),transparent)] blur-2xl"
-      />
+      <PageGlow className="top-16 h-[420px] max-w-3xl" />
       <Card className="w-full max-w-[440px] p-5 sm:p-8">
         {view === 'forgot' ? (
           <ForgotPassword initialUserName={form.values.userName} onBack={() => setView('form')} />

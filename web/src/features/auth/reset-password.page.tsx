@@ -14,6 +14,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { AuthLocationState } from './auth.page';
 import { postResetPassword } from './auth.api';
+import { PageGlow } from '../../components/page-glow';
 
 /** The password reset page: /reset-password?token=...&email=... from the e-mailed link. */
 export function ResetPasswordPage() {
@@ -23,10 +24,7 @@ export function ResetPasswordPage() {
   const email = params.get('email')?.trim() ?? '';
   return (
     <div className="relative isolate flex flex-1 items-start justify-center px-4 pt-28 pb-16 sm:items-center sm:pt-32">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-16 -z-10 mx-auto h-[420px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(168,85,247,0.24),transparent)] blur-2xl"
-      />
+      <PageGlow className="top-16 h-[420px] max-w-3xl" />
       <Card className="w-full max-w-[440px] p-5 sm:p-8">
         {token && email ? <ResetPasswordForm token={token} email={email} /> : <InvalidLink />}
       </Card>

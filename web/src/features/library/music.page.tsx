@@ -1,15 +1,13 @@
 import type { Song } from '@encore/common/library.contract';
-import { LayoutGrid, Library, List, Music2, RotateCw, Search, SearchX, TriangleAlert, Upload, X } from 'lucide-react';
+import { LayoutGrid, Library, List, Music2, SearchX, TriangleAlert, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusPanel } from '../../components/status-panel';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { ToggleGroup } from '../../components/ui/toggle-group';
-import { cn } from '../../lib/cn';
 import type { MessageKey } from '../../lib/i18n/en.catalogue';
 import { useT } from '../../lib/i18n/i18n.store';
 import type { SongListFilter } from '../../lib/song-query-keys';
@@ -18,6 +16,9 @@ import { useSongs } from './library.queries';
 import { PAGE_SIZE, useMusicView, type MusicView } from './music-view';
 import { SongCard, SongRow } from './song-card.component';
 import { filterSongs, musicTitleKey, pageOf, songListFilterFrom } from './song-search';
+import { TryAgainButton } from '../../components/try-again-button';
+import { PageGlow } from '../../components/page-glow';
+import { SearchBox } from '../../components/search-box';
 
 /** The music collection (SPEC 2): all music, my music (?owner=true) or my favourites (?favorites=true). */
 export function MusicPage() {
@@ -56,10 +57,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
 
   return (
     <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-28 pb-16 sm:px-6">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[320px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.22),transparent)] blur-2xl"
-      />
+      <PageGlow className="top-10 h-[320px] max-w-3xl" />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1.5">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t(titleKey)}</h1>
@@ -82,27 +80,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
       </header>
 
       <div className="mt-7 flex items-center gap-3">
-        <div className="relative flex-1">
-          <Search aria-hidden className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-subtle" />
-          <Input
-            type="search"
-            aria-label={t('musicSearchLabel')}
-            placeholder={t('musicSearchPlaceholder')}
-            value={search}
-            onChange={(event) => changeSearch(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && search) changeSearch('');
-            }}
-            // Room for the Clear button only while it shows, so the placeholder fits on a phone.
-            className={cn('ps-10 [&::-webkit-search-cancel-button]:hidden', search ? 'pe-24' : 'pe-3')}
-          />
-          {search ? (
-            <Button variant="ghost" size="sm" onClick={() => changeSearch('')} className="absolute end-1.5 top-1/2 h-8 -translate-y-1/2 px-2.5">
-              <X aria-hidden className="size-3.5" />
-              {t('clear')}
-            </Button>
-          ) : null}
-        </div>
+        <SearchBox className="flex-1" label={t('musicSearchLabel')} placeholder={t('musicSearchPlaceholder')} value={search} onChange={changeSearch} />
         <ToggleGroup<MusicView>
           label={t('musicViewLabel')}
           value={view}
@@ -129,10 +107,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
             icon={<TriangleAlert aria-hidden />}
             title={t('musicErrorTitle')}
             actions={
-              <Button onClick={() => void songs.refetch()} disabled={songs.isFetching}>
-                {songs.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
-                {t('tryAgain')}
-              </Button>
+              <TryAgainButton query={songs} />
             }
           >
             {songs.error.message}

@@ -11,6 +11,7 @@ import { useSong } from './library.queries';
 import { SongActions } from './song-actions.component';
 import { SongInfoCard } from './song-info-card.component';
 import { SongPlayback } from './song-playback.component';
+import { PageGlow } from '../../components/page-glow';
 
 /** The song page /music/{id} (SPEC 2); the router lets only numeric ids through. */
 export function SongPage() {
@@ -27,10 +28,7 @@ export function SongPage() {
 
   return (
     <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-24 pb-16 sm:px-6 sm:pt-28">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[420px] max-w-4xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.24),transparent)] blur-2xl"
-      />
+      <PageGlow className="top-10 h-[420px] max-w-4xl" />
       <DetailQueryView
         query={song}
         loadingText={t('songLoading')}

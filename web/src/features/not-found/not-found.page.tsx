@@ -3,16 +3,14 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PageGlow } from '../../components/page-glow';
 
 export function NotFoundPage() {
   const t = useT();
   useDocumentTitle('notFoundTitle');
   return (
     <div className="relative isolate flex flex-1 items-center justify-center px-4 pt-32 pb-20">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-24 -z-10 mx-auto h-[360px] max-w-2xl rounded-full bg-[radial-gradient(closest-side,rgba(168,85,247,0.22),transparent)] blur-2xl"
-      />
+      <PageGlow className="top-24 h-[360px] max-w-2xl" />
       <div className="flex max-w-md flex-col items-center gap-5 text-center">
         <span className="grid size-16 place-items-center rounded-2xl bg-white/5 text-fuchsia-300 ring-1 ring-border">
           <SearchX aria-hidden className="size-8" />

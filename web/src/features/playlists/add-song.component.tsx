@@ -1,5 +1,5 @@
 import type { Playlist } from '@encore/common/playlists.contract';
-import { ChevronDown, Plus, RotateCw } from 'lucide-react';
+import { ChevronDown, Plus } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import { toastApiError } from '../../lib/api-error-toast';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
 import { useAddPlaylistSong, useAllSongs } from './playlists.queries';
+import { TryAgainButton } from '../../components/try-again-button';
 
 /** The Add Song selector (SPEC 2, 5, 8), filled from the song list, with an 'Add Song' button. */
 export function AddSong({ playlist }: { playlist: Playlist }) {
@@ -70,10 +71,7 @@ export function AddSong({ playlist }: { playlist: Playlist }) {
           <ChevronDown aria-hidden className="pointer-events-none absolute end-3.5 top-1/2 size-4 -translate-y-1/2 text-subtle" />
         </div>
         {songs.isError ? (
-          <Button variant="secondary" onClick={() => void songs.refetch()} disabled={songs.isFetching}>
-            {songs.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
-            {t('tryAgain')}
-          </Button>
+          <TryAgainButton query={songs} variant="secondary" />
         ) : null}
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? <Spinner /> : <Plus aria-hidden className="size-4" />}

@@ -1,6 +1,6 @@
 import type { Song } from '@encore/common/library.contract';
 import { PLAYLIST_NAME_MAX, type Playlist } from '@encore/common/playlists.contract';
-import { Check, ListMusic, ListPlus, Plus, RotateCw } from 'lucide-react';
+import { Check, ListMusic, ListPlus, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/text-field';
 import { apiErrorText, toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { useAddPlaylistSong, useCreatePlaylist, usePlaylists } from './playlists.queries';
+import { TryAgainButton } from '../../components/try-again-button';
 
 /** Add to Playlist on a song page (SPEC 2): pick one of the user's playlists, or create one on the spot. */
 export function AddToPlaylistButton({ song }: { song: Pick<Song, 'id' | 'displayName'> }) {
@@ -83,10 +84,7 @@ function AddToPlaylistChooser({ song, onDone }: { song: Pick<Song, 'id' | 'displ
       ) : playlists.isError ? (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-danger/10 p-3 text-sm text-danger">
           {t('playlistsLoadFailed')}
-          <Button size="sm" variant="secondary" onClick={() => void playlists.refetch()} disabled={playlists.isFetching}>
-            {playlists.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
-            {t('tryAgain')}
-          </Button>
+          <TryAgainButton query={playlists} size="sm" variant="secondary" />
         </div>
       ) : playlists.data.length === 0 ? (
         <p className="rounded-xl bg-white/[0.04] p-4 text-sm text-muted">{t('addToPlaylistNone')}</p>

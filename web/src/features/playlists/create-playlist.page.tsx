@@ -11,6 +11,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PlaylistFields, type PlaylistDraft } from './playlist-fields.component';
 import { useCreatePlaylist } from './playlists.queries';
+import { PageGlow } from '../../components/page-glow';
 
 /** Create playlist (SPEC 2, 5, 8): a required name and an optional description; success goes to /playlists. */
 export function CreatePlaylistPage() {
@@ -45,10 +46,7 @@ export function CreatePlaylistPage() {
 
   return (
     <div className="relative isolate mx-auto w-full max-w-xl px-4 pt-28 pb-16 sm:px-6">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[320px] max-w-xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.22),transparent)] blur-2xl"
-      />
+      <PageGlow className="top-10 h-[320px] max-w-xl" />
       <BackLink to="/playlists">{t('backToPlaylists')}</BackLink>
       <Card className="mt-5 p-6 sm:p-8">
         <header className="flex items-center gap-4">

@@ -16,6 +16,7 @@ import { PlaylistEditForm } from './playlist-edit-form.component';
 import { usePlaylistPlayback } from './playlist-playback';
 import { PlaylistSongList } from './playlist-song-list.component';
 import { usePlaylist } from './playlists.queries';
+import { PageGlow } from '../../components/page-glow';
 
 /** Playlist detail /playlists/{id} (SPEC 2); the router lets only numeric ids through. */
 export function PlaylistPage() {
@@ -35,10 +36,7 @@ export function PlaylistPage() {
 
   return (
     <div className="relative isolate mx-auto w-full max-w-4xl px-4 pt-24 pb-16 sm:px-6 sm:pt-28">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[380px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.24),transparent)] blur-2xl"
-      />
+      <PageGlow className="top-10 h-[380px] max-w-3xl" />
       <DetailQueryView
         query={playlist}
         loadingText={t('playlistLoading')}

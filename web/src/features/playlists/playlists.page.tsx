@@ -1,9 +1,8 @@
-import { ListMusic, Plus, RotateCw, Search, SearchX, TriangleAlert, X } from 'lucide-react';
+import { ListMusic, Plus, SearchX, TriangleAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { StatusPanel } from '../../components/status-panel';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../lib/i18n/i18n.store';
@@ -11,6 +10,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { PlaylistCard } from './playlist-card.component';
 import { filterPlaylists } from './playlist-search';
 import { usePlaylists } from './playlists.queries';
+import { TryAgainButton } from '../../components/try-again-button';
+import { PageGlow } from '../../components/page-glow';
+import { SearchBox } from '../../components/search-box';
 
 /** My Playlists (SPEC 2): search by name or description, a grid of cards, Create Playlist. */
 export function PlaylistsPage() {
@@ -31,10 +33,7 @@ export function PlaylistsPage() {
 
   return (
     <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-28 pb-16 sm:px-6">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-[320px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(147,51,234,0.22),transparent)] blur-2xl"
-      />
+      <PageGlow className="top-10 h-[320px] max-w-3xl" />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1.5">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('playlistsTitle')}</h1>
@@ -43,26 +42,7 @@ export function PlaylistsPage() {
         {createButton}
       </header>
 
-      <div className="relative mt-7">
-        <Search aria-hidden className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-subtle" />
-        <Input
-          type="search"
-          aria-label={t('playlistsSearchLabel')}
-          placeholder={t('playlistsSearchPlaceholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && search) setSearch('');
-          }}
-          className="ps-10 pe-24 [&::-webkit-search-cancel-button]:hidden"
-        />
-        {search ? (
-          <Button variant="ghost" size="sm" onClick={() => setSearch('')} className="absolute end-1.5 top-1/2 h-8 -translate-y-1/2 px-2.5">
-            <X aria-hidden className="size-3.5" />
-            {t('clear')}
-          </Button>
-        ) : null}
-      </div>
+      <SearchBox className="mt-7" label={t('playlistsSearchLabel')} placeholder={t('playlistsSearchPlaceholder')} value={search} onChange={setSearch} />
 
       <section aria-label={t('playlistsTitle')} className="mt-6">
         {playlists.isPending ? (
@@ -84,10 +64,7 @@ export function PlaylistsPage() {
             icon={<TriangleAlert aria-hidden />}
             title={t('playlistsErrorTitle')}
             actions={
-              <Button onClick={() => void playlists.refetch()} disabled={playlists.isFetching}>
-                {playlists.isFetching ? <Spinner /> : <RotateCw aria-hidden className="size-4" />}
-                {t('tryAgain')}
-              </Button>
+              <TryAgainButton query={playlists} />
             }
           >
             {t('playlistsLoadFailed')}

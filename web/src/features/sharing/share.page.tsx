@@ -12,6 +12,7 @@ import { songHeadline } from '../../lib/song-headline';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { player } from '../player/player.store';
 import { fetchSharedSong } from './sharing.api';
+import { PageGlow } from '../../components/page-glow';
 
 /** The public page a shared link opens (DECISIONS, sharing): plays one song without an account. */
 export function SharePage() {
@@ -27,10 +28,7 @@ export function SharePage() {
 
   return (
     <div className="relative isolate flex flex-1 items-start justify-center px-4 pt-28 pb-16 sm:items-center sm:pt-32">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-16 -z-10 mx-auto h-[420px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(168,85,247,0.26),transparent)] blur-2xl"
-      />
+      <PageGlow className="top-16 h-[420px] max-w-3xl" />
       <Card className="w-full max-w-[440px] overflow-hidden">
         {shared.isPending ? (
           <p role="status" className="flex items-center justify-center gap-3 px-6 py-20 text-sm text-muted">

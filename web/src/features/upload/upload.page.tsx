@@ -12,6 +12,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DEFAULT_MAX_UPLOAD_MB, UPLOAD_ACCEPT } from './upload-rules';
 import { useUploadQueue, type UploadItem } from './use-upload-queue';
+import { PageGlow } from '../../components/page-glow';
 
 /** The upload page (SPEC 2, 4, 5): drop or pick several songs, each with its own progress and result. */
 export function UploadPage() {
@@ -38,10 +39,7 @@ export function UploadPage() {
 
   return (
     <div className="relative isolate flex flex-1 justify-center px-4 pt-28 pb-16 sm:pt-32">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-16 -z-10 mx-auto h-[420px] max-w-3xl rounded-full bg-[radial-gradient(closest-side,rgba(168,85,247,0.24),transparent)] blur-2xl"
-      />
+      <PageGlow className="top-16 h-[420px] max-w-3xl" />
       <div className="flex w-full max-w-2xl flex-col gap-6">
         <header className="flex flex-col items-center gap-3 text-center">
           <span className="grid size-14 place-items-center rounded-2xl bg-accent/10 text-fuchsia-300 ring-1 ring-accent/30">
