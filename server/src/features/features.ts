@@ -33,16 +33,15 @@ export function createFeatures(platform: Platform, logger: Logger = silentLogger
   const enqueueMail = async (message: MailMessage) => {
     await jobs.send('mail.send', message);
   };
+  const rateLimiter = new RateLimiter(database.db);
   const auth = new AuthService({
     repository: new AuthRepository(database.db),
     tokens: new SessionTokens(secrets.jwtKey, { long: config.jwtExpiresIn, short: config.jwtShortExpiresIn }),
     google: new GoogleVerifier(config.google.clientId, config.google.jwksUrl),
-    rateLimiter: new RateLimiter(database.db),
+    rateLimiter,
     limits: config.rateLimits,
-    enqueueMail: async (message) => {
-      await jobs.send('mail.send', message);
-    },
-    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    enqueueMail,
+    publicUrl,
   });
   const libraryRepository = new LibraryRepository(database.db);
   const library = new LibraryService({ repository: libraryRepository, storage, logger });
@@ -57,7 +56,7 @@ export function createFeatures(platform: Platform, logger: Logger = silentLogger
   const sharing = new SharingService({
     repository: new SharingRepository(database.db),
     songs: library,
-    rateLimiter: new RateLimiter(database.db),
+    rateLimiter,
     enqueueMail,
     publicUrl,
     linkTtlDays: 30,
