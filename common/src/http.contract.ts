@@ -10,6 +10,22 @@ export const componentHealth = z.object({
   detail: z.string().optional(),
 });
 
+/** The ffmpeg filters and encoders media features rely on; health lists those the binary lacks. */
+export const ffmpegFeatures = ['xfade', 'subtitles', 'ass', 'libx264', 'libvpx-vp9', 'libopus'] as const;
+export type FfmpegFeature = (typeof ffmpegFeatures)[number];
+
+/**
+ * ffmpeg as found by this process: `driver` is 'ffmpeg'; `source` says where it came from
+ * (FFMPEG_PATH, the system's PATH, or the npm-shipped binary). A lacking feature does not make
+ * the status 'error'; no runnable binary does (and then `detail` says why).
+ */
+export const ffmpegHealth = componentHealth.extend({
+  source: z.enum(['configured', 'system', 'bundled']).optional(),
+  version: z.string().optional(),
+  lacks: z.array(z.enum(ffmpegFeatures)),
+});
+export type FfmpegHealth = z.infer<typeof ffmpegHealth>;
+
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
@@ -18,6 +34,7 @@ export const healthResponse = z.object({
   storage: componentHealth,
   jobs: componentHealth,
   mail: componentHealth,
+  ffmpeg: ffmpegHealth,
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 

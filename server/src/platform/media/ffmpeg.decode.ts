@@ -1,0 +1,50 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { songInputArgs } from './ffmpeg.input.js';
+import { startFfmpeg, type FfmpegRunOptions } from './ffmpeg.run.js';
+
+export interface DecodeOptions extends Pick<FfmpegRunOptions, 'signal' | 'timeoutMs' | 'onProgress' | 'durationSeconds'> {
+  /** 16 kHz for speech models, 22.05 kHz for music analysis. */
+  sampleRate: 16_000 | 22_050;
+  /** Little-endian 16-bit integers (2 bytes a sample) or 32-bit floats in -1..1 (4 bytes). Default s16le. */
+  sampleFormat?: 's16le' | 'f32le';
+}
+
+export const BYTES_PER_SAMPLE = { s16le: 2, f32le: 4 } as const;
+
+/**
+ * A song (a local file, or a stream from storage) as mono PCM at `sampleRate`, as a stream:
+ * ffmpeg writes only as fast as the stream is read, so a long song never sits in memory.
+ * Chunks may end inside a sample; the stream errors with an FfmpegError when decoding fails
+ * (or is cancelled, or times out), and destroying it stops ffmpeg.
+ */
+export function decodeToPcm(binary: string | Promise<string>, source: string | Readable, options: DecodeOptions): Readable {
+  const out = new PassThrough({ highWaterMark: 256 * 1024 });
+  Promise.resolve(binary).then(
+    (resolved) => pump(resolved, source, options, out),
+    (error: unknown) => {
+      if (typeof source !== 'string') source.destroy();
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return out;
+}
+
+function pump(binary: string, source: string | Readable, options: DecodeOptions, out: PassThrough): void {
+  const format = options.sampleFormat ?? 's16le';
+  const args = [
+    ...songInputArgs(typeof source === 'string' ? { file: source } : 'stdin'),
+    ...['-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', String(options.sampleRate)],
+    ...['-c:a', format === 's16le' ? 'pcm_s16le' : 'pcm_f32le', '-f', format, 'pipe:1'],
+  ];
+  const { sampleRate: _rate, sampleFormat: _format, ...runOptions } = options;
+  const running = startFfmpeg(binary, args, { ...runOptions, stdin: typeof source === 'string' ? undefined : source, stdout: 'pipe' });
+  const stdout = running.stdout;
+  if (out.destroyed) running.stop();
+  out.once('close', () => running.stop()); // the reader gave up: ffmpeg need not go on
+  stdout?.pipe(out, { end: false });
+  Promise.all([stdout ? finished(stdout) : undefined, running.done]).then(
+    () => out.end(),
+    (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+}

@@ -1,0 +1,19 @@
+import path from 'node:path';
+
+/**
+ * ffmpeg's demuxers for the formats Encore accepts as songs (the audio sniffer's list); 'mov'
+ * matches ffmpeg's "mov,mp4,m4a,3gp,3g2,mj2" demuxer. Everything else is refused before it
+ * opens anything: notably `hls` and `concat`, whose files name other files or URLs, and
+ * which ffmpeg picks by content (an `#EXTM3U` after an ID3 tag is probed as HLS).
+ */
+export const SONG_DEMUXERS = ['mp3', 'wav', 'ogg', 'mov', 'aac', 'flac'] as const;
+
+/**
+ * The input options for a song that came from a user: `-format_whitelist` of the song
+ * demuxers, then `-i` with the file (as `file:` so no name is read as a protocol) or `pipe:0`.
+ * The runner adds `-protocol_whitelist file,pipe` in front of every `-i`.
+ */
+export function songInputArgs(source: { file: string } | 'stdin'): string[] {
+  const url = source === 'stdin' ? 'pipe:0' : `file:${path.resolve(source.file)}`;
+  return ['-format_whitelist', SONG_DEMUXERS.join(','), '-i', url];
+}
