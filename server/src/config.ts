@@ -36,6 +36,7 @@ const envSchema = z.object({
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   SIGNIN_LIMIT_PER_USER: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  FFMPEG_PATH: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +68,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimits: { signInPerIp: number; signInPerUser: number; windowMinutes: number };
+  /** FFMPEG_PATH: the ffmpeg to use; unset, the system's on PATH, else the npm-shipped one. */
+  ffmpegPath: string | undefined;
   /** The web app's built files; absent in API-only tests. */
   webDist: string | undefined;
 }
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signInPerUser: e.SIGNIN_LIMIT_PER_USER,
       windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
     },
+    ffmpegPath: e.FFMPEG_PATH ? path.resolve(e.FFMPEG_PATH) : undefined,
     webDist: undefined,
     ...overrides,
   };

@@ -5,6 +5,7 @@ import { startJobs, type Jobs } from './jobs/jobs.js';
 import type { Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import type { Mailer } from './mail/mail.types.js';
+import { createFfmpeg, type Ffmpeg } from './media/ffmpeg.js';
 import { loadSecrets, type Secrets } from './secrets.js';
 import { createStorage } from './storage/storage.js';
 import type { Storage } from './storage/storage.types.js';
@@ -16,6 +17,8 @@ export interface Platform {
   storage: Storage;
   mailer: Mailer;
   jobs: Jobs;
+  /** Found on first use (health or a job), not at start: serving songs never waits for it. */
+  ffmpeg: Ffmpeg;
   secrets: Secrets;
   close(): Promise<void>;
 }
@@ -35,12 +38,14 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     closers.unshift(() => mailer.close());
     const jobs = await startJobs(database, logger, { schedule: config.worker === 'in-process' });
     closers.unshift(() => jobs.stop());
+    const ffmpeg = createFfmpeg({ configuredPath: config.ffmpegPath, dataDir: config.dataDir, logger });
     return {
       config,
       database,
       storage,
       mailer,
       jobs,
+      ffmpeg,
       secrets,
       async close() {
         for (const close of closers) await close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientConfigResponse, healthResponse, type HealthResponse } from '@encore/common/http.contract';
+import { clientConfigResponse, ffmpegFeatures, healthResponse, type FfmpegHealth, type HealthResponse } from '@encore/common/http.contract';
 import type { Platform } from '../../platform/platform.js';
 
 const VERSION = process.env['npm_package_version'] ?? '0.1.0';
@@ -22,19 +22,36 @@ async function probe(driver: string, check: () => Promise<void>): Promise<Health
   }
 }
 
+/** ffmpeg's entry: 'error' when no binary runs; lacking optional filters or encoders is still 'ok'. */
+async function probeFfmpeg(platform: Platform): Promise<FfmpegHealth> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<FfmpegHealth>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ status: 'error', driver: 'ffmpeg', detail: `no answer within ${CHECK_TIMEOUT_MS} ms`, lacks: [...ffmpegFeatures] }),
+      CHECK_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([platform.ffmpeg.health(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function systemRoutes(platform: Platform): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
-      { logLevel: 'warn', schema: { tags: ['system'], summary: 'Health of the database, storage, jobs and mail', response: { 200: healthResponse, 503: healthResponse } } },
+      { logLevel: 'warn', schema: { tags: ['system'], summary: 'Health of the database, storage, jobs, mail and ffmpeg', response: { 200: healthResponse, 503: healthResponse } } },
       async (_request, reply) => {
-        const [database, storage, jobs, mail] = await Promise.all([
+        const [database, storage, jobs, mail, ffmpeg] = await Promise.all([
           probe(platform.database.driver, () => platform.database.check()),
           probe(platform.storage.driver, () => platform.storage.check()),
           probe('pg-boss', () => platform.jobs.check()),
           probe(platform.mailer.driver, () => platform.mailer.check()),
+          probeFfmpeg(platform),
         ]);
-        const healthy = [database, storage, jobs, mail].every((c) => c.status === 'ok');
+        const healthy = [database, storage, jobs, mail, ffmpeg].every((c) => c.status === 'ok');
         return reply.status(healthy ? 200 : 503).send({
           status: healthy ? 'ok' : 'degraded',
           version: VERSION,
@@ -43,6 +60,7 @@ export function systemRoutes(platform: Platform): FastifyPluginAsyncZod {
           storage,
           jobs,
           mail,
+          ffmpeg,
         });
       },
     );
