@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { uploadDeadlineMs, type Config } from './config.js';
 import { createFeatures, jobHandlers, type Features } from './features/features.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { libraryRoutes } from './features/library/library.routes.js';
@@ -15,6 +15,7 @@ import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { installAuthentication } from './platform/http/authentication.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { installRequestDeadlines, serverTimeoutOptions, type ServerTimeouts } from './platform/http/request-deadlines.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { startPlatform, type Platform } from './platform/platform.js';
 import { localStorageRoutes } from './platform/storage/local-storage.routes.js';
@@ -31,7 +32,10 @@ declare module 'fastify' {
  * and the tests build it the same way; only the configuration differs.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const uploadLimits = { deadlineMs: uploadDeadlineMs(config), stallMs: config.uploads.stallMs, perOwner: config.uploads.perUser };
+  const timeouts: ServerTimeouts = { ...config.timeouts, longestBodyMs: uploadLimits.deadlineMs + 2_000 };
   const app = Fastify({
+    ...serverTimeoutOptions(timeouts),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -43,6 +47,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestDeadlines(app, timeouts);
 
   const platform = await startPlatform(config, app.log);
   app.addHook('onClose', async () => platform.close());
@@ -71,7 +76,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(uploadRoutes(features.ingest));
       await api.register(sharingRoutes(features.sharing));
       await api.register(playlistsRoutes(features.playlists));
-      if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage), { prefix: '/storage' });
+      if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits), { prefix: '/storage' });
     },
     { prefix: '/api' },
   );

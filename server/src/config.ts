@@ -37,6 +37,11 @@ const envSchema = z.object({
   SIGNIN_LIMIT_PER_USER: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   FFMPEG_PATH: z.string().optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  UPLOAD_MIN_KBPS: z.coerce.number().positive().default(32),
+  UPLOAD_STALL_SECONDS: z.coerce.number().positive().default(30),
+  UPLOADS_PER_USER: z.coerce.number().int().positive().default(4),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,11 +75,35 @@ export interface Config {
   rateLimits: { signInPerIp: number; signInPerUser: number; windowMinutes: number };
   /** FFMPEG_PATH: the ffmpeg to use; unset, the system's on PATH, else the npm-shipped one. */
   ffmpegPath: string | undefined;
+  /** How long slow or silent clients may hold a connection (issue 8). */
+  timeouts: {
+    /** Headers and body of any request but an upload must arrive within this. */
+    requestMs: number;
+    /** A connection with no traffic either way for this long is closed. */
+    idleMs: number;
+  };
+  /** Uploads through Encore's own signed PUT URLs (local storage). */
+  uploads: {
+    /** Slowest rate allowed: an upload gets UPLOAD_BASE_SECONDS plus the limit at this rate. */
+    minBytesPerSecond: number;
+    /** An upload that sends nothing for this long is cut off. */
+    stallMs: number;
+    /** Uploads one user may have in flight at once. */
+    perUser: number;
+  };
   /** The web app's built files; absent in API-only tests. */
   webDist: string | undefined;
 }
 
 export class ConfigError extends Error {}
+
+/** Time any upload gets on top of the limit at the minimum rate (connection set-up, a slow start). */
+export const UPLOAD_BASE_SECONDS = 60;
+
+/** How long one upload through a signed PUT URL may take: sized by the limit and the minimum rate. */
+export function uploadDeadlineMs(config: Pick<Config, 'maxUploadBytes' | 'uploads'>): number {
+  return Math.ceil((UPLOAD_BASE_SECONDS + config.maxUploadBytes / config.uploads.minBytesPerSecond) * 1000);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -119,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
     },
     ffmpegPath: e.FFMPEG_PATH ? path.resolve(e.FFMPEG_PATH) : undefined,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.IDLE_TIMEOUT_SECONDS * 1000 },
+    uploads: { minBytesPerSecond: e.UPLOAD_MIN_KBPS * 1024, stallMs: e.UPLOAD_STALL_SECONDS * 1000, perUser: e.UPLOADS_PER_USER },
     webDist: undefined,
     ...overrides,
   };

@@ -1,5 +1,4 @@
 import type { MailMessage } from '../platform/mail/mail.types.js';
-import type { Platform } from '../platform/platform.js';
 import { RateLimiter } from '../platform/rate-limit/rate-limiter.js';
 import { AuthRepository } from './auth/auth.repository.js';
 import { AuthService } from './auth/auth.service.js';
@@ -7,7 +6,10 @@ import { GoogleVerifier } from './auth/google-verifier.js';
 import { SessionTokens } from './auth/session-tokens.js';
 import type { JobHandlers } from '../platform/jobs/jobs.types.js';
 import type { Logger } from '../platform/logger.js';
-import { IngestService } from './library/ingest/ingest.service.js';
+import { IngestService, PRESIGNED_PUT_TTL_SECONDS } from './library/ingest/ingest.service.js';
+import { StorageCleanup } from './library/storage-cleanup.service.js';
+import { uploadDeadlineMs } from '../config.js';
+import { TEMP_FILE_MIN_AGE_MS, type Platform } from '../platform/platform.js';
 import { LibraryRepository } from './library/library.repository.js';
 import { LibraryService, PLAY_URL_TTL_SECONDS } from './library/library.service.js';
 import { PlaylistsRepository } from './playlists/playlists.repository.js';
@@ -20,6 +22,7 @@ export interface Features {
   auth: AuthService;
   library: LibraryService;
   ingest: IngestService;
+  storageCleanup: StorageCleanup;
   sharing: SharingService;
   playlists: PlaylistsService;
 }
@@ -53,6 +56,13 @@ export function createFeatures(platform: Platform, logger: Logger = silentLogger
     maxUploadBytes: config.maxUploadBytes,
     tagTimeoutMs: 10_000,
   });
+  const storageCleanup = new StorageCleanup({
+    repository: libraryRepository,
+    storage,
+    logger,
+    uploadGraceMs: PRESIGNED_PUT_TTL_SECONDS * 1000 + uploadDeadlineMs(config) + 60 * 60 * 1000,
+    orphanGraceMs: 60 * 60 * 1000,
+  });
   const sharing = new SharingService({
     repository: new SharingRepository(database.db),
     songs: library,
@@ -64,7 +74,7 @@ export function createFeatures(platform: Platform, logger: Logger = silentLogger
     mediaTtlSeconds: PLAY_URL_TTL_SECONDS,
   });
   const playlists = new PlaylistsService(new PlaylistsRepository(database.db), library);
-  return { auth, library, ingest, sharing, playlists };
+  return { auth, library, ingest, storageCleanup, sharing, playlists };
 }
 
 export function jobHandlers(platform: Platform, features: Features): JobHandlers {
@@ -73,6 +83,8 @@ export function jobHandlers(platform: Platform, features: Features): JobHandlers
     'maintenance.cleanup': async () => {
       await features.auth.pruneExpired();
       await features.sharing.pruneExpired();
+      await features.storageCleanup.run();
+      await platform.removeStaleTempFiles(new Date(Date.now() - TEMP_FILE_MIN_AGE_MS));
     },
   };
 }

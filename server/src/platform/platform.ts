@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { removeStaleTempFiles } from './fs/atomic-write.js';
 import { startJobs, type Jobs } from './jobs/jobs.js';
 import type { Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -20,8 +21,16 @@ export interface Platform {
   /** Found on first use (health or a job), not at start: serving songs never waits for it. */
   ffmpeg: Ffmpeg;
   secrets: Secrets;
+  /** Removes temp files of interrupted writes (storage, outbox) last written before `olderThan`. */
+  removeStaleTempFiles(olderThan: Date): Promise<number>;
   close(): Promise<void>;
 }
+
+/**
+ * Temp files younger than this may belong to a write in progress in another process sharing
+ * the disk: a live write touches its file at least every UPLOAD_STALL_SECONDS.
+ */
+export const TEMP_FILE_MIN_AGE_MS = 10 * 60 * 1000;
 
 export async function startPlatform(config: Config, logger: Logger): Promise<Platform> {
   const secrets = await loadSecrets(config.jwtSecret, config.dataDir);
@@ -34,9 +43,21 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       logger,
       maxUploadBytes: config.maxUploadBytes,
     });
+    const sweepTempFiles = async (olderThan: Date) =>
+      (await storage.removeStaleTempFiles(olderThan)) + (await removeStaleTempFiles(config.mail.outboxDir, olderThan));
+    // A crash (kill -9) leaves temp files behind. With PGlite this process is the only one using
+    // DATA_DIR, so every temp file in it is a leftover; otherwise only the old ones are sure to be.
+    // S3 upload spools live in the machine's shared temp folder: only old ones, always.
+    const now = Date.now();
+    const swept =
+      (await storage.removeStaleTempFiles(new Date(database.driver === 'pglite' && storage.driver === 'local' ? now : now - TEMP_FILE_MIN_AGE_MS))) +
+      (await removeStaleTempFiles(config.mail.outboxDir, new Date(database.driver === 'pglite' ? now : now - TEMP_FILE_MIN_AGE_MS)));
+    if (swept > 0) logger.info({ count: swept }, 'removed temp files left by an interrupted run');
     const mailer = createMailer(config.mail, logger);
     closers.unshift(() => mailer.close());
-    const jobs = await startJobs(database, logger, { schedule: config.worker === 'in-process' });
+    // Every process keeps the schedule (pg-boss sends each scheduled job once whoever keeps it),
+    // so clean-up is scheduled whatever WORKER says; whoever works the queue runs it.
+    const jobs = await startJobs(database, logger);
     closers.unshift(() => jobs.stop());
     const ffmpeg = createFfmpeg({ configuredPath: config.ffmpegPath, dataDir: config.dataDir, logger });
     return {
@@ -47,6 +68,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       jobs,
       ffmpeg,
       secrets,
+      removeStaleTempFiles: sweepTempFiles,
       async close() {
         for (const close of closers) await close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
       },

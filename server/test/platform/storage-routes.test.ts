@@ -33,7 +33,7 @@ beforeAll(async () => {
     return reply.status(500).send({ message: 'Something went wrong.' });
   });
   app.post('/api/echo', async (request) => ({ echoed: request.body }));
-  await app.register(localStorageRoutes(storage), { prefix: LOCAL_STORAGE_ROUTE_PREFIX });
+  await app.register(localStorageRoutes(storage, { deadlineMs: 60_000, stallMs: 10_000, perOwner: 4 }), { prefix: LOCAL_STORAGE_ROUTE_PREFIX });
   origin = await app.listen({ host: '127.0.0.1', port: 0 });
 });
 

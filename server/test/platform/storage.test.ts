@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
-import { NotFoundError, PayloadTooLargeError, RangeNotSatisfiableError, ValidationError } from '../../src/platform/http/errors.js';
+import { ConflictError, NotFoundError, PayloadTooLargeError, RangeNotSatisfiableError, ValidationError } from '../../src/platform/http/errors.js';
 import type { Logger } from '../../src/platform/logger.js';
 import { LocalStorage } from '../../src/platform/storage/local.storage.js';
 import { S3Storage } from '../../src/platform/storage/s3.storage.js';
@@ -196,6 +196,81 @@ describe.each([
     );
     expect(await h.storage.stat(key)).toEqual({ size: 4096, contentType: 'audio/mpeg' });
   });
+
+  it('moves an object to a new key, never over an existing one, and not with later writes to the old key', async () => {
+    const from = 'uploads/1/m1/song.mp3';
+    const to = 'songs/m1/song.mp3';
+    const data = bytes(3000);
+    await h.storage.put(from, data, { contentType: 'audio/mpeg' });
+    await h.storage.move(from, to);
+    expect(await h.storage.stat(from)).toBeNull();
+    expect(await h.storage.stat(to)).toEqual({ size: 3000, contentType: 'audio/mpeg' });
+
+    // A write to the old key afterwards (a replayed upload link) does not reach the moved object.
+    await h.storage.put(from, Buffer.from('<html>not audio</html>'), { contentType: 'text/html' });
+    expect((await readAll((await h.storage.get(to)).stream)).equals(data)).toBe(true);
+    // Nor can a second move overwrite it.
+    await expect(h.storage.move(from, to)).rejects.toBeInstanceOf(ConflictError);
+    expect((await readAll((await h.storage.get(to)).stream)).equals(data)).toBe(true);
+    expect(await h.storage.stat(from)).not.toBeNull();
+
+    await expect(h.storage.move('uploads/1/m1/missing.mp3', 'songs/m1/missing.mp3')).rejects.toBeInstanceOf(NotFoundError);
+    expect(await h.storage.stat('songs/m1/missing.mp3')).toBeNull();
+    await expect(h.storage.move('../x', 'songs/x')).rejects.toBeInstanceOf(ValidationError);
+    await h.storage.delete(from);
+    await h.storage.delete(to);
+  });
+
+  it('lists the objects under a prefix, with size and last-modified time, past one page', async () => {
+    const before = new Date(Date.now() - 2000);
+    const keys = Array.from({ length: 1003 }, (_, i) => `listing/${String(i).padStart(4, '0')}/x.bin`);
+    for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((key) => h.storage.put(key, Buffer.from('abc'))));
+    await h.storage.put('listing-not/x.bin', Buffer.from('abcd'));
+    const listed = [];
+    for await (const object of h.storage.list('listing/')) listed.push(object);
+    expect(listed.map((object) => object.key).sort()).toEqual(keys);
+    expect(listed.every((object) => object.size === 3 && object.lastModified > before && object.lastModified <= new Date())).toBe(true);
+    const none = [];
+    for await (const object of h.storage.list('nothing-here/')) none.push(object);
+    expect(none).toEqual([]);
+    await Promise.all([...keys, 'listing-not/x.bin'].map((key) => h.storage.delete(key)));
+  });
+
+  if (driver === 'local') {
+    it('removes the temp files a crash left behind, but not fresh ones or objects', async () => {
+      const root = (h.storage as LocalStorage).root;
+      await h.storage.put('sweep/t1/full.jpg', Buffer.from('jpeg'), { contentType: 'image/jpeg' });
+      const stale = [path.join(root, 'sweep', 't1', '.0123456789abcdef.tmp'), path.join(root, '.meta', 'sweep', 't1', '.fedcba9876543210.tmp')];
+      const fresh = path.join(root, 'sweep', 't1', '.00112233445566ff.tmp');
+      const old = new Date(Date.now() - 3600_000);
+      for (const file of [...stale, fresh]) await fs.writeFile(file, 'half a write');
+      for (const file of stale) await fs.utimes(file, old, old);
+      const listed = [];
+      for await (const object of h.storage.list('sweep/')) listed.push(object.key);
+      expect(listed).toEqual(['sweep/t1/full.jpg']);
+
+      expect(await h.storage.removeStaleTempFiles(new Date(Date.now() - 60_000))).toBe(2);
+      expect((await h.files()).filter((file) => file.endsWith('.tmp'))).toEqual(['sweep/t1/.00112233445566ff.tmp']);
+      expect(await h.storage.stat('sweep/t1/full.jpg')).not.toBeNull();
+      await fs.rm(fresh);
+      await h.storage.delete('sweep/t1/full.jpg');
+    });
+  }
+
+  if (driver === 's3') {
+    it('removes upload spools a crash left in the temp folder, but not fresh ones', async () => {
+      const stale = path.join(os.tmpdir(), `encore-upload-${'0a'.repeat(8)}`);
+      const fresh = path.join(os.tmpdir(), `encore-upload-${'0b'.repeat(8)}`);
+      await fs.writeFile(stale, 'x');
+      await fs.writeFile(fresh, 'x');
+      const old = new Date(Date.now() - 3600_000);
+      await fs.utimes(stale, old, old);
+      expect(await h.storage.removeStaleTempFiles(new Date(Date.now() - 60_000))).toBeGreaterThanOrEqual(1);
+      await expect(fs.stat(stale)).rejects.toThrow();
+      expect((await fs.stat(fresh)).isFile()).toBe(true);
+      await fs.rm(fresh);
+    });
+  }
 
   if (driver === 'local') {
     it('signs relative URLs below /api/storage, or absolute ones with a public base URL', async () => {

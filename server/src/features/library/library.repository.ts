@@ -93,6 +93,17 @@ export class LibraryRepository {
     }
   }
 
+  /** Which of `keys` a song uses (as its audio, cover or thumbnail). */
+  async referencedKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db
+      .select({ storageKey: songs.storageKey, coverKey: songs.coverKey, coverThumbKey: songs.coverThumbKey })
+      .from(songs)
+      .where(or(inArray(songs.storageKey, keys), inArray(songs.coverKey, keys), inArray(songs.coverThumbKey, keys)));
+    const wanted = new Set(keys);
+    return new Set(rows.flatMap((row) => [row.storageKey, row.coverKey, row.coverThumbKey]).filter((key): key is string => key !== null && wanted.has(key)));
+  }
+
   /** Deletes the song if `ownerId` uploaded it; likes, share links and playlist entries cascade. */
   async deleteOwned(id: number, ownerId: number): Promise<SongRow | undefined> {
     if (!isId(id)) return undefined;

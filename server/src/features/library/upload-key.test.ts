@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameWithoutExtension, newUploadKey, safeFileName, uploaderOf } from './upload-key.js';
+import { nameWithoutExtension, newUploadKey, safeFileName, songKeyFor, uploaderOf } from './upload-key.js';
 import { assertValidKey } from '../../platform/storage/storage-key.js';
 
 describe('upload keys', () => {
@@ -10,6 +10,14 @@ describe('upload keys', () => {
     expect(uploaderOf('uploads/42/not-a-uuid/Song.mp3')).toBeUndefined();
     expect(uploaderOf(`${key}/extra`)).toBeUndefined();
     expect(uploaderOf('covers/42/x.jpg')).toBeUndefined();
+  });
+
+  it('map an upload key to its song key, outside uploads/, with the same uuid and name', () => {
+    const key = newUploadKey(42, 'Song.mp3');
+    const uuid = key.split('/')[2];
+    expect(songKeyFor(key)).toBe(`songs/${uuid}/Song.mp3`);
+    expect(songKeyFor('uploads/42/not-a-uuid/Song.mp3')).toBeUndefined();
+    expect(songKeyFor(`songs/${uuid}/Song.mp3`)).toBeUndefined();
   });
 
   it('make any file name safe for storage, keeping the extension', () => {

@@ -3,12 +3,23 @@ import { randomUUID } from 'node:crypto';
 /**
  * Upload keys are `uploads/<userId>/<uuid>/<safe file name>`. The user id in the key is how
  * upload-complete knows whose upload it is: a key naming another user is treated as unknown.
+ *
+ * An upload key is only ever a staging place: its signed PUT link keeps working until it
+ * expires, so upload-complete moves the bytes to the song key `songs/<uuid>/<safe file name>`
+ * (same uuid and name), which no link ever names, before it checks them. What a song serves
+ * is what was checked; a replayed PUT only recreates a staged object nobody serves.
  */
 const UPLOAD_KEY = /^uploads\/(\d{1,10})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([^/]{1,200})$/;
 const MAX_NAME = 120;
 
 export function newUploadKey(userId: number, fileName: string): string {
   return `uploads/${userId}/${randomUUID()}/${safeFileName(fileName)}`;
+}
+
+/** Where the song of an upload key keeps its bytes; undefined for a malformed upload key. */
+export function songKeyFor(uploadKey: string): string | undefined {
+  const match = UPLOAD_KEY.exec(uploadKey);
+  return match ? `songs/${match[2]}/${match[3]}` : undefined;
 }
 
 /** The uploader's id of a well-formed upload key, or undefined. */

@@ -6,8 +6,11 @@
 export type SongReference = { songId: number } | { storageKey: string };
 
 const BY_ID = [/^\/music\/(\d{1,10})\/?$/, /^\/api\/files\/(\d{1,10})(?:\/(?:play|download))?\/?$/];
-/** Upload keys anywhere at the end of a path: local `/api/storage/o/<key>`, S3 `/<bucket>/<key>` or `/<key>`. */
-const BY_KEY = /(?:^|\/)(uploads\/\d{1,10}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[^/]{1,200})$/;
+/**
+ * Song keys (`songs/<uuid>/<name>`, or `uploads/<user>/<uuid>/<name>` for songs from before song
+ * keys) at the end of a path: local `/api/storage/o/<key>`, S3 `/<bucket>/<key>` or `/<key>`.
+ */
+const BY_KEY = /(?:^|\/)((?:songs|uploads\/\d{1,10})\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[^/]{1,200})$/;
 
 export function songReferenceFromUrl(value: string | undefined): SongReference | undefined {
   if (!value?.trim()) return undefined;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, type Dirent, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -39,6 +39,13 @@ export async function writeFileAtomic(target: string, body: FileBody, options: A
     throw error;
   }
   return staged.bytes;
+}
+
+/** The name of an atomic write's temp file: `.<16 hex>.tmp`, so a sweep can tell them apart. */
+const TEMP_FILE = /^\.[0-9a-f]{16}\.tmp$/;
+
+export function isAtomicTempFile(name: string): boolean {
+  return TEMP_FILE.test(name);
 }
 
 /** Writes body to a temp file in target's directory; on any error nothing is left behind. */
@@ -120,4 +127,35 @@ export async function fsyncDirectory(dir: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Removes the temp files that writes interrupted by a crash (kill -9, power loss) left under
+ * `dir`, at any depth, when they were last written before `olderThan`. A write in progress
+ * keeps touching its temp file, so a cut-off a little in the past never hits a live one.
+ * Returns how many were removed; a missing folder has none.
+ */
+export async function removeStaleTempFiles(dir: string, olderThan: Date): Promise<number> {
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if (isErrno(error, 'ENOENT', 'ENOTDIR')) return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    try {
+      const info = await fs.stat(file);
+      if (info.mtime >= olderThan) continue;
+      await fs.rm(file, { force: true });
+      removed += 1;
+    } catch (error) {
+      // Committed or discarded meanwhile: nothing to do.
+      if (!isErrno(error, 'ENOENT')) throw error;
+    }
+  }
+  return removed;
 }

@@ -53,6 +53,11 @@ export class RangeNotSatisfiableError extends AppError {
     super(416, message, { 'content-range': `bytes */${size}` });
   }
 }
+export class RequestTimeoutError extends AppError {
+  constructor(message = 'The request took too long. Please try again.') {
+    super(408, message, { connection: 'close' });
+  }
+}
 export class TooManyRequestsError extends AppError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -11,29 +11,37 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-const QUEUES: { name: JobName; retryLimit: number; retryDelay: number; retryBackoff: boolean }[] = [
-  { name: 'mail.send', retryLimit: 5, retryDelay: 10, retryBackoff: true },
-  { name: 'maintenance.cleanup', retryLimit: 1, retryDelay: 60, retryBackoff: false },
+/**
+ * One line per queue. `expireInSeconds` is how long one attempt may run: past it the job
+ * counts as dead (its process crashed) and is retried. Keep it above the work's own time
+ * limits (the SMTP timeouts for mail) and well below pg-boss's 15-minute default.
+ */
+const QUEUES: { name: JobName; retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number }[] = [
+  { name: 'mail.send', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  { name: 'maintenance.cleanup', retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 30 * 60 },
 ];
 
-export async function startJobs(database: Database, logger: Logger, options: { schedule: boolean }): Promise<Jobs> {
+/** How often pg-boss fails attempts past their expiry (once across all processes). */
+const MAINTENANCE_INTERVAL_SECONDS = 30;
+
+export async function startJobs(database: Database, logger: Logger): Promise<Jobs> {
+  const common = { schedule: true, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS };
   const boss = new PgBoss(
     database.connectionString
-      ? { connectionString: database.connectionString, max: 4, schedule: options.schedule }
+      ? { connectionString: database.connectionString, max: 4, ...common }
       : // PGlite is one connection in this process, so pg-boss shares it through the executor.
-        { db: { executeSql: (text, values) => database.executor.executeSql(text, values) }, schedule: options.schedule },
+        { db: { executeSql: (text, values) => database.executor.executeSql(text, values) }, ...common },
   );
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const queue of QUEUES) {
-    await boss.createQueue(queue.name, {
-      name: queue.name,
-      retryLimit: queue.retryLimit,
-      retryDelay: queue.retryDelay,
-      retryBackoff: queue.retryBackoff,
-    });
+    const options = { name: queue.name, retryLimit: queue.retryLimit, retryDelay: queue.retryDelay, retryBackoff: queue.retryBackoff, expireInSeconds: queue.expireInSeconds };
+    await boss.createQueue(queue.name, options);
+    // createQueue leaves an existing queue as it was: bring its settings up to date.
+    await boss.updateQueue(queue.name, options);
   }
-  if (options.schedule) await boss.schedule('maintenance.cleanup', '17 * * * *', {});
+  await recoverInterruptedJobs(boss, database, logger);
+  await boss.schedule('maintenance.cleanup', '17 * * * *', {});
 
   return {
     send: (name, data, sendOptions) => boss.send(name, data as object, sendOptions ?? {}),
@@ -59,4 +67,22 @@ export async function startJobs(database: Database, logger: Logger, options: { s
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Jobs a crashed process left `active` are retried now rather than at the next maintenance
+ * pass. With PGlite this is the only process, so every active job is such a leftover; on
+ * PostgreSQL another live process may be running them, so only those past their expiry are.
+ */
+async function recoverInterruptedJobs(boss: PgBoss, database: Database, logger: Logger): Promise<void> {
+  const onlyExpired = database.driver === 'pglite' ? '' : 'AND started_on + expire_in < now()';
+  const { rows } = await boss.getDb().executeSql(`SELECT id, name FROM pgboss.job WHERE state = 'active' ${onlyExpired}`, []);
+  const byQueue = new Map<string, string[]>();
+  for (const row of rows as { id: string; name: string }[]) byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row.id]);
+  for (const [name, ids] of byQueue) {
+    await boss.fail(name, ids);
+    // Retry at once: the attempt did not fail, its process died.
+    await boss.getDb().executeSql(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'retry'`, [name, ids]);
+  }
+  if (byQueue.size > 0) logger.info({ count: [...byQueue.values()].flat().length }, 'retrying jobs an interrupted run left active');
 }

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ForbiddenError, NotFoundError } from '../http/errors.js';
+import { ForbiddenError, NotFoundError, RequestTimeoutError, TooManyRequestsError } from '../http/errors.js';
 import { fileTooLargeError } from '../fs/byte-limit.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { contentRange, parseRangeHeader } from './http-range.js';
@@ -12,12 +12,25 @@ interface ObjectRoute {
   Querystring: Record<string, unknown>;
 }
 
+export interface UploadLimits {
+  /** The whole body must arrive within this (sized by the upload limit and a minimum rate). */
+  deadlineMs: number;
+  /** No bytes for this long and the upload is cut off. */
+  stallMs: number;
+  /** Uploads in flight at once per owner (the first two key segments: `uploads/<user id>`). */
+  perOwner: number;
+}
+
+export const TOO_MANY_UPLOADS = 'Too many uploads at once. Please wait for one to finish and try again.';
+export const UPLOAD_TOO_SLOW = 'The upload was too slow and has been stopped. Please try again.';
+
 /**
  * Serves the local driver's signed URLs: `GET|HEAD /o/<key>` (with Range) and `PUT /o/<key>`.
  * Register at LOCAL_STORAGE_ROUTE_PREFIX. Not wrapped in fastify-plugin on purpose: the raw
  * body parser below must stay inside this plugin's encapsulated context.
  */
-export function localStorageRoutes(storage: LocalStorage): FastifyPluginAsync {
+export function localStorageRoutes(storage: LocalStorage, limits: UploadLimits): FastifyPluginAsync {
+  const inFlight = new Map<string, number>();
   return async (app) => {
     // Uploads are streamed straight to disk, never buffered and never parsed, whatever
     // their content type; the rest of the app keeps its own parsers.
@@ -28,13 +41,17 @@ export function localStorageRoutes(storage: LocalStorage): FastifyPluginAsync {
     app.get<ObjectRoute>('/o/*', { exposeHeadRoute: false }, read);
     app.head<ObjectRoute>('/o/*', read);
 
-    app.put<ObjectRoute>('/o/*', async (request, reply) => {
+    // The route's own deadline answers first; the global one (a little later) is the backstop.
+    app.put<ObjectRoute>('/o/*', { config: { bodyTimeoutMs: limits.deadlineMs + 2_000 } }, async (request, reply) => {
       try {
-        await receiveUpload(storage, request);
+        await receiveUpload(storage, request, limits, inFlight);
       } catch (error) {
-        // The client may still be sending a body we will never read: close the connection
-        // after the error instead of leaving it stalled until a timeout.
-        if (!request.raw.complete) reply.header('connection', 'close');
+        // The client may still be sending (or stalling) a body we will never read: close the
+        // connection once the error is out, instead of leaving it open until a timeout.
+        if (!request.raw.complete) {
+          reply.header('connection', 'close');
+          reply.raw.once('finish', () => request.raw.socket.destroySoon());
+        }
         throw error;
       }
       return reply.status(200).send({});
@@ -42,7 +59,7 @@ export function localStorageRoutes(storage: LocalStorage): FastifyPluginAsync {
   };
 }
 
-async function receiveUpload(storage: LocalStorage, request: FastifyRequest<ObjectRoute>): Promise<void> {
+async function receiveUpload(storage: LocalStorage, request: FastifyRequest<ObjectRoute>, limits: UploadLimits, inFlight: Map<string, number>): Promise<void> {
   const key = request.params['*'];
   const claims = storage.verify('put', key, request.query);
   const sentType = request.headers['content-type'];
@@ -52,8 +69,18 @@ async function receiveUpload(storage: LocalStorage, request: FastifyRequest<Obje
   const limit = storage.maxUploadBytes;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw fileTooLargeError(limit);
-  const body = request.body instanceof Readable ? detach(request.body) : Buffer.alloc(0);
-  await storage.put(key, body, { contentType: claims.contentType ?? sentType, maxBytes: limit });
+  const owner = key.split('/').slice(0, 2).join('/');
+  const running = inFlight.get(owner) ?? 0;
+  if (running >= limits.perOwner) throw new TooManyRequestsError(TOO_MANY_UPLOADS, 5);
+  inFlight.set(owner, running + 1);
+  try {
+    const body = request.body instanceof Readable ? detach(request.body, limits) : Buffer.alloc(0);
+    await storage.put(key, body, { contentType: claims.contentType ?? sentType, maxBytes: limit });
+  } finally {
+    const left = (inFlight.get(owner) ?? 1) - 1;
+    if (left > 0) inFlight.set(owner, left);
+    else inFlight.delete(owner);
+  }
 }
 
 async function serveObject(storage: LocalStorage, request: FastifyRequest<ObjectRoute>, reply: FastifyReply) {
@@ -90,11 +117,23 @@ function sameContentType(sent: string | undefined, signed: string): boolean {
 
 /**
  * Hands the upload to storage through a PassThrough, so that when storage gives up early
- * (too large) it destroys only the PassThrough, not the socket we still answer 413 on. A
- * client that disconnects mid-upload still fails the write, so no temp file lingers.
+ * (too large, too slow) it destroys only the PassThrough, not the socket we still answer on.
+ * A client that disconnects, stalls for `stallMs` or misses the deadline fails the write, so
+ * its temp file is removed at once.
  */
-function detach(source: Readable): Readable {
+function detach(source: Readable, limits: UploadLimits): Readable {
   const body = new PassThrough();
+  const tooSlow = () => body.destroy(new RequestTimeoutError(UPLOAD_TOO_SLOW));
+  const deadline = setTimeout(tooSlow, limits.deadlineMs);
+  let stall = setTimeout(tooSlow, limits.stallMs);
+  source.on('data', () => {
+    clearTimeout(stall);
+    stall = setTimeout(tooSlow, limits.stallMs);
+  });
+  body.on('close', () => {
+    clearTimeout(deadline);
+    clearTimeout(stall);
+  });
   source.on('error', (error) => body.destroy(error));
   source.on('close', () => {
     if (!source.readableEnded) body.destroy(new Error('The upload was interrupted.'));

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { constants as fsConstants, createReadStream } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ConflictError, NotFoundError } from '../http/errors.js';
 import type { Logger } from '../logger.js';
-import { stageFile, writeFileAtomic } from '../fs/atomic-write.js';
+import { fsyncDirectory, removeStaleTempFiles, stageFile, writeFileAtomic } from '../fs/atomic-write.js';
 import { isErrno } from '../fs/errno.js';
 import { signedPath, verifySignedQuery, type LocalUrlClaims, type LocalUrlOp } from './local-url-signature.js';
 import { assertValidContentType, assertValidKey, assertValidReadRange, resolveReadRange } from './storage-key.js';
-import type { ReadRange, Storage, StoredObject } from './storage.types.js';
+import type { ListedObject, ReadRange, Storage, StoredObject } from './storage.types.js';
 
 /** Where the lead mounts localStorageRoutes; signed URLs point below it. */
 export const LOCAL_STORAGE_ROUTE_PREFIX = '/api/storage';
@@ -138,6 +139,55 @@ export class LocalStorage implements Storage {
     await removeFile(this.sidecarPath(key));
   }
 
+  async move(from: string, to: string): Promise<void> {
+    const source = this.objectPath(from);
+    const target = this.objectPath(to);
+    if (source === target) throw new ConflictError('That storage key is already taken.');
+    await this.mkdirFor(target);
+    // A hard link never replaces an existing target and names the source's inode: a replayed
+    // upload renames a new file over the source, which leaves this inode (and target) alone.
+    await linkOrCopy(source, target);
+    try {
+      // The moved object counts as new from now on, for clean-up's grace period.
+      const now = new Date();
+      await fs.utimes(target, now, now);
+      await this.writeSidecar(to, await this.readSidecar(from));
+      await fsyncDirectory(path.dirname(target));
+    } catch (error) {
+      await removeFile(target);
+      throw error;
+    }
+    await this.delete(from);
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    const start = prefix.replace(/\/+$/, '');
+    const dir = start === '' ? this.root : this.below(this.root, assertValidKey(start));
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isErrno(error, 'ENOENT', 'ENOTDIR')) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      // Temp files and the sidecar folder start with a dot, which no key segment may.
+      if (key.split('/').some((segment) => segment.startsWith('.'))) continue;
+      try {
+        const info = await fs.stat(path.join(entry.parentPath, entry.name));
+        yield { key, size: info.size, lastModified: info.mtime };
+      } catch (error) {
+        if (!isErrno(error, 'ENOENT')) throw error;
+      }
+    }
+  }
+
+  removeStaleTempFiles(olderThan: Date): Promise<number> {
+    return removeStaleTempFiles(this.root, olderThan);
+  }
+
   async check(): Promise<void> {
     await fs.mkdir(this.root, { recursive: true });
     const probe = path.join(this.root, `.probe-${randomBytes(6).toString('hex')}`);
@@ -193,6 +243,41 @@ export class LocalStorage implements Storage {
 
 function expiry(expiresInSeconds: number): number {
   return Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(expiresInSeconds));
+}
+
+/** Filesystems without hard links (some network mounts) get an exclusive copy instead. */
+async function linkOrCopy(source: string, target: string): Promise<void> {
+  try {
+    await fs.link(source, target);
+    return;
+  } catch (error) {
+    if (isErrno(error, 'EEXIST')) throw new ConflictError('That storage key is already taken.');
+    if (isErrno(error, 'ENOENT', 'ENOTDIR', 'EISDIR', 'EPERM')) {
+      // EPERM is also what Linux answers for a directory source; a missing source is the usual case.
+      if (!(await isFile(source))) throw new NotFoundError();
+      if (!isErrno(error, 'EPERM')) throw error;
+    } else if (!isErrno(error, 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'ENOSYS')) {
+      throw error;
+    }
+  }
+  try {
+    // COPYFILE_EXCL: never over an existing target. The copy reads one open inode, so a
+    // replay renamed over the source meanwhile does not mix into it.
+    await fs.copyFile(source, target, fsConstants.COPYFILE_EXCL);
+  } catch (error) {
+    if (isErrno(error, 'EEXIST')) throw new ConflictError('That storage key is already taken.');
+    if (isErrno(error, 'ENOENT')) throw new NotFoundError();
+    await removeFile(target);
+    throw error;
+  }
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await fs.stat(file)).isFile();
+  } catch {
+    return false;
+  }
 }
 
 async function removeFile(file: string): Promise<void> {

@@ -5,21 +5,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { NotFoundError } from '../http/errors.js';
+import { ConflictError, NotFoundError } from '../http/errors.js';
 import type { Logger } from '../logger.js';
 import { writeNewFile } from '../fs/atomic-write.js';
 import { fileTooLargeError } from '../fs/byte-limit.js';
+import { isErrno } from '../fs/errno.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { assertValidContentType, assertValidKey, assertValidReadRange, rangeNotSatisfiable } from './storage-key.js';
-import type { ReadRange, Storage, StoredObject } from './storage.types.js';
+import type { ListedObject, ReadRange, Storage, StoredObject } from './storage.types.js';
+
+/** Upload spools in the OS temp folder: `encore-upload-<16 hex>`. */
+const SPOOL_PREFIX = 'encore-upload-';
+const SPOOL_FILE = /^encore-upload-[0-9a-f]{16}$/;
 
 export interface S3StorageOptions {
   bucket: string;
@@ -90,7 +97,7 @@ export class S3Storage implements Storage {
     }
     // PutObject needs the length up front; spooling to a temp file gives it, enforces the
     // limit before anything reaches the bucket, and keeps memory flat.
-    const spool = path.join(os.tmpdir(), `encore-upload-${randomBytes(8).toString('hex')}`);
+    const spool = path.join(os.tmpdir(), `${SPOOL_PREFIX}${randomBytes(8).toString('hex')}`);
     const limit = opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes };
     const ContentLength = await writeNewFile(spool, body, { ...limit, mode: 0o600 });
     try {
@@ -134,6 +141,63 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: assertValidKey(key) }));
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const source = assertValidKey(from);
+    const Key = assertValidKey(to);
+    if (source === Key) throw new ConflictError('That storage key is already taken.');
+    // If-None-Match makes the copy itself refuse an existing target on stores that support it
+    // (AWS S3); the HEAD before it covers stores that ignore the header.
+    if (await this.stat(Key)) throw new ConflictError('That storage key is already taken.');
+    try {
+      // A copy is of one version of the source: a PUT to `from` meanwhile does not mix in.
+      const CopySource = `${this.bucket}/${source.split('/').map(encodeURIComponent).join('/')}`;
+      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key, CopySource, IfNoneMatch: '*', MetadataDirective: 'COPY' }));
+    } catch (error) {
+      if (isMissingObject(error)) throw new NotFoundError();
+      if (isS3Error(error, 'PreconditionFailed', 412)) throw new ConflictError('That storage key is already taken.');
+      throw error;
+    }
+    await this.delete(source);
+  }
+
+  /**
+   * Pages with ListObjects' Marker (the last key seen) rather than V2's continuation token:
+   * every S3-compatible store implements it the same way (s3rver's V2 tokens need DES,
+   * which current OpenSSL no longer offers).
+   */
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    let Marker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker }));
+      const contents = page.Contents ?? [];
+      for (const object of contents) {
+        if (object.Key === undefined) continue;
+        yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) };
+      }
+      const last = contents.at(-1)?.Key;
+      if (!page.IsTruncated || last === undefined) return;
+      Marker = page.NextMarker ?? last;
+    }
+  }
+
+  /** The bucket has no temp objects (a PUT is all or nothing); the local upload spools do. */
+  async removeStaleTempFiles(olderThan: Date): Promise<number> {
+    const dir = os.tmpdir();
+    let removed = 0;
+    for (const name of await fs.readdir(dir)) {
+      if (!SPOOL_FILE.test(name)) continue;
+      try {
+        const info = await fs.stat(path.join(dir, name));
+        if (!info.isFile() || info.mtime >= olderThan) continue;
+        await fs.rm(path.join(dir, name), { force: true });
+        removed += 1;
+      } catch (error) {
+        if (!isErrno(error, 'ENOENT')) throw error;
+      }
+    }
+    return removed;
   }
 
   async check(): Promise<void> {

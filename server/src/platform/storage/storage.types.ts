@@ -17,6 +17,14 @@ export interface ReadRange {
   end?: number;
 }
 
+/** One object as a listing shows it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  /** When its bytes were last written (or moved into place). */
+  lastModified: Date;
+}
+
 /**
  * Where Encore keeps media: local disk (embedded) or any S3-compatible store (scaled out).
  * Keys look like `songs/<uuid>/<name>.mp3`; an unsafe key is a ValidationError.
@@ -37,6 +45,19 @@ export interface Storage {
   stat(key: string): Promise<{ size: number; contentType: string | undefined } | null>;
   /** Idempotent: deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Moves the object at `from` to `to`, which must not exist yet: NotFoundError when `from` is
+   * missing, ConflictError when `to` exists (it is never overwritten). The object at `to` is the
+   * bytes `from` held at one instant: a write to `from` during or after the move does not reach it.
+   */
+  move(from: string, to: string): Promise<void>;
+  /** Every object whose key starts with `prefix` (e.g. `uploads/`), in pages, in no promised order. */
+  list(prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * Removes temp files of writes a crash interrupted (kill -9 mid-upload) that were last
+   * written before `olderThan`; returns how many. Live writes keep their temp files fresh.
+   */
+  removeStaleTempFiles(olderThan: Date): Promise<number>;
   /** Health check: throws if the storage cannot be used. */
   check(): Promise<void>;
 }

@@ -1,11 +1,12 @@
 import type { Song } from '@encore/common/library.contract';
-import { AppError, NotFoundError } from '../../../platform/http/errors.js';
+import { AppError, ConflictError, NotFoundError } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import { DEFAULT_COVER_LIMITS, type CoverLimits } from '../../../platform/media/cover-image.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
-import type { LibraryRepository } from '../library.repository.js';
+import type { LibraryRepository, SongRow } from '../library.repository.js';
 import type { LibraryService } from '../library.service.js';
-import { newUploadKey, uploaderOf } from '../upload-key.js';
+import { newUploadKey, songKeyFor, uploaderOf } from '../upload-key.js';
+import { KeyedLock } from './keyed-lock.js';
 import { describeSong, locateUpload, readUploadTags, recordSong, sniffUpload, storeCover, UPLOAD_NOT_FOUND, type CoverKeys } from './ingest.phases.js';
 
 /** Time for a slow connection to PUT the largest allowed file. */
@@ -34,6 +35,8 @@ export interface CompleteUpload {
  * nothing at all (no row, no object).
  */
 export class IngestService {
+  private readonly lock = new KeyedLock();
+
   constructor(private readonly deps: IngestServiceDeps) {}
 
   async presign(userId: number, fileName: string, contentType: string | undefined): Promise<{ url: string; key: string }> {
@@ -49,33 +52,66 @@ export class IngestService {
   /** `created` is false when this key was already ingested (a retried request): the same song comes back. */
   async complete(userId: number, upload: CompleteUpload): Promise<{ song: Song; created: boolean }> {
     const key = upload.s3key.trim();
+    const songKey = songKeyFor(key);
     // Another user's key is as unknown as a key never issued: nothing is read, nothing deleted.
-    if (uploaderOf(key) !== userId) throw new NotFoundError(UPLOAD_NOT_FOUND);
-    const existing = await this.deps.repository.findByStorageKey(key);
-    if (existing) return { song: await this.deps.library.get(existing.id, userId), created: false };
-
-    const { row, created } = await this.ingest(userId, key, upload);
+    if (songKey === undefined || uploaderOf(key) !== userId) throw new NotFoundError(UPLOAD_NOT_FOUND);
+    const { row, created } = await this.lock.run(key, async () => {
+      const existing = await this.ingested(key, songKey);
+      if (existing) return { row: await this.again(existing, userId, key), created: false };
+      return this.ingest(userId, key, songKey, upload);
+    });
     return { song: await this.deps.library.get(row.id, userId), created };
   }
 
-  private async ingest(userId: number, key: string, upload: CompleteUpload) {
+  /** The song of an upload: under its song key, or (songs ingested before song keys) the upload key. */
+  private async ingested(key: string, songKey: string): Promise<SongRow | undefined> {
+    return (await this.deps.repository.findByStorageKey(songKey)) ?? (await this.deps.repository.findByStorageKey(key));
+  }
+
+  /** A retried upload-complete. Anything PUT to the upload key since (a replay) is thrown away. */
+  private async again(existing: SongRow, userId: number, key: string): Promise<SongRow> {
+    if (existing.ownerId !== userId) throw new NotFoundError(UPLOAD_NOT_FOUND);
+    if (existing.storageKey !== key) await this.discard([key]);
+    return existing;
+  }
+
+  private async ingest(userId: number, key: string, songKey: string, upload: CompleteUpload) {
     const { storage, logger } = this.deps;
+    await this.claim(key, songKey);
     let cover: CoverKeys | null = null;
     try {
-      const { size } = await locateUpload(storage, key, this.deps.maxUploadBytes);
-      const audio = await sniffUpload(storage, key, size);
-      const tags = await readUploadTags(storage, key, audio, size, this.deps.tagTimeoutMs);
+      // From here on only the song key is read: what is checked is what the song will serve.
+      const { size } = await locateUpload(storage, songKey, this.deps.maxUploadBytes);
+      const audio = await sniffUpload(storage, songKey, size);
+      const tags = await readUploadTags(storage, songKey, audio, size, this.deps.tagTimeoutMs);
       cover = await storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
-      const values = describeSong({ ownerId: userId, fileName: upload.fileName, storageKey: key, size, folderId: upload.folderId }, audio, tags, cover);
+      const values = describeSong({ ownerId: userId, fileName: upload.fileName, storageKey: songKey, size, folderId: upload.folderId }, audio, tags, cover);
       const recorded = await recordSong(this.deps.repository, values);
       // Lost a race with a concurrent request for the same key: its song stands, our cover goes.
       if (!recorded.created && cover) await this.discard([cover.coverKey, cover.coverThumbKey]);
       return recorded;
     } catch (error) {
-      const keys = [key, ...(cover ? [cover.coverKey, cover.coverThumbKey] : [])];
-      await this.discard(keys);
+      const covers = cover ? [cover.coverKey, cover.coverThumbKey] : [];
+      // Another process may have recorded a song for these bytes meanwhile: never pull them from under it.
+      const owned = await this.deps.repository.findByStorageKey(songKey).catch(() => undefined);
+      await this.discard([key, ...(owned ? [] : [songKey]), ...covers]);
       if (error instanceof AppError && error.statusCode < 500) logger.info({ key, reason: error.message }, 'upload refused');
       throw error;
+    }
+  }
+
+  /**
+   * Moves the upload to its song key. When that is already there (an attempt that crashed
+   * before recording the song, or one still running in another process), it is used as is:
+   * the move never overwrites it, so a later PUT to the upload key cannot change it.
+   */
+  private async claim(key: string, songKey: string): Promise<void> {
+    try {
+      await this.deps.storage.move(key, songKey);
+    } catch (error) {
+      const settled = error instanceof NotFoundError || error instanceof ConflictError;
+      if (!settled) throw error;
+      if (!(await this.deps.storage.stat(songKey))) throw new NotFoundError(UPLOAD_NOT_FOUND);
     }
   }
 

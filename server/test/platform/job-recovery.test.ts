@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { engines, startTestApp, waitForOutboxMail } from '../support/test-app.js';
+
+const OLD = new Date(Date.now() - 3600_000);
+
+/**
+ * Issue 8: a process killed mid-send left a mail job `active` until pg-boss's 15-minute
+ * default expiry, and kill -9 left temp files behind. A restart must resume the one and
+ * remove the other.
+ */
+describe.each(engines)('restart after a crash on %s', (engine) => {
+  it('delivers a mail job left active within seconds, removes crash-left temp files, and keeps the clean-up scheduled', async () => {
+    // The first process only queues (WORKER=off), as a serving process behind separate workers does.
+    const first = await startTestApp(engine, { WORKER: 'off' });
+    const { config, dataDir } = first;
+    let second: Awaited<ReturnType<typeof buildApp>> | undefined;
+    try {
+      const { database, jobs } = first.app.encore.platform;
+      const schedules = await database.executor.executeSql(`SELECT name FROM pgboss.schedule`);
+      expect(schedules.rows).toEqual([{ name: 'maintenance.cleanup' }]);
+
+      const id = await jobs.send('mail.send', { to: 'crash@example.com', subject: 'Interrupted', text: 'Sent once the process is back.' });
+      // The process took the job and died mid-send. On PostgreSQL other live processes may be
+      // working jobs, so only one past its expiry counts as abandoned; PGlite has one process.
+      const startedAgo = engine === 'pglite' ? '1 second' : '2 minutes';
+      await database.executor.executeSql(`UPDATE pgboss.job SET state = 'active', started_on = now() - $2::interval WHERE id = $1`, [id, startedAgo]);
+
+      const covers = path.join(dataDir, 'media', 'covers', 'c1');
+      await fs.mkdir(covers, { recursive: true });
+      const staleTemp = path.join(covers, '.0123456789abcdef.tmp');
+      const freshTemp = path.join(covers, '.00112233445566ff.tmp');
+      await fs.writeFile(staleTemp, 'half a cover');
+      await fs.writeFile(freshTemp, 'half a cover');
+      await fs.utimes(staleTemp, OLD, OLD);
+      await first.app.close();
+
+      const restarted = Date.now();
+      second = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}) }));
+      const mail = await waitForOutboxMail(dataDir, 'crash@example.com', 15_000);
+      expect(mail).toContain('Interrupted');
+      expect(Date.now() - restarted).toBeLessThan(15_000);
+
+      await expect(fs.stat(staleTemp)).rejects.toThrow();
+      // With PGlite nothing else can be writing in DATA_DIR; on PostgreSQL a fresh one may be another process's.
+      if (engine === 'pglite') await expect(fs.stat(freshTemp)).rejects.toThrow();
+      else expect((await fs.stat(freshTemp)).isFile()).toBe(true);
+    } finally {
+      await second?.close();
+      await first.close();
+    }
+  }, 40_000);
+});
