@@ -15,6 +15,7 @@ import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { installAuthentication } from './platform/http/authentication.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { installInputGuard } from './platform/http/input-guard.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { startPlatform, type Platform } from './platform/platform.js';
 import { localStorageRoutes } from './platform/storage/local-storage.routes.js';
@@ -43,6 +44,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputGuard(app);
 
   const platform = await startPlatform(config, app.log);
   app.addHook('onClose', async () => platform.close());

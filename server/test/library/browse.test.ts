@@ -99,7 +99,7 @@ describe.each(localSetups)('browse, like, download and delete on $engine', (setu
     for (const id of ['abc', '1.5', '0', '-3']) {
       const response = await get(`/api/files/${id}`, ann);
       expect(response.statusCode, id).toBe(400);
-      expect(response.json()).toEqual({ message: 'The song id must be a number' });
+      expect(response.json()).toEqual({ message: 'The song id must be a whole number from 1 to 2147483647' });
     }
     for (const id of ['999999', '99999999999']) {
       const response = await get(`/api/files/${id}`, ann);
