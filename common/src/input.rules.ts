@@ -9,8 +9,10 @@
 export const ID_MAX = 2_147_483_647;
 
 /** C0 controls, DEL and C1 controls: nothing a single-line field may hold. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 /** The same, but tab, line feed and carriage return are allowed (a description, lyrics). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const MULTILINE_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 
 export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {

@@ -115,7 +115,7 @@ function probesFor(path: string, method: Method, operation: Operation): Probe[] 
     const joined = [search, rawQuery].filter(Boolean).join('&');
     return joined ? `${filled}?${joined}` : filled;
   };
-  const probe = (what: string, target: string, mustRefuse: boolean, body = baseBody): Probe => ({ method, url: target, body, what, mustRefuse });
+  const probe = (what: string, target: string, mustRefuse: boolean, body: unknown = baseBody): Probe => ({ method, url: target, body, what, mustRefuse });
   const probes: Probe[] = [];
 
   for (const param of pathParams) {
