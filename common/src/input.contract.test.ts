@@ -35,4 +35,8 @@ describe('text rules', () => {
     expect(hasControlCharacters('one\ntwo', { multiline: true })).toBe(false);
     expect(multilineText('The description').safeParse('one\u0000two').success).toBe(false);
   });
+  it('says a missing field is required and a field of another type must be text', () => {
+    expect(text('Username', 'Username is required').safeParse(undefined).error?.issues[0]?.message).toBe('Username is required');
+    expect(text('Username').safeParse(['a']).error?.issues[0]?.message).toBe('Username must be text');
+  });
 });

@@ -24,10 +24,14 @@ export const idField = (label: string) => idSchema(label, 1);
 /** SPEC 3: a song's folderId defaults to 0 (no folder); otherwise it is an id. */
 export const folderIdField = idSchema('The folder id', 0);
 
+function textSchema(label: string, requiredMessage: string, pattern: RegExp) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? requiredMessage : `${label} must be text`) })
+    .regex(pattern, { error: `${label} must not contain control characters` });
+}
+
 /** A single-line text field (names, e-mail addresses, passwords, tokens, keys, search). */
-export const text = (label: string, requiredMessage = `${label} is required`) =>
-  z.string({ error: requiredMessage }).regex(SINGLE_LINE_PATTERN, { error: `${label} must not contain control characters` });
+export const text = (label: string, requiredMessage = `${label} is required`) => textSchema(label, requiredMessage, SINGLE_LINE_PATTERN);
 
 /** A text field that may span lines: tab, line feed and carriage return are allowed. */
-export const multilineText = (label: string, requiredMessage = `${label} is required`) =>
-  z.string({ error: requiredMessage }).regex(MULTILINE_PATTERN, { error: `${label} must not contain control characters` });
+export const multilineText = (label: string, requiredMessage = `${label} is required`) => textSchema(label, requiredMessage, MULTILINE_PATTERN);

@@ -55,6 +55,8 @@ interface Probe {
 const BAD_IDS: (string | number)[] = [2147483648, 99999999999, -1, 0, 1.5, 'abc', '1e3'];
 const BAD_STRINGS = ['walk\u0000er', '\u0000', 'walk\u0007er', 'walk\u001ber'];
 const BROKEN_ENCODINGS = ['%00', '%E0%A4%A', '%', '%zz'];
+/** Values of the wrong JSON type: a 400 or, where the field is optional or nullable, no harm. */
+const WRONG_TYPES: unknown[] = [null, true, ['walk'], { walk: 'er\u0000' }, 1e308];
 
 const isIdName = (name: string) => /^(id|.*[a-z0-9]Ids?)$/.test(name);
 const isInteger = (schema: JsonSchema) => schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'));
@@ -96,6 +98,7 @@ function bodyProbes(schema: JsonSchema): { what: string; body: unknown; mustRefu
     } else if (isString(target)) {
       for (const bad of BAD_STRINGS) probes.push({ what: `body ${key}=${JSON.stringify(bad)}`, body: { ...base, [key]: wrap(bad) }, mustRefuse: true });
     }
+    for (const wrongType of WRONG_TYPES) probes.push({ what: `body ${key}=${JSON.stringify(wrongType)}`, body: { ...base, [key]: wrongType }, mustRefuse: false });
   }
   return probes;
 }
