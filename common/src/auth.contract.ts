@@ -7,6 +7,7 @@ import {
   checkUserName,
   type RuleResult,
 } from './auth.rules.js';
+import { text as singleLine } from './input.contract.js';
 import { ruleMessagesEn } from './messages.en.js';
 
 /** Runs a shared rule inside a zod schema so the server answers with the rule's message. */
@@ -17,32 +18,31 @@ function rule<T>(check: (value: T) => RuleResult) {
   };
 }
 
-const text = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).max(10_000, { error: 'Value is too long' });
+const text = (label: string, requiredMessage: string) => singleLine(label, requiredMessage).max(10_000, { error: 'Value is too long' });
 
-export const userNameField = text(ruleMessagesEn.usernameRequired)
+export const userNameField = text('Username', ruleMessagesEn.usernameRequired)
   .superRefine(rule(checkUserName))
   .transform((value) => value.trim());
-export const emailField = text(ruleMessagesEn.emailRequired)
+export const emailField = text('Email', ruleMessagesEn.emailRequired)
   .superRefine(rule(checkEmail))
   .transform((value) => value.trim());
 
 export const signInBody = z.object({
-  userName: text(ruleMessagesEn.usernameRequired).superRefine(rule(checkUserName)).transform((v) => v.trim()),
-  password: text(ruleMessagesEn.passwordRequired).superRefine(rule(checkSignInPassword)),
+  userName: text('Username', ruleMessagesEn.usernameRequired).superRefine(rule(checkUserName)).transform((v) => v.trim()),
+  password: text('Password', ruleMessagesEn.passwordRequired).superRefine(rule(checkSignInPassword)),
   rememberMe: z.boolean().optional(),
 });
 export type SignInBody = z.input<typeof signInBody>;
 
 export const signUpBody = z.object({
   userName: userNameField,
-  email: text(ruleMessagesEn.signupEmailRequired)
+  email: text('Email', ruleMessagesEn.signupEmailRequired)
     .superRefine((value, ctx) => {
       if (!value.trim()) ctx.addIssue({ code: 'custom', message: ruleMessagesEn.signupEmailRequired });
       else rule(checkEmail)(value, ctx);
     })
     .transform((value) => value.trim()),
-  password: text(ruleMessagesEn.passwordRequired).superRefine(rule(checkNewPassword)),
+  password: text('Password', ruleMessagesEn.passwordRequired).superRefine(rule(checkNewPassword)),
 });
 export type SignUpBody = z.input<typeof signUpBody>;
 
@@ -59,7 +59,7 @@ export const signUpResponse = z.object({ message: z.string(), user: publicUser }
 export type SignUpResponse = z.infer<typeof signUpResponse>;
 
 export const googleLoginBody = z.object({
-  credential: z.string({ error: 'A Google credential is required' }).min(1, { error: 'A Google credential is required' }).max(10_000),
+  credential: singleLine('The Google credential', 'A Google credential is required').min(1, { error: 'A Google credential is required' }).max(10_000),
 });
 export type GoogleLoginBody = z.input<typeof googleLoginBody>;
 
@@ -75,8 +75,8 @@ export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 
 export const forgotPasswordBody = z
   .object({
-    email: z.string().max(10_000).default(''),
-    userName: z.string().max(10_000).default(''),
+    email: singleLine('Email').max(10_000).default(''),
+    userName: singleLine('Username').max(10_000).default(''),
   })
   .superRefine((body, ctx) => {
     const key = checkForgotPassword(body.email, body.userName);
@@ -91,12 +91,12 @@ export type SuccessResponse = z.infer<typeof successResponse>;
 /** SPEC 7 spells this body in PascalCase; DECISIONS accepts camelCase too. */
 export const resetPasswordBody = z
   .object({
-    Email: z.string().max(10_000).optional(),
-    Token: z.string().max(10_000).optional(),
-    NewPassword: z.string().max(10_000).optional(),
-    email: z.string().max(10_000).optional(),
-    token: z.string().max(10_000).optional(),
-    newPassword: z.string().max(10_000).optional(),
+    Email: singleLine('Email').max(10_000).optional(),
+    Token: singleLine('The reset token').max(10_000).optional(),
+    NewPassword: singleLine('Password').max(10_000).optional(),
+    email: singleLine('Email').max(10_000).optional(),
+    token: singleLine('The reset token').max(10_000).optional(),
+    newPassword: singleLine('Password').max(10_000).optional(),
   })
   .transform((body) => ({
     email: (body.Email ?? body.email ?? '').trim(),

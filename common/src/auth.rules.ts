@@ -4,6 +4,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
 } from './constants.js';
+import { hasControlCharacters } from './input.rules.js';
 import type { RuleMessageKey } from './messages.en.js';
 
 /**
@@ -19,6 +20,7 @@ export function isEmailShaped(value: string): boolean {
 }
 
 export function checkUserName(value: string): RuleResult {
+  if (hasControlCharacters(value)) return 'textControlCharacters';
   const trimmed = value.trim();
   if (!trimmed) return 'usernameRequired';
   if (trimmed.length > USERNAME_MAX_LENGTH) return 'usernameTooLong';
@@ -26,12 +28,14 @@ export function checkUserName(value: string): RuleResult {
 }
 
 export function checkSignInPassword(value: string): RuleResult {
+  if (hasControlCharacters(value)) return 'textControlCharacters';
   if (!value) return 'passwordRequired';
   if (value.length > PASSWORD_MAX_LENGTH) return 'passwordTooLong';
   return null;
 }
 
 export function checkEmail(value: string): RuleResult {
+  if (hasControlCharacters(value)) return 'textControlCharacters';
   const trimmed = value.trim();
   if (!trimmed) return 'emailRequired';
   if (trimmed.length > EMAIL_MAX_LENGTH) return 'emailTooLong';
@@ -40,6 +44,7 @@ export function checkEmail(value: string): RuleResult {
 }
 
 export function checkNewPassword(value: string): RuleResult {
+  if (hasControlCharacters(value)) return 'textControlCharacters';
   if (value.length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
   if (value.length > PASSWORD_MAX_LENGTH) return 'passwordTooLong';
   return null;
@@ -50,12 +55,14 @@ export function checkTerms(accepted: boolean): RuleResult {
 }
 
 export function checkForgotPassword(email: string, userName: string): RuleResult {
+  if (hasControlCharacters(email) || hasControlCharacters(userName)) return 'textControlCharacters';
   if (!email.trim() || !userName.trim()) return 'forgotBothRequired';
   if (!isEmailShaped(email)) return 'forgotEmailInvalid';
   return null;
 }
 
 export function checkResetPassword(password: string, confirmation: string): RuleResult {
+  if (hasControlCharacters(password)) return 'textControlCharacters';
   if (!password) return 'resetPasswordRequired';
   if (password !== confirmation) return 'resetPasswordMismatch';
   if (password.length < PASSWORD_MIN_LENGTH) return 'resetPasswordTooShort';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmailShaped } from './auth.rules.js';
+import { folderIdField, idField, text } from './input.contract.js';
 
 /**
  * The song as the API shows it: the fields of SPEC 3 (id, displayName, fileType, s3Key, size,
@@ -42,7 +43,7 @@ const booleanQuery = z
 export const listSongsQuery = z.object({
   owner: booleanQuery,
   favorites: booleanQuery,
-  q: z.string().max(200).optional(),
+  q: text('The search text').max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
@@ -51,7 +52,7 @@ export type ListSongsQuery = z.input<typeof listSongsQuery>;
 export const songList = z.array(song);
 
 export const songIdParams = z.object({
-  id: z.coerce.number({ error: 'The song id must be a number' }).int({ error: 'The song id must be a number' }).positive({ error: 'The song id must be a number' }),
+  id: idField('The song id'),
 });
 
 export const playUrlResponse = z.object({ url: z.string() });
@@ -59,22 +60,22 @@ export const playUrlResponse = z.object({ url: z.string() });
 export const likeResponse = z.object({ id: z.number().int(), isLiked: z.boolean() });
 
 export const presignedUrlQuery = z.object({
-  fileName: z.string({ error: 'fileName is required' }).trim().min(1, { error: 'fileName is required' }).max(255, { error: 'The file name is too long' }),
-  contentType: z.string().max(200).optional(),
+  fileName: text('The file name', 'fileName is required').trim().min(1, { error: 'fileName is required' }).max(255, { error: 'The file name is too long' }),
+  contentType: text('The content type').max(200).optional(),
 });
 export const presignedUrlResponse = z.object({ url: z.string(), key: z.string() });
 
 export const uploadCompleteBody = z.object({
-  fileName: z.string().trim().min(1, { error: 'fileName is required' }).max(255),
-  fileType: z.string().max(200).optional().default(''),
+  fileName: text('The file name', 'fileName is required').trim().min(1, { error: 'fileName is required' }).max(255),
+  fileType: text('The file type').max(200).optional().default(''),
   size: z.number().int().min(0).optional(),
-  s3key: z.string().min(1, { error: 's3key is required' }).max(512),
-  folderId: z.number().int().min(0).optional().default(0),
+  s3key: text('The storage key', 's3key is required').min(1, { error: 's3key is required' }).max(512),
+  folderId: folderIdField.optional().default(0),
 });
 export type UploadCompleteBody = z.input<typeof uploadCompleteBody>;
 
 export const extractImageQuery = z.object({
-  fileKey: z.string({ error: 'fileKey is required' }).min(1, { error: 'fileKey is required' }).max(512),
+  fileKey: text('The file key', 'fileKey is required').min(1, { error: 'fileKey is required' }).max(512),
   size: z.enum(['thumb', 'full']).optional().default('full'),
 });
 
@@ -99,10 +100,10 @@ export function isShareableEmail(value: string): boolean {
  */
 export const sendSongLinkBody = z
   .object({
-    Email: z.string().max(254).optional(),
-    email: z.string().max(254).optional(),
-    songUrl: z.string().max(2000).optional(),
-    songId: z.number().int().positive().optional(),
+    Email: text('Email').max(254).optional(),
+    email: text('Email').max(254).optional(),
+    songUrl: text('The song URL').max(2000).optional(),
+    songId: idField('The song id').optional(),
   })
   .transform((body) => ({ email: (body.Email ?? body.email ?? '').trim(), songUrl: body.songUrl, songId: body.songId }))
   .superRefine((body, ctx) => {
@@ -133,4 +134,4 @@ export type SharedSong = z.infer<typeof sharedSong>;
 export const sendSongLinkResponse = z.object({ success: z.boolean(), message: z.string() });
 export type SendSongLinkResponse = z.infer<typeof sendSongLinkResponse>;
 
-export const shareTokenParams = z.object({ token: z.string().max(1000) });
+export const shareTokenParams = z.object({ token: text('The share token').max(1000) });

@@ -18,6 +18,7 @@ export const ruleMessagesEn = {
   resetPasswordRequired: 'Please enter a new password',
   resetPasswordMismatch: 'Passwords do not match',
   resetPasswordTooShort: 'Password must be at least 8 characters long',
+  textControlCharacters: 'Remove the invisible control characters from this field',
 } as const;
 
 export type RuleMessageKey = keyof typeof ruleMessagesEn;

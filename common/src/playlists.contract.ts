@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, multilineText, text } from './input.contract.js';
 import { song } from './library.contract.js';
 
 export const PLAYLIST_NAME_MAX = 100;
@@ -23,13 +24,11 @@ export const playlist = playlistSummary.extend({ songs: z.array(song) });
 export type Playlist = z.infer<typeof playlist>;
 
 const name = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
+  text('The playlist name', requiredMessage)
     .trim()
     .min(1, { error: requiredMessage })
     .max(PLAYLIST_NAME_MAX, { error: `The playlist name can be at most ${PLAYLIST_NAME_MAX} characters` });
-const description = z
-  .string()
+const description = multilineText('The description')
   .trim()
   .max(PLAYLIST_DESCRIPTION_MAX, { error: `The description can be at most ${PLAYLIST_DESCRIPTION_MAX} characters` })
   .nullish()
@@ -43,19 +42,19 @@ export type UpdatePlaylistBody = z.input<typeof updatePlaylistBody>;
 
 /** SPEC 7 spells it SongId; camelCase is accepted too (DECISIONS). */
 export const addPlaylistSongBody = z
-  .object({ SongId: z.coerce.number().int().positive().optional(), songId: z.coerce.number().int().positive().optional() })
+  .object({ SongId: idField('The song id').optional(), songId: idField('The song id').optional() })
   .transform((body) => ({ songId: body.SongId ?? body.songId }))
   .refine((body): body is { songId: number } => body.songId !== undefined, { error: 'Please select a song to add' });
 export type AddPlaylistSongBody = z.input<typeof addPlaylistSongBody>;
 
 export const reorderPlaylistBody = z.object({
-  songIds: z.array(z.number().int().positive(), { error: 'songIds must be the full ordered list of song ids' }).max(10_000),
+  songIds: z.array(idField('The song id'), { error: 'songIds must be the full ordered list of song ids' }).max(10_000),
 });
 export type ReorderPlaylistBody = z.input<typeof reorderPlaylistBody>;
 
 export const playlistIdParams = z.object({
-  id: z.coerce.number({ error: 'The playlist id must be a number' }).int({ error: 'The playlist id must be a number' }).positive({ error: 'The playlist id must be a number' }),
+  id: idField('The playlist id'),
 });
 export const playlistSongParams = playlistIdParams.extend({
-  songId: z.coerce.number({ error: 'The song id must be a number' }).int({ error: 'The song id must be a number' }).positive({ error: 'The song id must be a number' }),
+  songId: idField('The song id'),
 });

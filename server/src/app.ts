@@ -16,6 +16,7 @@ import { systemRoutes } from './features/system/system.routes.js';
 import { installAuthentication } from './platform/http/authentication.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installRequestDeadlines, serverTimeoutOptions, type ServerTimeouts } from './platform/http/request-deadlines.js';
+import { installInputGuard } from './platform/http/input-guard.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { startPlatform, type Platform } from './platform/platform.js';
 import { localStorageRoutes } from './platform/storage/local-storage.routes.js';
@@ -48,6 +49,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installRequestDeadlines(app, timeouts);
+  installInputGuard(app);
 
   const platform = await startPlatform(config, app.log);
   app.addHook('onClose', async () => platform.close());

@@ -163,7 +163,7 @@ describe.each(engines)('playlists on %s', (engine) => {
     expect((await create(ada, { name: 'ok', description: 'd'.repeat(1001) })).json()).toEqual({ message: 'The description can be at most 1000 characters' });
     const { id } = (await create(ada, { name: 'Edit me' })).json<PlaylistBody>();
     expect((await call(ada, 'PUT', `/api/playlists/${id}`, { name: ' ' })).json()).toEqual({ message: 'Please provide a valid name for the playlist' });
-    expect((await call(ada, 'GET', '/api/playlists/abc')).json()).toEqual({ message: 'The playlist id must be a number' });
+    expect((await call(ada, 'GET', '/api/playlists/abc')).json()).toEqual({ message: 'The playlist id must be a whole number from 1 to 2147483647' });
     expect((await t.app.inject({ url: '/api/playlists' })).statusCode).toBe(401);
   });
 

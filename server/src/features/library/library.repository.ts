@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
 import { songLikes, songs, users } from '../../platform/db/schema.js';
 
@@ -23,9 +24,11 @@ export interface SongFilter {
   offset?: number;
 }
 
-/** Ids are PostgreSQL integers: anything larger cannot exist (and must not reach a query). */
-const MAX_ID = 2_147_483_647;
-const isId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
+/**
+ * Ids are PostgreSQL integers: anything larger cannot exist (and must not reach a query). Ids
+ * also arrive from inside (a song page URL in a share request), so the contract's rule is kept here.
+ */
+const isId = (id: number) => parseId(id) !== undefined;
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 

@@ -63,6 +63,17 @@ describe('auth screen: field checks', () => {
     expect(screen.queryByText('You must accept the terms and conditions')).not.toBeInTheDocument();
   });
 
+  it('refuses pasted control characters, with the rule the server applies', async () => {
+    const user = userEvent.setup();
+    renderApp('/signup');
+    await user.click(screen.getByLabelText('Username'));
+    await user.paste('ada\u0000');
+    await user.tab();
+    expect(screen.getByText('Remove the invisible control characters from this field')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Username'), '{Backspace}');
+    expect(screen.queryByText('Remove the invisible control characters from this field')).not.toBeInTheDocument();
+  });
+
   it('runs every check of the tab on submit and sends nothing', async () => {
     const user = userEvent.setup();
     const { requests } = stubFetch({});

@@ -18,6 +18,7 @@ export const he: Catalogue = {
   resetPasswordRequired: 'נא להזין סיסמה חדשה',
   resetPasswordMismatch: 'הסיסמאות אינן תואמות',
   resetPasswordTooShort: 'הסיסמה חייבת להכיל לפחות 8 תווים',
+  textControlCharacters: 'יש להסיר מהשדה את תווי הבקרה הבלתי נראים',
 
   brand: 'Encore',
   documentTitle: '{page} · Encore',
