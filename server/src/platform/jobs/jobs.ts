@@ -14,6 +14,7 @@ export interface Jobs {
 const QUEUES: { name: JobName; retryLimit: number; retryDelay: number; retryBackoff: boolean }[] = [
   { name: 'mail.send', retryLimit: 5, retryDelay: 10, retryBackoff: true },
   { name: 'maintenance.cleanup', retryLimit: 1, retryDelay: 60, retryBackoff: false },
+  { name: 'auth.password-reset-request', retryLimit: 3, retryDelay: 5, retryBackoff: true },
 ];
 
 export async function startJobs(database: Database, logger: Logger, options: { schedule: boolean }): Promise<Jobs> {
