@@ -84,3 +84,22 @@ export function postResetPassword({ email, token, newPassword }: ResetPasswordIn
     fallbackMessage: translate('resetFailed'),
   });
 }
+
+/** Confirms the token of an e-mailed verification link (/verify-email?token=...). */
+export function postVerifyEmail(token: string): Promise<SuccessResponse> {
+  return apiRequest('auth/verify-email', {
+    method: 'POST',
+    body: { token },
+    schema: successResponse,
+    fallbackMessage: translate('verifyEmailFailed'),
+  });
+}
+
+/** Mails the signed-in user a new verification link. */
+export function postResendVerification(): Promise<SuccessResponse> {
+  return apiRequest('auth/resend-verification', {
+    method: 'POST',
+    schema: successResponse,
+    fallbackMessage: translate('resendVerificationFailed'),
+  });
+}
