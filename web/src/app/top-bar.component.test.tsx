@@ -95,7 +95,7 @@ describe('top bar', () => {
 describe('profile dialog', () => {
   it('fetches the profile, shows initials, name and e-mail', async () => {
     const { requests } = stubFetch({
-      'GET /api/auth/profile': { body: { userName: 'ada lovelace', email: 'ada@example.com', emailVerified: true } },
+      'GET /api/auth/profile': { body: { userName: 'ada lovelace', email: 'ada@example.com' } },
     });
     signInAs('ada', 'old@example.com');
     const user = userEvent.setup();
@@ -116,7 +116,7 @@ describe('profile dialog', () => {
     ['My Music', '/my-music'],
     ['Upload Music', '/upload'],
   ])('%s goes to %s', async (name, path) => {
-    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com', emailVerified: true } } });
+    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } } });
     signInAs('ada', 'ada@example.com');
     const user = userEvent.setup();
     const { router } = renderApp('/');
@@ -127,7 +127,7 @@ describe('profile dialog', () => {
   });
 
   it('Log Out clears the session and goes to /', async () => {
-    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com', emailVerified: true } } });
+    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } } });
     signInAs('ada', 'ada@example.com');
     const user = userEvent.setup();
     const { router } = renderApp('/song2clip');
@@ -141,7 +141,7 @@ describe('profile dialog', () => {
   });
 
   it('switches the language to Hebrew, right-to-left', async () => {
-    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com', emailVerified: true } } });
+    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } } });
     signInAs('ada', 'ada@example.com');
     const user = userEvent.setup();
     renderApp('/');

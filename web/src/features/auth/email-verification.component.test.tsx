@@ -63,6 +63,16 @@ describe('e-mail verification in the profile dialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Resend verification e-mail' })).not.toBeInTheDocument();
   });
 
+  it('says nothing either way when the profile does not say, and keeps the session', async () => {
+    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } } });
+    signInAs('ada', 'ada@example.com');
+    const { dialog } = await openProfile();
+    await waitFor(() => expect(sessionStore.getState().loading).toBe(false));
+    expect(sessionStore.getState()).toMatchObject({ isLoggedIn: true, emailVerified: null });
+    expect(within(dialog).queryByText('Verified')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Not verified')).not.toBeInTheDocument();
+  });
+
   it('speaks Hebrew too', async () => {
     act(() => setLanguage('he'));
     stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com', emailVerified: false } } });

@@ -1,4 +1,4 @@
-import type { ProfileResponse, PublicUser, SignUpResponse, UpdateProfileBody } from '@encore/common/auth.contract';
+import type { PublicUser, SignUpResponse, UpdateProfileBody } from '@encore/common/auth.contract';
 import { ApiError } from '../../lib/api-client';
 import { createStore, useStore } from '../../lib/create-store';
 import { translate } from '../../lib/i18n/i18n.store';
@@ -65,8 +65,8 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function signedIn(user: PublicUser | ProfileResponse): Partial<SessionState> {
-  const emailVerified = 'emailVerified' in user ? user.emailVerified : null;
+function signedIn(user: PublicUser & { emailVerified?: boolean }): Partial<SessionState> {
+  const emailVerified = user.emailVerified ?? null;
   return { userName: user.userName, email: user.email, emailVerified, isLoggedIn: true, loading: false, error: null, restoring: false };
 }
 
