@@ -28,7 +28,7 @@ export type RuleMessageKey = keyof typeof ruleMessagesEn;
  */
 export const authMessagesEn = {
   googleEmailUnverified:
-    'An account with this e-mail address already exists, but its address has not been verified, so Google sign-in cannot use it. Sign in to that account with its password and verify the address from your profile, or use "Forgot password?" to prove the address is yours (resetting the password verifies it). Then continue with Google.',
+    "An account with this e-mail address already exists, but its address has not been verified, so Google sign-in cannot use it. Sign in to that account with its password and verify the address from your profile, or use \"Forgot password?\" to prove the address is yours (resetting the password verifies it; the account's user name is in the verification e-mail Encore sent to this address). Then continue with Google.",
   emailVerified: 'Your e-mail address is verified.',
   verifyLinkInvalid: 'This verification link is invalid, expired or already used.',
   verificationSent: 'A verification link is on its way to {email}.',
