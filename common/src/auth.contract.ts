@@ -63,7 +63,8 @@ export const googleLoginBody = z.object({
 });
 export type GoogleLoginBody = z.input<typeof googleLoginBody>;
 
-export const profileResponse = publicUser;
+/** The signed-in user, with whether Encore has verified their e-mail address. */
+export const profileResponse = publicUser.extend({ emailVerified: z.boolean() });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
 export const updateProfileBody = z
@@ -116,3 +117,13 @@ export const resetPasswordBody = z
     if (key) ctx.addIssue({ code: 'custom', message: ruleMessagesEn[key] });
   });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** The token of an e-mailed verification link (`/verify-email?token=...`). */
+export const verifyEmailBody = z.object({
+  token: z
+    .string({ error: 'This verification link is invalid, expired or already used.' })
+    .trim()
+    .min(1, { error: 'This verification link is invalid, expired or already used.' })
+    .max(200, { error: 'This verification link is invalid, expired or already used.' }),
+});
+export type VerifyEmailBody = z.input<typeof verifyEmailBody>;

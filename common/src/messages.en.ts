@@ -22,3 +22,18 @@ export const ruleMessagesEn = {
 } as const;
 
 export type RuleMessageKey = keyof typeof ruleMessagesEn;
+
+/**
+ * English texts of account answers the server gives and the web app shows in the user's
+ * language (its catalogues translate the same keys).
+ */
+export const authMessagesEn = {
+  googleEmailUnverified:
+    "An account with this e-mail address already exists, but its address has not been verified, so Google sign-in cannot use it. Sign in to that account with its password and verify the address from your profile, or use \"Forgot password?\" to prove the address is yours (resetting the password verifies it; the account's user name is in the verification e-mail Encore sent to this address). Then continue with Google.",
+  emailVerified: 'Your e-mail address is verified.',
+  verifyLinkInvalid: 'This verification link is invalid, expired or already used.',
+  verificationSent: 'A verification link is on its way to {email}.',
+  emailAlreadyVerified: 'Your e-mail address is already verified.',
+} as const;
+
+export type AuthMessageKey = keyof typeof authMessagesEn;

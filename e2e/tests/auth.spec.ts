@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { resetLinkFromOutbox, signInThroughUi, signUpThroughUi, snap, uniqueUser } from './support.js';
+import { linkFromOutbox, resetLinkFromOutbox, signInThroughUi, signUpThroughUi, snap, uniqueUser } from './support.js';
 
 test.describe('accounts in a real browser', () => {
   test('landing and the auth screens', async ({ page }) => {
@@ -114,5 +114,30 @@ test.describe('accounts in a real browser', () => {
     await snap(page, 'not-found');
     await page.getByRole('link', { name: 'Back to Home' }).or(page.getByRole('button', { name: 'Back to Home' })).first().click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the profile says the e-mail is unverified until the mailed link is opened', async ({ page }) => {
+    const user = uniqueUser('verify');
+    await signUpThroughUi(page, user);
+    await signInThroughUi(page, user);
+    await page.getByRole('button', { name: 'Open profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'User Profile' });
+    await expect(dialog.getByText('Not verified')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Resend verification e-mail' })).toBeVisible();
+    // The dialog's opening animation settles before the picture.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await snap(page, 'profile-unverified', { fullPage: false });
+    await page.keyboard.press('Escape');
+
+    const link = new URL(await linkFromOutbox(user.email, /\/verify-email\?/));
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { name: 'E-mail verified' })).toBeVisible();
+    await snap(page, 'verify-email');
+    await page.getByRole('button', { name: 'Open profile' }).click();
+    await expect(page.getByRole('dialog', { name: 'User Profile' }).getByText('Verified', { exact: true })).toBeVisible();
+
+    // The link works once.
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { name: 'E-mail not verified' })).toBeVisible();
   });
 });

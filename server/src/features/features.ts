@@ -44,6 +44,9 @@ export function createFeatures(platform: Platform, logger: Logger = silentLogger
     rateLimiter,
     limits: config.rateLimits,
     enqueueMail,
+    enqueueResetRequest: async (request) => {
+      await jobs.send('auth.password-reset-request', request);
+    },
     publicUrl,
   });
   const libraryRepository = new LibraryRepository(database.db);
@@ -80,6 +83,7 @@ export function createFeatures(platform: Platform, logger: Logger = silentLogger
 export function jobHandlers(platform: Platform, features: Features): JobHandlers {
   return {
     'mail.send': (message) => platform.mailer.send(message),
+    'auth.password-reset-request': (request) => features.auth.passwordReset.processResetRequest(request),
     'maintenance.cleanup': async () => {
       await features.auth.pruneExpired();
       await features.sharing.pruneExpired();

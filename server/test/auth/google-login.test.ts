@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleKeyServer, type GoogleKeyServer } from '../support/google-keys.js';
+import { authMessagesEn } from '@encore/common/messages.en';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
+import { linksTo, waitForLink } from './auth-mail.js';
 
 const CLIENT_ID = 'encore-test-client.apps.googleusercontent.com';
 
@@ -29,7 +31,8 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     const body = first.json<{ token: string; user: { userName: string; email: string } }>();
     expect(body.user).toEqual({ userName: 'Ada Lovelace', email: 'ada@gmail.example' });
     const profile = await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${body.token}` } });
-    expect(profile.json()).toEqual(body.user);
+    // Google vouched for the address, so the account starts verified.
+    expect(profile.json()).toEqual({ ...body.user, emailVerified: true });
 
     // Same subject, e-mail changed at Google: same account.
     const again = await login(await google.sign(claims('sub-1', 'ada.new@gmail.example')));
@@ -43,11 +46,89 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     expect(other.json<{ user: { userName: string } }>().user.userName).toBe('Ada Lovelace 2');
   });
 
-  it('links an existing password account with the same verified e-mail', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { userName: 'joan', email: 'joan@gmail.example', password: 'joan password 1' } });
+  const post = (url: string, payload: object, token?: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const signIn = (userName: string, password: string) => post('/api/auth/signin', { userName, password });
+  const usersNamed = async (userName: string) =>
+    (await t.app.encore.platform.database.db.query.users.findMany()).filter((u) => u.userName === userName);
+
+  it('does not let a sign-up with someone else\'s address take over their Google sign-in', async () => {
+    // The attacker signs up with the victim's address and never verifies it.
+    const signUp = await post('/api/auth/signup', { userName: 'mallory', email: 'victim@gmail.example', password: 'mallory password 1' });
+    expect(signUp.statusCode).toBe(201);
+    const [before] = await usersNamed('mallory');
+
+    // The victim continues with Google: no link, no session, a clear 409.
+    const response = await login(await google.sign(claims('sub-victim', 'victim@gmail.example')));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: authMessagesEn.googleEmailUnverified });
+    expect(response.body).not.toMatch(/token/);
+
+    // The attacker's account is as it was, and nothing was created for the victim.
+    const [after] = await usersNamed('mallory');
+    expect(after).toEqual(before);
+    expect(after?.googleSubject).toBeNull();
+    const all = await t.app.encore.platform.database.db.query.users.findMany();
+    expect(all.filter((u) => u.googleSubject === 'sub-victim')).toHaveLength(0);
+    expect((await signIn('mallory', 'mallory password 1')).statusCode).toBe(200);
+  });
+
+  it('links an existing password account once its e-mail is verified', async () => {
+    await post('/api/auth/signup', { userName: 'joan', email: 'joan@gmail.example', password: 'joan password 1' });
+    const link = await waitForLink(t.dataDir, 'joan@gmail.example', '/verify-email');
+    expect((await post('/api/auth/verify-email', { token: link.searchParams.get('token') })).statusCode).toBe(200);
+
     const response = await login(await google.sign(claims('sub-joan', 'joan@gmail.example')));
     expect(response.statusCode).toBe(200);
     expect(response.json<{ user: { userName: string } }>().user.userName).toBe('joan');
+    const [joan] = await usersNamed('joan');
+    expect(joan?.googleSubject).toBe('sub-joan');
+    // The password still works: it was the owner's all along.
+    expect((await signIn('joan', 'joan password 1')).statusCode).toBe(200);
+  });
+
+  it('links after a password reset through the e-mailed link, and the old password is gone', async () => {
+    await post('/api/auth/signup', { userName: 'squatter', email: 'owner@gmail.example', password: 'squatter password' });
+    const squatterSession = (await signIn('squatter', 'squatter password')).json<{ token: string }>().token;
+    expect((await login(await google.sign(claims('sub-owner', 'owner@gmail.example')))).statusCode).toBe(409);
+
+    // The owner of the inbox proves it with "Forgot password".
+    const seen = await linksTo(t.dataDir, 'owner@gmail.example', '/reset-password');
+    await post('/api/email/forgot-password', { email: 'owner@gmail.example', userName: 'squatter' });
+    const reset = await waitForLink(t.dataDir, 'owner@gmail.example', '/reset-password', seen);
+    const done = await post('/api/email/reset-password', { email: 'owner@gmail.example', token: reset.searchParams.get('token'), newPassword: 'owner password 2' });
+    expect(done.statusCode).toBe(200);
+
+    const response = await login(await google.sign(claims('sub-owner', 'owner@gmail.example')));
+    expect(response.statusCode).toBe(200);
+    expect((await signIn('squatter', 'squatter password')).statusCode).toBe(401);
+    const stale = await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${squatterSession}` } });
+    expect(stale.statusCode).toBe(401);
+  });
+
+  it('forgets the verification when the e-mail changes, so the new address cannot be linked yet', async () => {
+    await post('/api/auth/signup', { userName: 'mover', email: 'mover@gmail.example', password: 'mover password 1' });
+    const verify = await waitForLink(t.dataDir, 'mover@gmail.example', '/verify-email');
+    await post('/api/auth/verify-email', { token: verify.searchParams.get('token') });
+    const session = (await signIn('mover', 'mover password 1')).json<{ token: string }>().token;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: { authorization: `Bearer ${session}` },
+      payload: { email: 'someone.else@gmail.example' },
+    });
+    expect(changed.json()).toEqual({ userName: 'mover', email: 'someone.else@gmail.example', emailVerified: false });
+    expect((await login(await google.sign(claims('sub-someone', 'someone.else@gmail.example')))).statusCode).toBe(409);
+    // The new address gets its own link.
+    await waitForLink(t.dataDir, 'someone.else@gmail.example', '/verify-email');
+  });
+
+  it('keeps unverified password accounts usable with their password', async () => {
+    await post('/api/auth/signup', { userName: 'legacy', email: 'legacy@example.com', password: 'legacy password 1' });
+    const response = await signIn('legacy', 'legacy password 1');
+    expect(response.statusCode).toBe(200);
+    const profile = await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${response.json<{ token: string }>().token}` } });
+    expect(profile.json()).toEqual({ userName: 'legacy', email: 'legacy@example.com', emailVerified: false });
   });
 
   it.each([

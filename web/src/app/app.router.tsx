@@ -10,6 +10,7 @@ import { PlaylistPage } from '../features/playlists/playlist.page';
 import { PlaylistsPage } from '../features/playlists/playlists.page';
 import { SharePage } from '../features/sharing/share.page';
 import { UploadPage } from '../features/upload/upload.page';
+import { Spinner } from '../components/ui/spinner';
 import { AppLayout } from './app.layout';
 import { GuestOnly, NumericParam, RequireAuth } from './route-guards';
 import { RouteErrorPage } from './route-error.page';
@@ -44,6 +45,11 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          {
+            path: 'verify-email',
+            hydrateFallbackElement: <RouteLoading />,
+            lazy: async () => ({ Component: (await import('../features/auth/verify-email.page')).VerifyEmailPage }),
+          },
           // Public: a shared song plays without an account (DECISIONS, sharing by e-mail).
           { path: 'share/:token', element: <SharePage /> },
           { element: <RequireAuth />, children: protectedRoutes },
@@ -53,6 +59,15 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** Shown while a lazily loaded page arrives. */
+function RouteLoading() {
+  return (
+    <div role="status" className="flex flex-1 items-center justify-center py-32">
+      <Spinner className="size-6" />
+    </div>
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);

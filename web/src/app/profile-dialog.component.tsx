@@ -5,6 +5,7 @@ import { Avatar, AvatarFallback } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../components/ui/dialog';
 import { Spinner } from '../components/ui/spinner';
+import { EmailVerificationNotice, EmailVerifiedBadge } from '../features/auth/email-verification.component';
 import { sessionStore, useSession } from '../features/auth/session.store';
 import { cn } from '../lib/cn';
 import type { MessageKey } from '../lib/i18n/en.catalogue';
@@ -67,6 +68,7 @@ export function ProfileDialog({ open, onOpenChange }: ProfileDialogProps) {
           <div className="flex min-w-0 flex-col gap-0.5">
             <p className="truncate text-lg font-semibold">{userName}</p>
             <p className="truncate text-sm text-muted">{email}</p>
+            <EmailVerifiedBadge />
             {loading ? (
               <p role="status" className="mt-1 flex items-center gap-1.5 text-xs text-subtle">
                 <Spinner className="size-3.5" />
@@ -75,6 +77,8 @@ export function ProfileDialog({ open, onOpenChange }: ProfileDialogProps) {
             ) : null}
           </div>
         </div>
+
+        <EmailVerificationNotice />
 
         <div className="mt-4 grid gap-2">
           {ACTIONS.map(({ to, label, icon: Icon }) => (

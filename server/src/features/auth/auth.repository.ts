@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { passwordResetTokens, users } from '../../platform/db/schema.js';
+import { emailVerificationTokens, passwordResetTokens, users } from '../../platform/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -45,28 +45,111 @@ export class AuthRepository {
     };
   }
 
-  async create(values: { userName: string; email: string; passwordHash: string | null; googleSubject?: string }): Promise<UserRow> {
+  async create(values: {
+    userName: string;
+    email: string;
+    passwordHash: string | null;
+    googleSubject?: string;
+    emailVerifiedAt?: Date | null;
+  }): Promise<UserRow> {
     const [row] = await this.db.insert(users).values(values).returning();
     if (!row) throw new Error('insert returned no row');
     return row;
   }
 
-  async update(id: number, values: Partial<Pick<UserRow, 'userName' | 'email' | 'googleSubject'>>): Promise<UserRow | undefined> {
+  /** Changes the user name and/or e-mail; a different e-mail is unverified until proven again. */
+  async updateProfile(id: number, values: { userName?: string; email?: string }): Promise<UserRow | undefined> {
+    const emailVerifiedAt =
+      values.email === undefined
+        ? undefined
+        : sql`case when lower(${users.email}) = lower(${values.email}) then ${users.emailVerifiedAt} else null end`;
     const [row] = await this.db
       .update(users)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, ...(emailVerifiedAt ? { emailVerifiedAt } : {}), updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
     return row;
+  }
+
+  /**
+   * Attaches a Google subject to the account holding `email`, only while that account has no
+   * subject yet and its e-mail is verified (checked in the same statement, so a concurrent
+   * e-mail change cannot slip in between). Undefined when it no longer qualifies.
+   */
+  async linkGoogleSubject(id: number, subject: string, email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ googleSubject: subject, updatedAt: new Date() })
+      .where(
+        and(
+          eq(users.id, id),
+          isNull(users.googleSubject),
+          isNotNull(users.emailVerifiedAt),
+          sql`lower(${users.email}) = lower(${email})`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  async storeVerificationToken(userId: number, email: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db.insert(emailVerificationTokens).values({ userId, email, tokenHash, expiresAt });
+  }
+
+  /**
+   * Marks a live verification token used and the account's e-mail verified, in one
+   * transaction. The token only counts while the account still has the address it was mailed
+   * to. Returns the user id, or undefined when the token is unknown, used, expired or stale.
+   */
+  async consumeVerificationToken(tokenHash: string): Promise<number | undefined> {
+    return this.db.transaction(async (tx) => {
+      const now = new Date();
+      const [claimed] = await tx
+        .update(emailVerificationTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailVerificationTokens.tokenHash, tokenHash),
+            isNull(emailVerificationTokens.usedAt),
+            gt(emailVerificationTokens.expiresAt, now),
+            sql`exists (select 1 from ${users} where ${users.id} = ${emailVerificationTokens.userId} and lower(${users.email}) = lower(${emailVerificationTokens.email}))`,
+          ),
+        )
+        .returning({ userId: emailVerificationTokens.userId });
+      if (!claimed) return undefined;
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: now })
+        .where(eq(users.id, claimed.userId));
+      await tx
+        .update(emailVerificationTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailVerificationTokens.userId, claimed.userId), isNull(emailVerificationTokens.usedAt)));
+      return claimed.userId;
+    });
+  }
+
+  async pruneVerificationTokens(before: Date): Promise<void> {
+    await this.db.delete(emailVerificationTokens).where(lt(emailVerificationTokens.expiresAt, before));
   }
 
   async storeResetToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
     await this.db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
   }
 
+  /** Whether a reset token is live for this e-mail's account, without using it up. */
+  async isLiveResetToken(tokenHash: string, email: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .where(this.liveResetToken(tokenHash, email, new Date()));
+    return rows.length > 0;
+  }
+
   /**
    * Marks a live token used and sets the new password in one transaction, bumping the token
-   * version so every earlier session token stops working. Returns false when the token is
+   * version so every earlier session token stops working. The link came to the account's
+   * address, so the address counts as verified from now on. Returns false when the token is
    * unknown, used, expired or not this e-mail's.
    */
   async consumeResetToken(tokenHash: string, email: string, passwordHash: string): Promise<boolean> {
@@ -74,19 +157,17 @@ export class AuthRepository {
       const [claimed] = await tx
         .update(passwordResetTokens)
         .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, tokenHash),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, new Date()),
-            sql`${passwordResetTokens.userId} = (select ${users.id} from ${users} where lower(${users.email}) = lower(${email}))`,
-          ),
-        )
+        .where(this.liveResetToken(tokenHash, email, new Date()))
         .returning({ userId: passwordResetTokens.userId });
       if (!claimed) return false;
       await tx
         .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .set({
+          passwordHash,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, claimed.userId));
       // Any other link still in the user's mailbox dies with this reset.
       await tx
@@ -99,5 +180,14 @@ export class AuthRepository {
 
   async pruneResetTokens(before: Date): Promise<void> {
     await this.db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, before));
+  }
+
+  private liveResetToken(tokenHash: string, email: string, now: Date) {
+    return and(
+      eq(passwordResetTokens.tokenHash, tokenHash),
+      isNull(passwordResetTokens.usedAt),
+      gt(passwordResetTokens.expiresAt, now),
+      sql`${passwordResetTokens.userId} = (select ${users.id} from ${users} where lower(${users.email}) = lower(${email}))`,
+    );
   }
 }

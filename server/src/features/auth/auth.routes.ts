@@ -10,6 +10,7 @@ import {
   signUpResponse,
   successResponse,
   updateProfileBody,
+  verifyEmailBody,
 } from '@encore/common/auth.contract';
 import { errorResponse } from '@encore/common/http.contract';
 import type { AuthService } from './auth.service.js';
@@ -64,13 +65,47 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
           response: { 200: successResponse, ...errors },
         },
       },
-      async (request) => auth.forgotPassword(request.body, request.ip),
+      async (request) => auth.passwordReset.forgotPassword(request.body, request.ip),
     );
 
     app.post(
       '/email/reset-password',
-      { schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: resetPasswordBody, response: { 200: successResponse, ...errors } } },
-      async (request) => auth.resetPassword(request.body),
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with a reset token (also verifies the e-mail address)',
+          body: resetPasswordBody,
+          response: { 200: successResponse, ...errors },
+        },
+      },
+      async (request) => auth.passwordReset.resetPassword(request.body, request.ip),
+    );
+
+    app.post(
+      '/auth/verify-email',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Verify the e-mail address with the token of a verification link',
+          body: verifyEmailBody,
+          response: { 200: successResponse, ...errors },
+        },
+      },
+      async (request) => auth.verification.verify(request.body.token),
+    );
+
+    app.post(
+      '/auth/resend-verification',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags: ['auth'],
+          summary: 'Mail a new verification link to the signed-in user',
+          security: [{ bearer: [] }],
+          response: { 200: successResponse, ...errors },
+        },
+      },
+      async (request) => auth.verification.resend(request.currentUser().id, request.ip),
     );
   };
 }

@@ -1,14 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { RESET_TOKEN_TTL_MINUTES } from '@encore/common/constants';
-import type { PublicUser } from '@encore/common/auth.contract';
-import { ConflictError, UnauthorizedError, ValidationError } from '../../platform/http/errors.js';
+import { randomBytes } from 'node:crypto';
+import type { ProfileResponse, PublicUser } from '@encore/common/auth.contract';
+import { authMessagesEn } from '@encore/common/messages.en';
+import { ConflictError, UnauthorizedError } from '../../platform/http/errors.js';
+import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import type { GoogleVerifier } from './google-verifier.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password-hasher.js';
+import { argon2Hasher, type PasswordHasher } from './password-hasher.js';
+import { PasswordResetService, type ResetRequest } from './password-reset.service.js';
 import type { SessionTokens } from './session-tokens.js';
-import { passwordResetMail } from './password-reset.mail.js';
-import type { MailMessage } from '../../platform/mail/mail.types.js';
 
 export interface AuthLimits {
   signInPerIp: number;
@@ -24,8 +25,12 @@ export interface AuthServiceDeps {
   limits: AuthLimits;
   /** Queues an e-mail for the mail worker. */
   enqueueMail: (message: MailMessage) => Promise<void>;
+  /** Queues the work of a forgot-password request (see PasswordResetService). */
+  enqueueResetRequest: (request: ResetRequest) => Promise<void>;
   /** The address users reach Encore at, for links in e-mails. */
   publicUrl: string;
+  /** argon2id unless a test counts the work. */
+  hasher?: PasswordHasher;
 }
 
 export interface AuthenticatedUser {
@@ -34,11 +39,11 @@ export interface AuthenticatedUser {
   email: string;
 }
 
-const INVALID_RESET = 'This reset link is invalid or has expired.';
-const FORGOT_ANSWER = 'If an account matches that e-mail and user name, a reset link is on its way.';
-
 export class AuthService {
-  private readonly rules: Record<'signInIp' | 'signInUser' | 'forgotIp' | 'forgotEmail', RateLimitRule>;
+  private readonly rules: Record<'signInIp' | 'signInUser', RateLimitRule>;
+  private readonly hasher: PasswordHasher;
+  readonly verification: EmailVerificationService;
+  readonly passwordReset: PasswordResetService;
 
   constructor(private readonly deps: AuthServiceDeps) {
     const windowSeconds = deps.limits.windowMinutes * 60;
@@ -46,17 +51,20 @@ export class AuthService {
     this.rules = {
       signInIp: { name: 'signin-ip', limit: deps.limits.signInPerIp, windowSeconds, message: tooMany },
       signInUser: { name: 'signin-user', limit: deps.limits.signInPerUser, windowSeconds, message: tooMany },
-      forgotIp: { name: 'forgot-ip', limit: 10, windowSeconds: 3600, message: 'Too many reset requests. Please try again in an hour.' },
-      forgotEmail: { name: 'forgot-email', limit: 3, windowSeconds: 3600, message: 'Too many reset requests. Please try again in an hour.' },
     };
+    this.hasher = deps.hasher ?? argon2Hasher;
+    this.verification = new EmailVerificationService(deps);
+    this.passwordReset = new PasswordResetService({ ...deps, hasher: this.hasher });
   }
 
+  /** Creates an unverified account and mails the link that verifies its address. */
   async signUp(input: { userName: string; email: string; password: string }): Promise<PublicUser> {
     await this.assertAvailable({ userName: input.userName, email: input.email });
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.hasher.hash(input.password);
     const user = await this.withUniqueness(() =>
       this.deps.repository.create({ userName: input.userName, email: input.email, passwordHash }),
     );
+    await this.verification.send(user);
     return toPublic(user);
   }
 
@@ -66,8 +74,8 @@ export class AuthService {
     await this.deps.rateLimiter.assertBelow(this.rules.signInUser, input.userName);
     const user = await this.deps.repository.findByUserName(input.userName);
     const ok = user?.passwordHash
-      ? await verifyPassword(user.passwordHash, input.password)
-      : (await verifyPassword(await dummyPasswordHash(), input.password), false);
+      ? await this.hasher.verify(user.passwordHash, input.password)
+      : (await this.hasher.verify(await this.hasher.dummyHash(), input.password), false);
     if (!user || !ok) {
       await this.deps.rateLimiter.increment(this.rules.signInUser, input.userName);
       throw new UnauthorizedError('Wrong username or password.');
@@ -77,20 +85,37 @@ export class AuthService {
     return { token, user: toPublic(user) };
   }
 
+  /**
+   * Finds the account by Google subject first; else by e-mail, but only an account whose
+   * address Encore has verified is linked. An unverified account with that address is neither
+   * linked nor entered (409): whoever created it never proved the address, and linking would
+   * let them into the Google user's account with their password.
+   */
   async googleLogin(credential: string): Promise<{ token: string; user: PublicUser }> {
     const identity = await this.deps.google.verify(credential);
     const repo = this.deps.repository;
     let user = await repo.findByGoogleSubject(identity.subject);
-    if (!user && identity.emailVerified) {
+    if (!user) {
       const byEmail = await repo.findByEmail(identity.email);
-      if (byEmail && !byEmail.googleSubject) user = await repo.update(byEmail.id, { googleSubject: identity.subject });
+      if (byEmail) {
+        if (!byEmail.emailVerifiedAt) throw new ConflictError(authMessagesEn.googleEmailUnverified);
+        if (identity.emailVerified && !byEmail.googleSubject) {
+          user = await this.withUniqueness(() => repo.linkGoogleSubject(byEmail.id, identity.subject, identity.email));
+        }
+        if (!user) throw new ConflictError('An account with this e-mail already exists. Sign in with your password.');
+      }
     }
     if (!user) {
-      const taken = await repo.takenBy({ email: identity.email });
-      if (taken.email) throw new ConflictError('An account with this e-mail already exists. Sign in with your password.');
       const userName = await this.freeUserName(identity.name ?? identity.email.split('@')[0] ?? 'listener');
       user = await this.withUniqueness(() =>
-        repo.create({ userName, email: identity.email, passwordHash: null, googleSubject: identity.subject }),
+        repo.create({
+          userName,
+          email: identity.email,
+          passwordHash: null,
+          googleSubject: identity.subject,
+          // Google vouches for the address it calls verified.
+          emailVerifiedAt: identity.emailVerified ? new Date() : null,
+        }),
       );
     }
     const token = await this.deps.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion }, true);
@@ -107,43 +132,27 @@ export class AuthService {
     return { id: user.id, userName: user.userName, email: user.email };
   }
 
-  async getProfile(userId: number): Promise<PublicUser> {
+  async getProfile(userId: number): Promise<ProfileResponse> {
     const user = await this.deps.repository.findById(userId);
     if (!user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
-    return toPublic(user);
+    return toProfile(user);
   }
 
-  async updateProfile(userId: number, changes: { userName?: string; email?: string }): Promise<PublicUser> {
+  /** A new e-mail address is unverified until its owner opens the link mailed to it. */
+  async updateProfile(userId: number, changes: { userName?: string; email?: string }): Promise<ProfileResponse> {
     await this.assertAvailable(changes, userId);
-    const user = await this.withUniqueness(() => this.deps.repository.update(userId, changes));
-    if (!user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
-    return toPublic(user);
-  }
-
-  async forgotPassword(input: { email: string; userName: string }, ip: string): Promise<{ success: true; message: string }> {
-    await this.deps.rateLimiter.hit(this.rules.forgotIp, ip);
-    await this.deps.rateLimiter.hit(this.rules.forgotEmail, input.email);
-    const user = await this.deps.repository.findByEmail(input.email);
-    if (user && user.userName.toLowerCase() === input.userName.toLowerCase()) {
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
-      await this.deps.repository.storeResetToken(user.id, sha256(token), expiresAt);
-      const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-      await this.deps.enqueueMail(passwordResetMail({ to: user.email, userName: user.userName, link, minutes: RESET_TOKEN_TTL_MINUTES }));
-    }
-    return { success: true, message: FORGOT_ANSWER };
-  }
-
-  async resetPassword(input: { email: string; token: string; newPassword: string }): Promise<{ success: true; message: string }> {
-    const passwordHash = await hashPassword(input.newPassword);
-    const ok = await this.deps.repository.consumeResetToken(sha256(input.token), input.email, passwordHash);
-    if (!ok) throw new ValidationError(INVALID_RESET);
-    return { success: true, message: 'Password reset successfully! Please log in with your new password.' };
+    const before = await this.deps.repository.findById(userId);
+    const user = await this.withUniqueness(() => this.deps.repository.updateProfile(userId, changes));
+    if (!before || !user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
+    if (before.email.toLowerCase() !== user.email.toLowerCase()) await this.verification.sendWithinAllowance(user);
+    return toProfile(user);
   }
 
   async pruneExpired(now = new Date()): Promise<void> {
-    await this.deps.repository.pruneResetTokens(new Date(now.getTime() - 24 * 3600_000));
-    await this.deps.rateLimiter.prune(new Date(now.getTime() - 24 * 3600_000));
+    const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+    await this.passwordReset.pruneExpired(dayAgo);
+    await this.verification.pruneExpired(dayAgo);
+    await this.deps.rateLimiter.prune(dayAgo);
   }
 
   private async assertAvailable(fields: { userName?: string; email?: string }, exceptUserId?: number): Promise<void> {
@@ -176,8 +185,8 @@ function toPublic(user: UserRow): PublicUser {
   return { userName: user.userName, email: user.email };
 }
 
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+function toProfile(user: UserRow): ProfileResponse {
+  return { ...toPublic(user), emailVerified: user.emailVerifiedAt !== null };
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -16,6 +16,12 @@ export const users = pgTable(
     googleSubject: text('google_subject'),
     /** Bumped by a password reset: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When the owner proved control of `email` (verification link, password reset link, or
+     * Google vouching for it at account creation). Null: unverified; Google sign-in never links
+     * to such an account. Changing the e-mail clears it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +46,24 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use links that prove control of an address; only a SHA-256 of the token is kept. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was mailed to: it verifies only while the account still has it. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_verification_tokens_hash_key').on(t.tokenHash), index('email_verification_tokens_user_idx').on(t.userId)],
 );
 
 /** Fixed-window counters shared by every Encore process (rate limits survive restarts). */

@@ -19,6 +19,7 @@ export interface Jobs {
 const QUEUES: { name: JobName; retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number }[] = [
   { name: 'mail.send', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   { name: 'maintenance.cleanup', retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 30 * 60 },
+  { name: 'auth.password-reset-request', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
 ];
 
 /** How often pg-boss fails attempts past their expiry (once across all processes). */

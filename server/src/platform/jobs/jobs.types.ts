@@ -7,6 +7,8 @@ import type { MailMessage } from '../mail/mail.types.js';
 export interface JobMap {
   'mail.send': MailMessage;
   'maintenance.cleanup': Record<string, never>;
+  /** A forgot-password request: looked up and mailed off the request path. */
+  'auth.password-reset-request': { email: string; userName: string };
 }
 
 export type JobName = keyof JobMap;

@@ -4,7 +4,6 @@ import {
   signUpResponse,
   successResponse,
   type ForgotPasswordBody,
-  type ProfileResponse,
   type SignInBody,
   type SignInResponse,
   type SignUpBody,
@@ -12,8 +11,16 @@ import {
   type SuccessResponse,
   type UpdateProfileBody,
 } from '@encore/common/auth.contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { translate } from '../../lib/i18n/i18n.store';
+
+/**
+ * The server always says whether the e-mail is verified; a profile without the flag still
+ * counts (it is shown as unknown), so it can never end a session.
+ */
+const profile = profileResponse.partial({ emailVerified: true });
+export type Profile = z.infer<typeof profile>;
 
 /** Only logged, never shown (SPEC 8), so it is not in the catalogue. */
 export const AUTO_LOGIN_FAILED = 'Auto login failed';
@@ -47,15 +54,15 @@ export function postGoogleLogin(credential: string): Promise<SignInResponse> {
   });
 }
 
-export function getProfile(signal?: AbortSignal): Promise<ProfileResponse> {
-  return apiRequest('auth/profile', { schema: profileResponse, fallbackMessage: AUTO_LOGIN_FAILED, signal });
+export function getProfile(signal?: AbortSignal): Promise<Profile> {
+  return apiRequest('auth/profile', { schema: profile, fallbackMessage: AUTO_LOGIN_FAILED, signal });
 }
 
-export function putProfile(body: UpdateProfileBody): Promise<ProfileResponse> {
+export function putProfile(body: UpdateProfileBody): Promise<Profile> {
   return apiRequest('auth/profile', {
     method: 'PUT',
     body,
-    schema: profileResponse,
+    schema: profile,
     fallbackMessage: translate('profileUpdateFailed'),
   });
 }
@@ -82,5 +89,24 @@ export function postResetPassword({ email, token, newPassword }: ResetPasswordIn
     body: { Email: email, Token: token, NewPassword: newPassword },
     schema: successResponse,
     fallbackMessage: translate('resetFailed'),
+  });
+}
+
+/** Confirms the token of an e-mailed verification link (/verify-email?token=...). */
+export function postVerifyEmail(token: string): Promise<SuccessResponse> {
+  return apiRequest('auth/verify-email', {
+    method: 'POST',
+    body: { token },
+    schema: successResponse,
+    fallbackMessage: translate('verifyEmailFailed'),
+  });
+}
+
+/** Mails the signed-in user a new verification link. */
+export function postResendVerification(): Promise<SuccessResponse> {
+  return apiRequest('auth/resend-verification', {
+    method: 'POST',
+    schema: successResponse,
+    fallbackMessage: translate('resendVerificationFailed'),
   });
 }

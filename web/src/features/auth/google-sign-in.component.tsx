@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { toastApiError } from '../../lib/api-error-toast';
+import { authMessagesEn } from '@encore/common/messages.en';
+import { isApiError } from '../../lib/api-client';
+import { apiErrorText } from '../../lib/api-error-toast';
 import { useClientConfig } from '../../lib/client-config.query';
-import { useLanguage, useT } from '../../lib/i18n/i18n.store';
+import { useLanguage, useT, type Translate } from '../../lib/i18n/i18n.store';
 import { nextFromSearch } from './auth-redirect';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from './google-identity';
 import { sessionStore } from './session.store';
@@ -33,6 +35,21 @@ export function GoogleSignIn({ rememberMe }: GoogleSignInProps) {
   );
 }
 
+/** Long enough to read the unverified-address advice, which says what to do next. */
+const ADVICE_TOAST_MS = 20_000;
+
+/**
+ * The 409 for an address whose Encore account is unverified has its own translated advice;
+ * other failures show the server's message or the generic one.
+ */
+function showGoogleFailure(error: unknown, t: Translate): void {
+  if (isApiError(error) && error.status === 409 && error.serverMessage === authMessagesEn.googleEmailUnverified) {
+    toast.error(t('googleEmailUnverified'), { duration: ADVICE_TOAST_MS });
+    return;
+  }
+  toast.error(apiErrorText(error, { fallback: t('googleLoginFailed') }));
+}
+
 function GoogleButton({ clientId, rememberMe }: { clientId: string; rememberMe: boolean }) {
   const t = useT();
   const language = useLanguage();
@@ -60,7 +77,7 @@ function GoogleButton({ clientId, rememberMe }: { clientId: string; rememberMe: 
         toast.success(translateNow('signInSuccess'));
         void go(nextFromSearch(search), { replace: true });
       } catch (error) {
-        toastApiError(error, { fallback: translateNow('googleLoginFailed') });
+        showGoogleFailure(error, translateNow);
       }
     }
     loadGoogleIdentity()

@@ -9,7 +9,7 @@ beforeEach(() => {
 describe('session store', () => {
   it('auto login: a stored token fetches the profile and signs in', async () => {
     localStorage.setItem('token', 'stored');
-    const { requests } = stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } } });
+    const { requests } = stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com', emailVerified: true } } });
     const pending = sessionStore.restore();
     expect(sessionStore.getState()).toMatchObject({ restoring: true, isLoggedIn: false });
     await pending;
@@ -92,7 +92,7 @@ describe('session store', () => {
   it('the profile fetch updates the user and a failure is only logged', async () => {
     localStorage.setItem('token', 'tok');
     sessionStore.syncWithStoredToken();
-    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'Ada L', email: 'ada@example.com' } } });
+    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'Ada L', email: 'ada@example.com', emailVerified: true } } });
     await sessionStore.refreshProfile();
     expect(sessionStore.getState()).toMatchObject({ userName: 'Ada L', loading: false });
 
@@ -106,10 +106,12 @@ describe('session store', () => {
   it('updates the profile through PUT and keeps storage in step', async () => {
     localStorage.setItem('token', 'tok');
     sessionStore.syncWithStoredToken();
-    const { requests } = stubFetch({ 'PUT /api/auth/profile': { body: { userName: 'ada2', email: 'n@b.co' } } });
+    const { requests } = stubFetch({ 'PUT /api/auth/profile': { body: { userName: 'ada2', email: 'n@b.co', emailVerified: false } } });
     await sessionStore.updateProfile({ email: 'n@b.co' });
     expect(requests[0]?.body).toEqual({ email: 'n@b.co' });
     expect(localStorage.getItem('email')).toBe('n@b.co');
     expect(sessionStore.getState().userName).toBe('ada2');
+    // A new address is unverified until its link is opened.
+    expect(sessionStore.getState().emailVerified).toBe(false);
   });
 });

@@ -21,6 +21,8 @@ import {
 export interface SessionState {
   userName: string | null;
   email: string | null;
+  /** Whether the server has verified the e-mail address; null until the profile says. */
+  emailVerified: boolean | null;
   isLoggedIn: boolean;
   /** A session call (sign-in, sign-up, profile fetch) is in flight. */
   loading: boolean;
@@ -44,6 +46,7 @@ export interface SignUpInput {
 const loggedOut: SessionState = {
   userName: null,
   email: null,
+  emailVerified: null,
   isLoggedIn: false,
   loading: false,
   error: null,
@@ -62,8 +65,9 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function signedIn(user: PublicUser): Partial<SessionState> {
-  return { userName: user.userName, email: user.email, isLoggedIn: true, loading: false, error: null, restoring: false };
+function signedIn(user: PublicUser & { emailVerified?: boolean }): Partial<SessionState> {
+  const emailVerified = user.emailVerified ?? null;
+  return { userName: user.userName, email: user.email, emailVerified, isLoggedIn: true, loading: false, error: null, restoring: false };
 }
 
 async function startSession(request: Promise<{ token: string; user: PublicUser }>, remember: boolean) {

@@ -1,4 +1,4 @@
-import { ruleMessagesEn } from '@encore/common/messages.en';
+import { authMessagesEn, ruleMessagesEn } from '@encore/common/messages.en';
 
 /**
  * The English catalogue: the default language and the source of the message keys. Every
@@ -6,6 +6,7 @@ import { ruleMessagesEn } from '@encore/common/messages.en';
  */
 export const en = {
   ...ruleMessagesEn,
+  ...authMessagesEn,
 
   brand: 'Encore',
   documentTitle: '{page} · Encore',
@@ -169,6 +170,19 @@ export const en = {
     'This password reset link is incomplete or broken. Request a new link and open it from the e-mail.',
   requestNewLink: 'Request a New Link',
   goToSignIn: 'Go to Sign In',
+
+  // E-mail verification (/verify-email and the profile dialog)
+  verifyEmailTitle: 'Verify E-mail',
+  verifyingEmail: 'Verifying your e-mail address…',
+  verifyDoneHeading: 'E-mail verified',
+  verifyFailedHeading: 'E-mail not verified',
+  verifyFailedHelp: 'Sign in and ask for a new link from your profile.',
+  verifyEmailFailed: 'Failed to verify the e-mail address',
+  emailVerifiedBadge: 'Verified',
+  emailUnverifiedBadge: 'Not verified',
+  emailUnverifiedHint: 'Verify your address to use "Continue with Google" with this account.',
+  resendVerification: 'Resend verification e-mail',
+  resendVerificationFailed: 'Failed to send the verification e-mail',
 
   // Shared words of the library pages
   tryAgain: 'Try Again',

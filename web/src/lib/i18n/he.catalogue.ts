@@ -20,6 +20,14 @@ export const he: Catalogue = {
   resetPasswordTooShort: 'הסיסמה חייבת להכיל לפחות 8 תווים',
   textControlCharacters: 'יש להסיר מהשדה את תווי הבקרה הבלתי נראים',
 
+  // Account answers shared with the server (common/messages.en.ts, authMessagesEn)
+  googleEmailUnverified:
+    'כבר קיים חשבון עם כתובת האימייל הזו, אבל הכתובת שלו לא אומתה, ולכן אי אפשר להתחבר אליו עם Google. התחברו לחשבון הזה עם הסיסמה שלו ואמתו את הכתובת מהפרופיל, או השתמשו ב"שכחת סיסמה?" כדי להוכיח שהכתובת שלכם (איפוס הסיסמה מאמת אותה; שם המשתמש של החשבון מופיע באימייל האימות ש-Encore שלח לכתובת הזו). אחר כך המשיכו עם Google.',
+  emailVerified: 'כתובת האימייל שלך אומתה.',
+  verifyLinkInvalid: 'קישור האימות לא תקין, פג תוקפו או שכבר נעשה בו שימוש.',
+  verificationSent: 'קישור אימות נשלח אל {email}.',
+  emailAlreadyVerified: 'כתובת האימייל שלך כבר אומתה.',
+
   brand: 'Encore',
   documentTitle: '{page} · Encore',
   loading: 'טוען…',
@@ -174,6 +182,18 @@ export const he: Catalogue = {
   invalidLinkBody: 'קישור האיפוס חסר או פגום. בקשו קישור חדש ופתחו אותו מתוך האימייל.',
   requestNewLink: 'בקשת קישור חדש',
   goToSignIn: 'מעבר להתחברות',
+
+  verifyEmailTitle: 'אימות אימייל',
+  verifyingEmail: 'מאמת את כתובת האימייל שלך…',
+  verifyDoneHeading: 'האימייל אומת',
+  verifyFailedHeading: 'האימייל לא אומת',
+  verifyFailedHelp: 'התחברו ובקשו קישור חדש מהפרופיל.',
+  verifyEmailFailed: 'אימות כתובת האימייל נכשל',
+  emailVerifiedBadge: 'מאומת',
+  emailUnverifiedBadge: 'לא מאומת',
+  emailUnverifiedHint: 'אמתו את הכתובת כדי להשתמש ב"המשך עם Google" בחשבון הזה.',
+  resendVerification: 'שליחת אימייל אימות מחדש',
+  resendVerificationFailed: 'שליחת אימייל האימות נכשלה',
 
   tryAgain: 'נסו שוב',
   cancel: 'ביטול',
