@@ -118,12 +118,13 @@ export const resetPasswordBody = z
   });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
+const VERIFY_LINK_INVALID = 'This verification link is invalid, expired or already used.';
+
 /** The token of an e-mailed verification link (`/verify-email?token=...`). */
 export const verifyEmailBody = z.object({
-  token: z
-    .string({ error: 'This verification link is invalid, expired or already used.' })
+  token: singleLine('The verification link', VERIFY_LINK_INVALID)
     .trim()
-    .min(1, { error: 'This verification link is invalid, expired or already used.' })
-    .max(200, { error: 'This verification link is invalid, expired or already used.' }),
+    .min(1, { error: VERIFY_LINK_INVALID })
+    .max(200, { error: VERIFY_LINK_INVALID }),
 });
 export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
