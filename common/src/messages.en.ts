@@ -29,7 +29,7 @@ export type RuleMessageKey = keyof typeof ruleMessagesEn;
  */
 export const authMessagesEn = {
   googleEmailUnverified:
-    "An account with this e-mail address already exists, but its address has not been verified, so Google sign-in cannot use it. Sign in to that account with its password and verify the address from your profile, or use \"Forgot password?\" to prove the address is yours (resetting the password verifies it; the account's user name is in the verification e-mail Encore sent to this address). Then continue with Google.",
+    "An account with this e-mail address already exists, but its address has not been verified, so Google sign-in cannot use it yet. We have e-mailed this address a link to reset that account's password (it names the account): resetting it proves the address is yours, verifies it and signs everyone else out of the account. Then continue with Google. If you know the account's password, you can instead sign in with it and verify the address from your profile.",
   emailVerified: 'Your e-mail address is verified.',
   verifyLinkInvalid: 'This verification link is invalid, expired or already used.',
   verificationSent: 'A verification link is on its way to {email}.',

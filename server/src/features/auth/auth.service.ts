@@ -98,7 +98,10 @@ export class AuthService {
     if (!user) {
       const byEmail = await repo.findByEmail(identity.email);
       if (byEmail) {
-        if (!byEmail.emailVerifiedAt) throw new ConflictError(authMessagesEn.googleEmailUnverified);
+        if (!byEmail.emailVerifiedAt) {
+          if (identity.emailVerified) await this.passwordReset.offerResetToAddressOwner(byEmail);
+          throw new ConflictError(authMessagesEn.googleEmailUnverified);
+        }
         if (identity.emailVerified && !byEmail.googleSubject) {
           user = await this.withUniqueness(() => repo.linkGoogleSubject(byEmail.id, identity.subject, identity.email));
         }

@@ -1,5 +1,5 @@
 import { RESET_TOKEN_TTL_MINUTES } from '@encore/common/constants';
-import { ValidationError } from '../../platform/http/errors.js';
+import { TooManyRequestsError, ValidationError } from '../../platform/http/errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository } from './auth.repository.js';
@@ -52,6 +52,23 @@ export class PasswordResetService {
     await this.deps.rateLimiter.hit(this.rules.forgotEmail, input.email);
     await this.deps.enqueueResetRequest({ email: input.email, userName: input.userName });
     return { success: true, message: FORGOT_ANSWER };
+  }
+
+  /**
+   * Google has just vouched that the caller owns `user`'s address, but the account never
+   * verified it (it may be someone else's squat): mail that address a reset link naming the
+   * account, so its owner can take it back. Held to forgot-password's per-address limit; past
+   * it nothing more is sent and the caller still gets the advice.
+   */
+  async offerResetToAddressOwner(user: { email: string; userName: string }): Promise<void> {
+    const allowed = await this.deps.rateLimiter
+      .hit(this.rules.forgotEmail, user.email)
+      .then(() => true)
+      .catch((error: unknown) => {
+        if (error instanceof TooManyRequestsError) return false;
+        throw error;
+      });
+    if (allowed) await this.deps.enqueueResetRequest({ email: user.email, userName: user.userName });
   }
 
   /** The job behind forgotPassword: mails a link when the e-mail and user name match an account. */

@@ -46,7 +46,7 @@ describe('Continue with Google', () => {
     act(() => respond?.({ credential: 'header.payload.signature' }));
 
     expect(await screen.findByText(/its address has not been verified/)).toBeInTheDocument();
-    expect(screen.getByText(/"Forgot password\?"/)).toBeInTheDocument();
+    expect(screen.getByText(/e-mailed this address a link to reset/)).toBeInTheDocument();
     expect(requests.find((request) => request.path === '/api/auth/google-login')?.body).toEqual({ credential: 'header.payload.signature' });
     expect(sessionStore.getState().isLoggedIn).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
