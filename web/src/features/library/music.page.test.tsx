@@ -206,6 +206,18 @@ describe('music collection', () => {
     expect(requests.some((r) => r.method === 'POST' && r.path === '/api/files/2/like')).toBe(true);
   });
 
+  it('removes a song from Favorites as soon as it is unliked there', async () => {
+    stubFetch({
+      'GET /api/files': { body: [makeSong(1, { isLiked: true }), makeSong(2, { isLiked: true })] },
+      'POST /api/files/2/like': { body: { id: 2, isLiked: false } },
+    });
+    const user = userEvent.setup();
+    renderApp('/music?owner=true&favorites=true');
+    await user.click(await screen.findByRole('button', { name: 'Like Song 2' }));
+    await waitFor(() => expect(screen.queryByText('Song 2')).not.toBeInTheDocument());
+    expect(cardTitles()).toEqual(['Song 1']);
+  });
+
   it("toasts the server's message when a like fails", async () => {
     stubFetch({
       'GET /api/files': { body: makeSongs(1) },
