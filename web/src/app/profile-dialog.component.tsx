@@ -44,10 +44,14 @@ export function ProfileDialog({ open, onOpenChange }: ProfileDialogProps) {
     void navigate(to);
   }
 
-  function logOut() {
-    sessionStore.logOut();
+  /**
+   * Leave first, then clear (SPEC 2: Log Out goes to /): cleared while still on a protected
+   * page, the session would send the guard to /signin before the navigation lands.
+   */
+  async function logOut() {
     onOpenChange(false);
-    void navigate('/');
+    await navigate('/');
+    sessionStore.logOut();
   }
 
   return (
@@ -87,7 +91,7 @@ export function ProfileDialog({ open, onOpenChange }: ProfileDialogProps) {
 
         <LanguageSwitch />
 
-        <Button variant="danger" className="mt-4 w-full" onClick={logOut}>
+        <Button variant="danger" className="mt-4 w-full" onClick={() => void logOut()}>
           <LogOut aria-hidden className="size-4 rtl:rotate-180" />
           {t('logOut')}
         </Button>

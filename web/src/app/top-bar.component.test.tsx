@@ -140,6 +140,19 @@ describe('profile dialog', () => {
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
   });
 
+  it('Log Out from a protected page goes to /, not to the sign-in page', async () => {
+    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } }, 'GET /api/files': { body: [] } });
+    signInAs('ada', 'ada@example.com');
+    const user = userEvent.setup();
+    const { router } = renderApp('/music?owner=true');
+    await user.click(screen.getByRole('button', { name: 'Open profile' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(currentPath(router)).toBe('/');
+    expect(router.state.historyAction).not.toBe('REPLACE');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
+  });
+
   it('switches the language to Hebrew, right-to-left', async () => {
     stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } } });
     signInAs('ada', 'ada@example.com');
