@@ -9,6 +9,7 @@ import { sessionStore, useSession } from '../features/auth/session.store';
 import { cn } from '../lib/cn';
 import type { MessageKey } from '../lib/i18n/en.catalogue';
 import { setLanguage, useLanguage, useT, type Language } from '../lib/i18n/i18n.store';
+import { useLogOut } from './log-out';
 import { userInitials } from './user-initials';
 
 interface ProfileDialogProps {
@@ -44,14 +45,10 @@ export function ProfileDialog({ open, onOpenChange }: ProfileDialogProps) {
     void navigate(to);
   }
 
-  /**
-   * Leave first, then clear (SPEC 2: Log Out goes to /): cleared while still on a protected
-   * page, the session would send the guard to /signin before the navigation lands.
-   */
-  async function logOut() {
+  const leave = useLogOut();
+  function logOut() {
     onOpenChange(false);
-    await navigate('/');
-    sessionStore.logOut();
+    leave();
   }
 
   return (
@@ -91,7 +88,7 @@ export function ProfileDialog({ open, onOpenChange }: ProfileDialogProps) {
 
         <LanguageSwitch />
 
-        <Button variant="danger" className="mt-4 w-full" onClick={() => void logOut()}>
+        <Button variant="danger" className="mt-4 w-full" onClick={logOut}>
           <LogOut aria-hidden className="size-4 rtl:rotate-180" />
           {t('logOut')}
         </Button>

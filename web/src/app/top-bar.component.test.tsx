@@ -149,7 +149,6 @@ describe('profile dialog', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     expect(currentPath(router)).toBe('/');
-    expect(router.state.historyAction).not.toBe('REPLACE');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
   });
 
