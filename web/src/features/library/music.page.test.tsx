@@ -155,20 +155,17 @@ describe('music collection', () => {
     for (const link of uploads) expect(link).toHaveAttribute('href', '/upload');
   });
 
-  it('offers All Music, then Upload Music, on empty favorites', async () => {
+  it('says "No favourites yet" on empty favorites, with a way to browse All Music', async () => {
     stubFetch({ 'GET /api/files': { body: [] } });
     renderApp('/music?owner=true&favorites=true');
-    expect(await screen.findByRole('heading', { name: 'Your Music Collection is Empty' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No favourites yet' })).toBeInTheDocument();
     expect(screen.getByText('Songs you like show up here. Tap the heart on any song to add it.')).toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'My Favorites' });
     const links = within(section).getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Browse All Music', '/music'],
-      ['Upload Music', '/upload'],
-    ]);
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Browse All Music', '/music']]);
   });
 
-  it('plays a card in the player bar, and closes the bar when the playing song is chosen again', async () => {
+  it('plays a card in the player bar, which closes with its close button', async () => {
     const { requests } = stubFetch({
       'GET /api/files': { body: makeSongs(3) },
       'GET /api/files/2/play': { body: { url: '/api/stream/2?sig=abc' } },
@@ -188,7 +185,7 @@ describe('music collection', () => {
     expect(within(bar).getByRole('button', { name: 'Previous' })).toBeInTheDocument();
     expect(within(bar).getByRole('slider', { name: 'Volume' })).toHaveValue('0.8');
 
-    await user.click(screen.getByRole('button', { name: 'Stop Song 2' }));
+    await user.click(within(bar).getByRole('button', { name: 'Close player' }));
     expect(screen.queryByRole('region', { name: 'Player' })).not.toBeInTheDocument();
   });
 

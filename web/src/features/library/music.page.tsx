@@ -1,5 +1,5 @@
 import type { Song } from '@encore/common/library.contract';
-import { LayoutGrid, Library, List, Music2, SearchX, TriangleAlert, Upload } from 'lucide-react';
+import { Heart, LayoutGrid, Library, List, Music2, SearchX, TriangleAlert, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusPanel } from '../../components/status-panel';
@@ -113,31 +113,38 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
             {songs.error.message}
           </StatusPanel>
         ) : songs.data.length === 0 ? (
-          <StatusPanel
-            icon={<Music2 aria-hidden />}
-            title={t('musicEmptyTitle')}
-            actions={
-              <>
-                {filter.favorites ? (
-                  // No likes yet: the songs to like are in All Music.
-                  <Button asChild>
-                    <Link to="/music">
-                      <Library aria-hidden className="size-4" />
-                      {t('browseAllMusic')}
-                    </Link>
-                  </Button>
-                ) : null}
-                <Button asChild variant={filter.favorites ? 'secondary' : 'primary'}>
+          filter.favorites ? (
+            <StatusPanel
+              icon={<Heart aria-hidden />}
+              title={t('musicEmptyFavoritesTitle')}
+              actions={
+                // No likes yet: the songs to like are in All Music.
+                <Button asChild>
+                  <Link to="/music">
+                    <Library aria-hidden className="size-4" />
+                    {t('browseAllMusic')}
+                  </Link>
+                </Button>
+              }
+            >
+              {t('musicEmptyFavorites')}
+            </StatusPanel>
+          ) : (
+            <StatusPanel
+              icon={<Music2 aria-hidden />}
+              title={t('musicEmptyTitle')}
+              actions={
+                <Button asChild>
                   <Link to="/upload">
                     <Upload aria-hidden className="size-4" />
                     {t('uploadMusic')}
                   </Link>
                 </Button>
-              </>
-            }
-          >
-            {t(filter.favorites ? 'musicEmptyFavorites' : filter.owner ? 'musicEmptyMine' : 'musicEmptyAll')}
-          </StatusPanel>
+              }
+            >
+              {t(filter.owner ? 'musicEmptyMine' : 'musicEmptyAll')}
+            </StatusPanel>
+          )
         ) : filtered.length === 0 ? (
           <StatusPanel
             icon={<SearchX aria-hidden />}

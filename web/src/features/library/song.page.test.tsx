@@ -98,8 +98,9 @@ describe('song page', () => {
     renderApp('/music/5');
     await user.click(await screen.findByRole('button', { name: 'Play' }));
     const bar = await screen.findByRole('region', { name: 'Player' });
-    expect(within(bar).getByText('Nova - Blue Hour')).toBeInTheDocument();
-    expect(within(bar).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    expect(within(bar).getByTestId('player-title')).toHaveTextContent(/^Blue Hour$/);
+    expect(within(bar).getByTestId('player-artist')).toHaveTextContent(/^Nova$/);
+    expect(within(bar).getByRole('button', { name: 'Next' })).toBeDisabled();
     const audio = document.querySelector<HTMLAudioElement>('audio[data-encore-player]')!;
     await waitFor(() => expect(audio.getAttribute('src')).toBe('/api/stream/5?sig=1'));
     act(() => {
