@@ -257,7 +257,7 @@ test.describe('the music library in a real browser', () => {
     await expect(bar.getByTestId('player-duration')).toHaveText('0:40');
     await expect(bar.getByRole('button', { name: 'Pause' })).toBeEnabled();
     await expect(card(page, second).getByText('Now playing')).toBeVisible();
-    // The song without a cover shows the logo in the bar and a placeholder on its card.
+    // The song without a cover shows the same placeholder in the bar as on its card.
     await expect(card(page, second).locator('img')).toHaveCount(0);
     await expect(bar.locator('img')).toHaveCount(0);
     await snap(page, 'player-bar', { fullPage: false });
@@ -307,11 +307,12 @@ test.describe('the music library in a real browser', () => {
     const before = await audioTime(page);
     await expectAudioAdvancing(page, before + 0.5);
 
-    // The stop button on the playing song's card closes the player (SPEC 4); so does the close button.
+    // The playing song's card shows what the bar shows: pause while playing, and pauses it.
     await goToMyMusicInApp(page);
     await expect(bar).toBeVisible();
-    await card(page, second).getByRole('button', { name: `Stop ${second}` }).click();
-    await expect(bar).toHaveCount(0);
+    await card(page, second).getByRole('button', { name: `Pause ${second}` }).click();
+    await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    await expect(card(page, second).getByRole('button', { name: `Play ${second}` })).toBeVisible();
     await card(page, first).getByRole('button', { name: `Play ${first}` }).click();
     await expect(bar.getByRole('link', { name: first })).toBeVisible();
     await expectAudioAdvancing(page, 0.5);
@@ -398,11 +399,12 @@ test.describe('the music library in a real browser', () => {
     await expect(card(page, plain)).toHaveCount(0);
     await expect(card(page, velvet).getByRole('button', { name: `Like ${velvet}` })).toHaveAttribute('aria-pressed', 'true');
 
-    // Unliked from the list, it stays in view (nothing jumps under the pointer) until the list is loaded again.
+    // Unliked on Favorites, it is no longer a favourite: its card goes at once.
     await card(page, velvet).getByRole('button', { name: `Like ${velvet}` }).click();
-    await expect(card(page, velvet).getByRole('button', { name: `Like ${velvet}` })).toHaveAttribute('aria-pressed', 'false');
+    await expect(card(page, velvet)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'No favourites yet' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Your Music Collection is Empty' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No favourites yet' })).toBeVisible();
     await snap(page, 'music-favorites-empty');
   });
 

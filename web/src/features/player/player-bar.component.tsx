@@ -54,6 +54,7 @@ export function PlayerBar() {
               to={`/music/${current.id}`}
               dir="auto"
               data-testid="player-title"
+              aria-label={current.displayName}
               className="block truncate text-sm font-semibold outline-none hover:underline focus-visible:underline rtl:text-right"
               title={current.displayName}
             >
