@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AuthPage } from '../features/auth/auth.page';
+import { useSession } from '../features/auth/session.store';
 import { ResetPasswordPage } from '../features/auth/reset-password.page';
 import { LandingPage } from '../features/landing/landing.page';
 import { MusicPage } from '../features/library/music.page';
@@ -13,6 +14,12 @@ import { UploadPage } from '../features/upload/upload.page';
 import { AppLayout } from './app.layout';
 import { GuestOnly, NumericParam, RequireAuth } from './route-guards';
 import { RouteErrorPage } from './route-error.page';
+
+/** The landing page; its Get Started leads a signed-in user into the library. */
+function Landing() {
+  const isLoggedIn = useSession((state) => state.isLoggedIn);
+  return <LandingPage getStartedTo={isLoggedIn ? '/music' : '/signin'} />;
+}
 
 /**
  * Pages that need a signed-in user (SPEC 2). Adding one is one line here, e.g.
@@ -35,7 +42,7 @@ export const appRoutes: RouteObject[] = [
         // Inside the layout, so the top bar and footer stay when a page fails.
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <LandingPage /> },
+          { index: true, element: <Landing /> },
           {
             element: <GuestOnly />,
             children: [

@@ -31,6 +31,19 @@ describe('top bar', () => {
     expect(within(banner).queryByRole('button', { name: 'Open profile' })).not.toBeInTheDocument();
   });
 
+  it.each(['/signin', '/signup'])('offers no Get Started on %s, the page it leads to', (path) => {
+    stubFetch({});
+    renderApp(path);
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+  });
+
+  it('labels the toast area in the reader\'s language', () => {
+    stubFetch({});
+    act(() => setLanguage('he'));
+    renderApp('/');
+    expect(screen.getByRole('region', { name: /התראות/ })).toBeInTheDocument();
+  });
+
   it('turns translucent once the page is scrolled more than 10 px', () => {
     stubFetch({});
     renderApp('/');

@@ -1,7 +1,7 @@
 import { TOP_BAR_SCROLL_THRESHOLD_PX } from '@encore/common/constants';
 import { Menu, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { LogoMark } from '../components/logo-mark';
 import { Avatar, AvatarFallback } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
@@ -35,6 +35,9 @@ export function TopBar() {
   const isLoggedIn = useSession((state) => state.isLoggedIn);
   // While auto login checks a stored token, show neither menu rather than flash the wrong one.
   const restoring = useSession((state) => state.restoring);
+  // On the auth screen itself, 'Get Started' would lead to the page the visitor is on.
+  const { pathname } = useLocation();
+  const onAuthScreen = pathname === '/signin' || pathname === '/signup';
 
   return (
     <header
@@ -59,7 +62,7 @@ export function TopBar() {
           <span aria-hidden className="size-9 animate-pulse rounded-full bg-white/5" />
         ) : isLoggedIn ? (
           <SignedInNav />
-        ) : (
+        ) : onAuthScreen ? null : (
           <Button asChild size="sm" className="rounded-full px-5">
             <Link to="/signin">{t('navGetStarted')}</Link>
           </Button>

@@ -9,7 +9,11 @@ import { FeatureCards } from './feature-cards.component';
 /** The bar heights (percent) of a still equaliser under the hero; purely decorative. */
 const BARS = [38, 64, 46, 82, 58, 96, 70, 52, 78, 44, 62, 34];
 
-export function LandingPage() {
+/**
+ * The landing page (SPEC 2). `getStartedTo` is /signin for a visitor; a signed-in user is sent
+ * somewhere useful (the library) rather than to a sign-in page that would bring them back here.
+ */
+export function LandingPage({ getStartedTo = '/signin' }: { getStartedTo?: string }) {
   const t = useT();
   useDocumentTitle('landingTitle');
   return (
@@ -31,7 +35,7 @@ export function LandingPage() {
           </h1>
           <p className="max-w-2xl text-lg leading-relaxed text-pretty text-muted sm:text-xl">{t('landingTagline')}</p>
           <Button asChild size="lg" className="mt-2 h-13 rounded-2xl px-8 text-base">
-            <Link to="/signin">
+            <Link to={getStartedTo}>
               {t('landingGetStarted')}
               <ArrowRight aria-hidden className="size-5 rtl:rotate-180" />
             </Link>

@@ -65,7 +65,7 @@ export function SongCard({ song, list }: SongItemProps) {
         />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3.5">
-        <h3 className="line-clamp-2 min-h-[2lh] leading-snug font-semibold break-words" title={song.displayName}>
+        <h3 className="line-clamp-2 leading-snug font-semibold break-words" title={song.displayName}>
           <Link
             to={`/music/${song.id}`}
             className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-ring"

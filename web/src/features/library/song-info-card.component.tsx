@@ -15,12 +15,19 @@ function formatSampleRate(hertz: number): string {
   return `${Number((hertz / 1000).toFixed(1))} kHz`;
 }
 
-function InfoList({ rows }: { rows: [MessageKey, ReactNode][] }) {
+/** Label over value; `wide` rows (long names) take the full width of a two-column list. */
+function InfoList({ rows, wide = [] }: { rows: [MessageKey, ReactNode][]; wide?: MessageKey[] }) {
   const t = useT();
   return (
     <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
       {rows.map(([label, value]) => (
-        <div key={label} className="flex min-w-0 items-baseline justify-between gap-3 border-b border-border/60 pb-2.5 last:border-0 last:pb-0 sm:block sm:border-0 sm:pb-0">
+        <div
+          key={label}
+          className={cn(
+            'flex min-w-0 items-baseline justify-between gap-3 border-b border-border/60 pb-2.5 last:border-0 last:pb-0 sm:block sm:border-0 sm:pb-0',
+            wide.includes(label) && 'sm:col-span-2',
+          )}
+        >
           <dt className="shrink-0 text-xs font-medium tracking-wide text-subtle uppercase rtl:tracking-normal">{t(label)}</dt>
           <dd className="truncate text-sm font-medium sm:mt-0.5" title={typeof value === 'string' ? value : undefined}>
             <bdi>{value}</bdi>
@@ -74,7 +81,7 @@ export function SongTagsCard({ song, className }: { song: Song; className?: stri
         <Tags aria-hidden className="size-4.5 text-fuchsia-300" />
         {t('songTagsTitle')}
       </h2>
-      <InfoList rows={rows} />
+      <InfoList rows={rows} wide={['infoArtist', 'infoAlbum']} />
     </Card>
   );
 }

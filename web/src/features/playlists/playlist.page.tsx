@@ -88,7 +88,9 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
               {t('editPlaylist')}
             </Button>
             <ExportPlaylistButton playlist={playlist} />
-            <DeletePlaylistButton playlist={playlist} />
+            <span className="ms-auto">
+              <DeletePlaylistButton playlist={playlist} />
+            </span>
           </div>
         )}
         <div className="border-t border-border pt-5">

@@ -11,6 +11,7 @@ export const en = {
   documentTitle: '{page} · Encore',
   loading: 'Loading…',
   checkingSession: 'Checking your session…',
+  toastRegionLabel: 'Notifications',
   skipToContent: 'Skip to content',
   close: 'Close',
   comingSoon: 'Advanced settings will be available soon',

@@ -23,6 +23,7 @@ export const he: Catalogue = {
   documentTitle: '{page} · Encore',
   loading: 'טוען…',
   checkingSession: 'בודק את ההתחברות שלך…',
+  toastRegionLabel: 'התראות',
   skipToContent: 'דלג לתוכן',
   close: 'סגירה',
   comingSoon: 'הגדרות מתקדמות יהיו זמינות בקרוב',
