@@ -92,6 +92,17 @@ describe('top bar', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Library' })).not.toBeInTheDocument());
   });
 
+  it('marks the current page in the phone menu', async () => {
+    stubFetch({ 'GET /api/files': { body: [] } });
+    signInAs('ada', 'ada@example.com');
+    const user = userEvent.setup();
+    renderApp('/music?owner=true');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = (await screen.findAllByRole('navigation', { name: 'Main navigation' })).at(-1)!;
+    expect(within(menu).getByRole('link', { name: 'My Music' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'All Music' })).not.toHaveAttribute('aria-current');
+  });
+
   it('closes the Library dropdown on an outside click', async () => {
     stubFetch({});
     signInAs('ada', 'ada@example.com');

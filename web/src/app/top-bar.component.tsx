@@ -78,6 +78,8 @@ function SignedInNav() {
   const [profileOpen, setProfileOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const initials = userInitials(userName);
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
 
   return (
     <div className="flex items-center gap-1 sm:gap-2">
@@ -101,21 +103,27 @@ function SignedInNav() {
             <Menu aria-hidden className="size-5" />
           </Button>
         </PopoverTrigger>
-        <PopoverContent align="end" className="w-64 p-2">
-          <nav aria-label={t('mainNavigation')} className="flex flex-col">
-            {[...MAIN_LINKS, ...LIBRARY_LINKS].map((link, index) => (
-              <Link
-                key={link.to}
-                to={link.to}
-                onClick={() => setMenuOpen(false)}
-                className={cn(
-                  'rounded-lg px-3 py-2.5 text-sm font-medium text-muted transition-colors outline-none hover:bg-white/5 hover:text-foreground focus-visible:bg-white/5 focus-visible:text-foreground',
-                  index === MAIN_LINKS.length && 'mt-1 border-t border-border pt-3',
-                )}
-              >
-                {t(link.label)}
-              </Link>
-            ))}
+        {/* Hangs from its button, opaque over the page, with the current page marked. */}
+        <PopoverContent align="end" sideOffset={6} className="w-64 origin-top-right bg-surface p-2 backdrop-blur-none rtl:origin-top-left">
+          <nav aria-label={t('mainNavigation')} className="flex flex-col gap-0.5">
+            {[...MAIN_LINKS, ...LIBRARY_LINKS].map((link, index) => {
+              const current = link.to === here;
+              return (
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  aria-current={current ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
+                  className={cn(
+                    'rounded-lg px-3 py-2.5 text-sm font-medium text-muted transition-colors outline-none hover:bg-white/5 hover:text-foreground focus-visible:bg-white/5 focus-visible:text-foreground',
+                    index === MAIN_LINKS.length && 'mt-1 border-t border-border pt-3',
+                    current && 'bg-accent/15 text-foreground',
+                  )}
+                >
+                  {t(link.label)}
+                </Link>
+              );
+            })}
           </nav>
         </PopoverContent>
       </Popover>

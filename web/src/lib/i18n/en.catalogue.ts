@@ -313,6 +313,8 @@ export const en = {
   uploadFailed: 'Upload failed',
   noFileSelected: 'No file selected',
   uploadMissingUrl: 'Invalid response: Missing URL',
+  uploadTooLarge: '{name} is larger than {mb}MB',
+  uploadTooLargeShort: 'Larger than {mb}MB: not sent',
   uploadOnlyMusic: 'Please upload only music files',
 
   // Playlists (/playlists, /playlists/{id}, /create-playlist, and Add to Playlist on song pages)

@@ -310,6 +310,8 @@ export const he: Catalogue = {
   uploadFailed: 'ההעלאה נכשלה',
   noFileSelected: 'לא נבחר קובץ',
   uploadMissingUrl: 'תשובה לא תקינה: חסרה כתובת',
+  uploadTooLarge: '{name} גדול מ־{mb}MB',
+  uploadTooLargeShort: 'גדול מ־{mb}MB: לא נשלח',
   uploadOnlyMusic: 'נא להעלות קובצי מוזיקה בלבד',
 
   // Playlists
