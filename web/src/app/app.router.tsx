@@ -1,5 +1,6 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthPage } from '../features/auth/auth.page';
+import { ProfilePage } from '../features/auth/profile.page';
 import { useSession } from '../features/auth/session.store';
 import { ResetPasswordPage } from '../features/auth/reset-password.page';
 import { LandingPage } from '../features/landing/landing.page';
@@ -32,6 +33,9 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'playlists', element: <PlaylistsPage /> },
   { path: 'playlists/:id', element: <NumericParam name="id" element={<PlaylistPage />} /> },
   { path: 'create-playlist', element: <CreatePlaylistPage /> },
+  // DECISIONS: the profile dialog's View Profile and My Music lead somewhere real.
+  { path: 'profile', element: <ProfilePage /> },
+  { path: 'my-music', element: <Navigate to="/music?owner=true" replace /> },
 ];
 
 export const appRoutes: RouteObject[] = [

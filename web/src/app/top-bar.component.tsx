@@ -12,7 +12,7 @@ import { useT } from '../lib/i18n/i18n.store';
 import { LIBRARY_LINKS, MAIN_LINKS } from './library-links';
 import { LibraryMenu } from './library-menu.component';
 import { ProfileDialog } from './profile-dialog.component';
-import { userInitials } from './user-initials';
+import { userInitials } from '../lib/user-initials';
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
