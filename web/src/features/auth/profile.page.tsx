@@ -1,4 +1,4 @@
-import { KeyRound, Languages, Mail, UserRound } from 'lucide-react';
+import { KeyRound, Mail, UserRound } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -54,9 +54,7 @@ export function ProfilePage() {
         {/* Keyed by the saved values, so the form starts again from them after a save. */}
         <AccountForm key={`${userName}\n${email}`} userName={userName} email={email} />
         <PasswordSection userName={userName} email={email} />
-        <Section icon={<Languages aria-hidden />} title={t('languageLabel')}>
-          <LanguageSwitch />
-        </Section>
+        <LanguageSwitch className="rounded-2xl bg-surface/70 px-5 py-4 sm:px-6" />
       </div>
     </div>
   );
