@@ -54,6 +54,8 @@ describe('music collection', () => {
 
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
     expect(cardTitles()[0]).toBe('Song 9');
+    // The new page is read from its top: the focus moves to the list, not left on a page button.
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Music Collection' }));
     expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
     expect(cards()).toHaveLength(4);
