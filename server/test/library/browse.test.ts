@@ -93,6 +93,23 @@ describe.each(localSetups)('browse, like, download and delete on $engine', (setu
     expect((await get(`/api/files/${opus?.id}`, bob)).json()).toMatchObject({ isLiked: false, isOwner: true });
   });
 
+  it('lists every song the caller liked under favorites=true, whoever uploaded it, even with owner=true', async () => {
+    const [tagged, , opus] = songs;
+    const liked = await list('?favorites=true');
+    if (!liked.some((song) => song.id === opus?.id)) await like(opus?.id ?? 0);
+    expect((await like(tagged?.id ?? 0)).json()).toEqual({ id: tagged?.id, isLiked: true });
+
+    // The spec's Favorites link is /music?owner=true&favorites=true: bob uploaded the opus song.
+    const favorites = await list('?owner=true&favorites=true');
+    expect(names(favorites)).toEqual(['Opus Artist - Opus Song', 'The Testers - Café Ünïcode']);
+    expect(favorites.every((song) => song.isLiked)).toBe(true);
+    expect(names(await list('?owner=true&favorites=true&q=opus'))).toEqual(['Opus Artist - Opus Song']);
+    expect(await list('?owner=true&favorites=true', bob)).toEqual([]);
+
+    expect((await like(tagged?.id ?? 0)).json()).toEqual({ id: tagged?.id, isLiked: false });
+    expect(names(await list('?owner=true&favorites=true'))).toEqual(['Opus Artist - Opus Song']);
+  });
+
   it('answers one song, and clear errors for ids that are not numbers or do not exist', async () => {
     const song = songs[0];
     expect((await get(`/api/files/${song?.id}`, bob)).json()).toEqual({ ...song, isOwner: false });

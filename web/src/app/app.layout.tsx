@@ -7,6 +7,7 @@ import { usePlaylistNotices } from '../features/playlists/playlist-playback';
 import { cn } from '../lib/cn';
 import { useT } from '../lib/i18n/i18n.store';
 import { Footer } from './footer.component';
+import { useFinishLogOut } from './log-out';
 import { TopBar } from './top-bar.component';
 
 /** Whenever the path is /signin, a stored token means logged in and none means logged out (SPEC 2). */
@@ -30,6 +31,7 @@ function useStopPlayerOnLogOut() {
 export function AppLayout() {
   const t = useT();
   useSignInWatcher();
+  useFinishLogOut();
   useStopPlayerOnLogOut();
   usePlaylistNotices();
   const playerShown = usePlayer((state) => state.current !== null);

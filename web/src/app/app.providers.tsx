@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { isApiError } from '../lib/api-client';
-import { textDirection, useLanguage } from '../lib/i18n/i18n.store';
+import { textDirection, translate, useLanguage } from '../lib/i18n/i18n.store';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -33,6 +33,10 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         visibleToasts={TOAST_VISIBLE_MAX}
         theme="dark"
         dir={textDirection(language)}
+        containerAriaLabel={translate('toastRegionLabel', undefined, language)}
+        // Under the fixed top bar, never over its links.
+        offset={{ top: 80 }}
+        mobileOffset={{ top: 72 }}
       />
     </QueryClientProvider>
   );

@@ -1,5 +1,7 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthPage } from '../features/auth/auth.page';
+import { ProfilePage } from '../features/auth/profile.page';
+import { useSession } from '../features/auth/session.store';
 import { ResetPasswordPage } from '../features/auth/reset-password.page';
 import { LandingPage } from '../features/landing/landing.page';
 import { MusicPage } from '../features/library/music.page';
@@ -15,6 +17,12 @@ import { AppLayout } from './app.layout';
 import { GuestOnly, NumericParam, RequireAuth } from './route-guards';
 import { RouteErrorPage } from './route-error.page';
 
+/** The landing page; its Get Started leads a signed-in user into the library. */
+function Landing() {
+  const isLoggedIn = useSession((state) => state.isLoggedIn);
+  return <LandingPage getStartedTo={isLoggedIn ? '/music' : '/signin'} />;
+}
+
 /**
  * Pages that need a signed-in user (SPEC 2). Adding one is one line here, e.g.
  * `{ path: 'music', element: <MusicPage /> }`; guests are sent to /signin?next=... and back.
@@ -26,6 +34,9 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'playlists', element: <PlaylistsPage /> },
   { path: 'playlists/:id', element: <NumericParam name="id" element={<PlaylistPage />} /> },
   { path: 'create-playlist', element: <CreatePlaylistPage /> },
+  // DECISIONS: the profile dialog's View Profile and My Music lead somewhere real.
+  { path: 'profile', element: <ProfilePage /> },
+  { path: 'my-music', element: <Navigate to="/music?owner=true" replace /> },
 ];
 
 export const appRoutes: RouteObject[] = [
@@ -36,7 +47,7 @@ export const appRoutes: RouteObject[] = [
         // Inside the layout, so the top bar and footer stay when a page fails.
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <LandingPage /> },
+          { index: true, element: <Landing /> },
           {
             element: <GuestOnly />,
             children: [

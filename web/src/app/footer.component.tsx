@@ -58,7 +58,7 @@ const SOCIAL: readonly { label: MessageKey; icon: LucideIcon }[] = [
 const LEGAL: readonly MessageKey[] = ['footerTerms', 'footerPrivacy', 'footerCookies'];
 
 const linkClass =
-  'rounded-sm text-sm text-muted transition-colors outline-none hover:text-foreground focus-visible:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
+  'rounded-sm text-[length:inherit] text-muted transition-colors outline-none hover:text-foreground focus-visible:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
 const iconLinkClass =
   'grid size-9 place-items-center rounded-full bg-white/5 text-muted ring-1 ring-border transition-colors outline-none hover:bg-accent/15 hover:text-fuchsia-200 focus-visible:ring-2 focus-visible:ring-ring';
 
@@ -80,8 +80,9 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-border/70 bg-surface/40">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
-        <div className="flex flex-col gap-5">
+      {/* On a phone it folds into a compact block: three narrow columns, tighter spacing. */}
+      <div className="mx-auto grid max-w-6xl gap-7 px-4 py-8 sm:gap-10 sm:px-6 sm:py-14 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
+        <div className="flex flex-col gap-3 sm:gap-5">
           <Link
             to="/"
             aria-label={t('homeLinkLabel')}
@@ -113,13 +114,13 @@ export function Footer() {
             </li>
           </ul>
         </div>
-        <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:contents">
+        <div className="grid grid-cols-3 gap-4 sm:gap-8 lg:contents">
           {COLUMNS.map((column) => (
-            <nav key={column.title} aria-labelledby={`footer-${column.title}`} className="flex flex-col gap-4">
+            <nav key={column.title} aria-labelledby={`footer-${column.title}`} className="flex min-w-0 flex-col gap-2.5 sm:gap-4">
               <h2 id={`footer-${column.title}`} className="text-sm font-semibold tracking-wide text-foreground">
                 {t(column.title)}
               </h2>
-              <ul className="flex flex-col gap-2.5">
+              <ul className="flex flex-col gap-1.5 text-xs sm:gap-2.5 sm:text-sm">
                 {column.links.map((link) => (
                   <li key={link.label}>
                     <FooterAnchor link={link} />
@@ -131,7 +132,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-border/70">
-        <div className="mx-auto flex max-w-6xl flex-col-reverse items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-col-reverse items-center justify-between gap-2 px-4 py-4 text-sm sm:flex-row sm:gap-4 sm:py-6 sm:px-6">
           <p className="text-sm text-subtle">{t('footerCopyright', { year })}</p>
           <ul className="flex gap-5">
             {LEGAL.map((label) => (

@@ -1,4 +1,4 @@
-import { Languages, LogOut, Music, Upload, UserRound, type LucideIcon } from 'lucide-react';
+import { LogOut, Music, Upload, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar, AvatarFallback } from '../components/ui/avatar';
@@ -7,10 +7,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '../components/ui/spinner';
 import { EmailVerificationNotice, EmailVerifiedBadge } from '../features/auth/email-verification.component';
 import { sessionStore, useSession } from '../features/auth/session.store';
-import { cn } from '../lib/cn';
 import type { MessageKey } from '../lib/i18n/en.catalogue';
-import { setLanguage, useLanguage, useT, type Language } from '../lib/i18n/i18n.store';
-import { userInitials } from './user-initials';
+import { useT } from '../lib/i18n/i18n.store';
+import { LanguageSwitch } from '../components/language-switch';
+import { useLogOut } from './log-out';
+import { userInitials } from '../lib/user-initials';
 
 interface ProfileDialogProps {
   open: boolean;
@@ -21,11 +22,6 @@ const ACTIONS: readonly { to: string; label: MessageKey; icon: LucideIcon }[] = 
   { to: '/profile', label: 'profileViewProfile', icon: UserRound },
   { to: '/my-music', label: 'profileMyMusic', icon: Music },
   { to: '/upload', label: 'profileUploadMusic', icon: Upload },
-];
-
-const LANGUAGES: readonly { value: Language; label: MessageKey }[] = [
-  { value: 'en', label: 'languageEnglish' },
-  { value: 'he', label: 'languageHebrew' },
 ];
 
 /** 'User Profile' (SPEC 2): who is signed in, shortcuts, language, Log Out. */
@@ -45,10 +41,10 @@ export function ProfileDialog({ open, onOpenChange }: ProfileDialogProps) {
     void navigate(to);
   }
 
+  const leave = useLogOut();
   function logOut() {
-    sessionStore.logOut();
     onOpenChange(false);
-    void navigate('/');
+    leave();
   }
 
   return (
@@ -89,7 +85,7 @@ export function ProfileDialog({ open, onOpenChange }: ProfileDialogProps) {
           ))}
         </div>
 
-        <LanguageSwitch />
+        <LanguageSwitch className="mt-4" />
 
         <Button variant="danger" className="mt-4 w-full" onClick={logOut}>
           <LogOut aria-hidden className="size-4 rtl:rotate-180" />
@@ -97,35 +93,5 @@ export function ProfileDialog({ open, onOpenChange }: ProfileDialogProps) {
         </Button>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function LanguageSwitch() {
-  const t = useT();
-  const language = useLanguage();
-  return (
-    <div className="mt-4 flex items-center justify-between gap-3 rounded-xl border border-border px-3 py-2.5">
-      <span id="language-label" className="flex items-center gap-2 text-sm text-muted">
-        <Languages aria-hidden className="size-4" />
-        {t('languageLabel')}
-      </span>
-      <div role="group" aria-labelledby="language-label" className="flex gap-1 rounded-lg bg-background/60 p-1">
-        {LANGUAGES.map(({ value, label }) => (
-          <button
-            key={value}
-            type="button"
-            lang={value}
-            aria-pressed={language === value}
-            onClick={() => setLanguage(value)}
-            className={cn(
-              'h-8 cursor-pointer rounded-md px-3 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              language === value ? 'bg-accent-gradient text-white' : 'text-muted hover:text-foreground',
-            )}
-          >
-            {t(label)}
-          </button>
-        ))}
-      </div>
-    </div>
   );
 }

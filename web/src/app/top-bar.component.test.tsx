@@ -31,6 +31,19 @@ describe('top bar', () => {
     expect(within(banner).queryByRole('button', { name: 'Open profile' })).not.toBeInTheDocument();
   });
 
+  it.each(['/signin', '/signup'])('offers no Get Started on %s, the page it leads to', (path) => {
+    stubFetch({});
+    renderApp(path);
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+  });
+
+  it('labels the toast area in the reader\'s language', () => {
+    stubFetch({});
+    act(() => setLanguage('he'));
+    renderApp('/');
+    expect(screen.getByRole('region', { name: /התראות/ })).toBeInTheDocument();
+  });
+
   it('turns translucent once the page is scrolled more than 10 px', () => {
     stubFetch({});
     renderApp('/');
@@ -79,6 +92,17 @@ describe('top bar', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Library' })).not.toBeInTheDocument());
   });
 
+  it('marks the current page in the phone menu', async () => {
+    stubFetch({ 'GET /api/files': { body: [] } });
+    signInAs('ada', 'ada@example.com');
+    const user = userEvent.setup();
+    renderApp('/music?owner=true');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = (await screen.findAllByRole('navigation', { name: 'Main navigation' })).at(-1)!;
+    expect(within(menu).getByRole('link', { name: 'My Music' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'All Music' })).not.toHaveAttribute('aria-current');
+  });
+
   it('closes the Library dropdown on an outside click', async () => {
     stubFetch({});
     signInAs('ada', 'ada@example.com');
@@ -113,7 +137,8 @@ describe('profile dialog', () => {
 
   it.each([
     ['View Profile', '/profile'],
-    ['My Music', '/my-music'],
+    // /my-music (the spec's link) opens the user's uploads.
+    ['My Music', '/music?owner=true'],
     ['Upload Music', '/upload'],
   ])('%s goes to %s', async (name, path) => {
     stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } } });
@@ -140,6 +165,18 @@ describe('profile dialog', () => {
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
   });
 
+  it('Log Out from a protected page goes to /, not to the sign-in page', async () => {
+    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } }, 'GET /api/files': { body: [] } });
+    signInAs('ada', 'ada@example.com');
+    const user = userEvent.setup();
+    const { router } = renderApp('/music?owner=true');
+    await user.click(screen.getByRole('button', { name: 'Open profile' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(currentPath(router)).toBe('/');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
+  });
+
   it('switches the language to Hebrew, right-to-left', async () => {
     stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } } });
     signInAs('ada', 'ada@example.com');
@@ -155,7 +192,7 @@ describe('profile dialog', () => {
 });
 
 describe('not found', () => {
-  it.each(['/about', '/contact', '/profile', '/my-music', '/nope/deeper'])('%s falls to Not Found', async (path) => {
+  it.each(['/about', '/contact', '/nope/deeper'])('%s falls to Not Found', async (path) => {
     stubFetch({});
     const user = userEvent.setup();
     const { router } = renderApp(path);

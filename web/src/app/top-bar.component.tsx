@@ -1,7 +1,7 @@
 import { TOP_BAR_SCROLL_THRESHOLD_PX } from '@encore/common/constants';
 import { Menu, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { LogoMark } from '../components/logo-mark';
 import { Avatar, AvatarFallback } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
@@ -12,7 +12,7 @@ import { useT } from '../lib/i18n/i18n.store';
 import { LIBRARY_LINKS, MAIN_LINKS } from './library-links';
 import { LibraryMenu } from './library-menu.component';
 import { ProfileDialog } from './profile-dialog.component';
-import { userInitials } from './user-initials';
+import { userInitials } from '../lib/user-initials';
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -35,6 +35,9 @@ export function TopBar() {
   const isLoggedIn = useSession((state) => state.isLoggedIn);
   // While auto login checks a stored token, show neither menu rather than flash the wrong one.
   const restoring = useSession((state) => state.restoring);
+  // On the auth screen itself, 'Get Started' would lead to the page the visitor is on.
+  const { pathname } = useLocation();
+  const onAuthScreen = pathname === '/signin' || pathname === '/signup';
 
   return (
     <header
@@ -59,7 +62,7 @@ export function TopBar() {
           <span aria-hidden className="size-9 animate-pulse rounded-full bg-white/5" />
         ) : isLoggedIn ? (
           <SignedInNav />
-        ) : (
+        ) : onAuthScreen ? null : (
           <Button asChild size="sm" className="rounded-full px-5">
             <Link to="/signin">{t('navGetStarted')}</Link>
           </Button>
@@ -75,6 +78,8 @@ function SignedInNav() {
   const [profileOpen, setProfileOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const initials = userInitials(userName);
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
 
   return (
     <div className="flex items-center gap-1 sm:gap-2">
@@ -98,21 +103,27 @@ function SignedInNav() {
             <Menu aria-hidden className="size-5" />
           </Button>
         </PopoverTrigger>
-        <PopoverContent align="end" className="w-64 p-2">
-          <nav aria-label={t('mainNavigation')} className="flex flex-col">
-            {[...MAIN_LINKS, ...LIBRARY_LINKS].map((link, index) => (
-              <Link
-                key={link.to}
-                to={link.to}
-                onClick={() => setMenuOpen(false)}
-                className={cn(
-                  'rounded-lg px-3 py-2.5 text-sm font-medium text-muted transition-colors outline-none hover:bg-white/5 hover:text-foreground focus-visible:bg-white/5 focus-visible:text-foreground',
-                  index === MAIN_LINKS.length && 'mt-1 border-t border-border pt-3',
-                )}
-              >
-                {t(link.label)}
-              </Link>
-            ))}
+        {/* Hangs from its button, opaque over the page, with the current page marked. */}
+        <PopoverContent align="end" sideOffset={6} className="w-64 origin-top-right bg-surface p-2 backdrop-blur-none rtl:origin-top-left">
+          <nav aria-label={t('mainNavigation')} className="flex flex-col gap-0.5">
+            {[...MAIN_LINKS, ...LIBRARY_LINKS].map((link, index) => {
+              const current = link.to === here;
+              return (
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  aria-current={current ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
+                  className={cn(
+                    'rounded-lg px-3 py-2.5 text-sm font-medium text-muted transition-colors outline-none hover:bg-white/5 hover:text-foreground focus-visible:bg-white/5 focus-visible:text-foreground',
+                    index === MAIN_LINKS.length && 'mt-1 border-t border-border pt-3',
+                    current && 'bg-accent/15 text-foreground',
+                  )}
+                >
+                  {t(link.label)}
+                </Link>
+              );
+            })}
           </nav>
         </PopoverContent>
       </Popover>

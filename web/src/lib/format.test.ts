@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatClockTime } from './clock-time.format';
 import { formatFileSize } from './file-size.format';
+import { formatFileType } from './file-type.format';
 import { formatLongDate, formatShortDate } from './short-date.format';
 
 describe('formatFileSize', () => {
@@ -30,14 +31,31 @@ describe('formatClockTime', () => {
 });
 
 describe('formatShortDate', () => {
+  const now = new Date(2026, 5, 1, 12);
   it('shows the short month and the day', () => {
-    expect(formatShortDate('2026-03-05T12:00:00Z', 'en')).toBe('Mar 5');
-    expect(formatShortDate(new Date(2025, 11, 24, 12), 'en')).toBe('Dec 24');
-    expect(formatShortDate('2026-03-05T12:00:00Z', 'he')).toMatch(/5/);
-    expect(formatShortDate('not a date', 'en')).toBe('');
+    expect(formatShortDate('2026-03-05T12:00:00Z', 'en', now)).toBe('Mar 5');
+    expect(formatShortDate(new Date(2026, 11, 24, 12), 'en', now)).toBe('Dec 24');
+    expect(formatShortDate('2026-03-05T12:00:00Z', 'he', now)).toMatch(/5/);
+    expect(formatShortDate('not a date', 'en', now)).toBe('');
+  });
+
+  it('adds the year to a date of another year', () => {
+    expect(formatShortDate(new Date(2025, 11, 24, 12), 'en', now)).toBe('Dec 24, 2025');
+    expect(formatShortDate(new Date(2024, 2, 5, 12), 'he', now)).toMatch(/2024/);
   });
 
   it('adds the year in the long form', () => {
     expect(formatLongDate('2026-03-05T12:00:00Z', 'en')).toBe('Mar 5, 2026');
+  });
+});
+
+describe('formatFileType', () => {
+  it('names the type as users know it', () => {
+    expect(formatFileType('audio/mpeg', 'song.mp3')).toBe('MP3');
+    expect(formatFileType('audio/flac', 'x.flac')).toBe('FLAC');
+    expect(formatFileType('audio/mp4', 'x.m4a')).toBe('M4A');
+    expect(formatFileType('audio/ogg', 'x.opus')).toBe('OGG');
+    expect(formatFileType('', 'old.wav')).toBe('WAV');
+    expect(formatFileType('audio/x-aiff', 'noextension')).toBe('AIFF');
   });
 });

@@ -20,7 +20,7 @@ export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
       {
         schema: {
           ...common,
-          summary: 'All songs, newest first; owner=true for mine, favorites=true for my likes, q to search',
+          summary: 'All songs, newest first; owner=true for mine, favorites=true for every song I liked (whoever uploaded it), q to search',
           querystring: listSongsQuery,
           response: { 200: songList, ...errors },
         },

@@ -47,10 +47,15 @@ export interface LibraryServiceDeps {
 export class LibraryService {
   constructor(private readonly deps: LibraryServiceDeps) {}
 
+  /**
+   * `favorites` is every song the viewer liked, whoever uploaded it: `owner` does not narrow it
+   * (the spec's Favorites link carries both, from a product where every song was the user's own).
+   */
   async list(viewerId: number, options: ListOptions = {}): Promise<Song[]> {
+    const favorites = options.favorites === true;
     const records = await this.deps.repository.list(viewerId, {
-      ...(options.owner ? { ownerId: viewerId } : {}),
-      likedOnly: options.favorites === true,
+      ...(options.owner && !favorites ? { ownerId: viewerId } : {}),
+      likedOnly: favorites,
       ...(options.q ? { search: options.q } : {}),
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
       ...(options.offset !== undefined ? { offset: options.offset } : {}),

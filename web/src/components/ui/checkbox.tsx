@@ -7,7 +7,8 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
   return (
     <CheckboxPrimitive.Root
       className={cn(
-        'peer grid size-5 shrink-0 cursor-pointer place-items-center rounded-md border border-border bg-input/70 transition-colors outline-none',
+        // A clear outline on the dark background even when unticked.
+        'peer grid size-5 shrink-0 cursor-pointer place-items-center rounded-md border-2 border-muted/70 bg-input transition-colors outline-none',
         'hover:border-accent/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
         'data-[state=checked]:border-transparent data-[state=checked]:bg-accent-gradient',
         'aria-invalid:border-danger/70 disabled:cursor-not-allowed disabled:opacity-60',

@@ -29,6 +29,13 @@ describe('landing page', () => {
     expect(screen.getByText(/chill coding beats/)).toBeInTheDocument();
   });
 
+  it('sends a signed-in user from Get Started into the library', () => {
+    localStorage.setItem('token', 't');
+    sessionStore.syncWithStoredToken();
+    renderApp('/');
+    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/music');
+  });
+
   it('moves the highlight every 3 s and fills the bar by 25 % per card', async () => {
     vi.useFakeTimers();
     renderApp('/');

@@ -32,10 +32,16 @@ function patchCachedSong(client: QueryClient, id: number, patch: (song: Song) =>
   client.setQueryData<Song>(songQueryKeys.detail(id), (song) => (song ? (patch(song) ?? undefined) : song));
 }
 
+/** True for the cached lists of favourites (`['songs', 'list', {favorites: true}]`). */
+function isFavoritesList(queryKey: readonly unknown[]): boolean {
+  const filter = queryKey[2] as Partial<SongListFilter> | undefined;
+  return filter?.favorites === true;
+}
+
 /**
  * The like toggle (SPEC 4): on success isLiked flips on the song in every list and on its
- * page. A song unliked on Favorites stays in view until the list is next loaded, so the page
- * under the pointer does not jump.
+ * page. A song unliked leaves Favorites at once (it is no longer a favourite); a song liked
+ * elsewhere joins Favorites the next time that list is loaded.
  */
 export function useToggleLike() {
   const client = useQueryClient();
@@ -44,6 +50,11 @@ export function useToggleLike() {
     mutationFn: (id: number) => postToggleLike(id),
     onSuccess: ({ id, isLiked }) => {
       patchCachedSong(client, id, (song) => ({ ...song, isLiked }));
+      if (!isLiked) {
+        client.setQueriesData<Song[]>({ queryKey: songQueryKeys.lists(), predicate: (query) => isFavoritesList(query.queryKey) }, (songs) =>
+          songs?.filter((song) => song.id !== id),
+        );
+      }
       void client.invalidateQueries({ queryKey: songQueryKeys.lists(), refetchType: 'none' });
     },
     onError: (error) => toastApiError(error, { fallback: t('toggleLikeFailed') }),

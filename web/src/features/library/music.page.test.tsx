@@ -54,6 +54,8 @@ describe('music collection', () => {
 
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
     expect(cardTitles()[0]).toBe('Song 9');
+    // The new page is read from its top: the focus moves to the list, not left on a page button.
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Music Collection' }));
     expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
     expect(cards()).toHaveLength(4);
@@ -155,20 +157,17 @@ describe('music collection', () => {
     for (const link of uploads) expect(link).toHaveAttribute('href', '/upload');
   });
 
-  it('offers All Music, then Upload Music, on empty favorites', async () => {
+  it('says "No favourites yet" on empty favorites, with a way to browse All Music', async () => {
     stubFetch({ 'GET /api/files': { body: [] } });
     renderApp('/music?owner=true&favorites=true');
-    expect(await screen.findByRole('heading', { name: 'Your Music Collection is Empty' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No favourites yet' })).toBeInTheDocument();
     expect(screen.getByText('Songs you like show up here. Tap the heart on any song to add it.')).toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'My Favorites' });
     const links = within(section).getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Browse All Music', '/music'],
-      ['Upload Music', '/upload'],
-    ]);
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Browse All Music', '/music']]);
   });
 
-  it('plays a card in the player bar, and closes the bar when the playing song is chosen again', async () => {
+  it('plays a card in the player bar, which closes with its close button', async () => {
     const { requests } = stubFetch({
       'GET /api/files': { body: makeSongs(3) },
       'GET /api/files/2/play': { body: { url: '/api/stream/2?sig=abc' } },
@@ -188,7 +187,7 @@ describe('music collection', () => {
     expect(within(bar).getByRole('button', { name: 'Previous' })).toBeInTheDocument();
     expect(within(bar).getByRole('slider', { name: 'Volume' })).toHaveValue('0.8');
 
-    await user.click(screen.getByRole('button', { name: 'Stop Song 2' }));
+    await user.click(within(bar).getByRole('button', { name: 'Close player' }));
     expect(screen.queryByRole('region', { name: 'Player' })).not.toBeInTheDocument();
   });
 
@@ -204,6 +203,18 @@ describe('music collection', () => {
     await user.click(like);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Like Song 2' })).toHaveAttribute('aria-pressed', 'true'));
     expect(requests.some((r) => r.method === 'POST' && r.path === '/api/files/2/like')).toBe(true);
+  });
+
+  it('removes a song from Favorites as soon as it is unliked there', async () => {
+    stubFetch({
+      'GET /api/files': { body: [makeSong(1, { isLiked: true }), makeSong(2, { isLiked: true })] },
+      'POST /api/files/2/like': { body: { id: 2, isLiked: false } },
+    });
+    const user = userEvent.setup();
+    renderApp('/music?owner=true&favorites=true');
+    await user.click(await screen.findByRole('button', { name: 'Like Song 2' }));
+    await waitFor(() => expect(screen.queryByText('Song 2')).not.toBeInTheDocument());
+    expect(cardTitles()).toEqual(['Song 1']);
   });
 
   it("toasts the server's message when a like fails", async () => {

@@ -1,5 +1,5 @@
 import type { Song } from '@encore/common/library.contract';
-import { LayoutGrid, Library, List, Music2, SearchX, TriangleAlert, Upload } from 'lucide-react';
+import { Heart, LayoutGrid, Library, List, Music2, SearchX, TriangleAlert, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusPanel } from '../../components/status-panel';
@@ -14,7 +14,8 @@ import type { SongListFilter } from '../../lib/song-query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSongs } from './library.queries';
 import { PAGE_SIZE, useMusicView, type MusicView } from './music-view';
-import { SongCard, SongRow } from './song-card.component';
+import { compactColumns, SongCard, SongRow } from './song-card.component';
+import { cn } from '../../lib/cn';
 import { filterSongs, musicTitleKey, pageOf, songListFilterFrom } from './song-search';
 import { TryAgainButton } from '../../components/try-again-button';
 import { PageGlow } from '../../components/page-glow';
@@ -50,9 +51,12 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
     setSearch(value);
     setRequestedPage(1);
   };
+  // A new page starts at the top of the list, with the focus on the list (not on a page button far below).
   const changePage = (next: number) => {
     setRequestedPage(next);
-    document.getElementById('music-list')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    const list = document.getElementById('music-list');
+    list?.focus({ preventScroll: true });
+    list?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 
   return (
@@ -97,7 +101,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
         />
       </div>
 
-      <section id="music-list" aria-label={t(titleKey)} className="mt-6 scroll-mt-24">
+      <section id="music-list" tabIndex={-1} aria-label={t(titleKey)} className="mt-6 scroll-mt-24 rounded-2xl outline-none">
         {songs.isPending ? (
           <LoadingState view={view} />
         ) : songs.isError ? (
@@ -113,31 +117,38 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
             {songs.error.message}
           </StatusPanel>
         ) : songs.data.length === 0 ? (
-          <StatusPanel
-            icon={<Music2 aria-hidden />}
-            title={t('musicEmptyTitle')}
-            actions={
-              <>
-                {filter.favorites ? (
-                  // No likes yet: the songs to like are in All Music.
-                  <Button asChild>
-                    <Link to="/music">
-                      <Library aria-hidden className="size-4" />
-                      {t('browseAllMusic')}
-                    </Link>
-                  </Button>
-                ) : null}
-                <Button asChild variant={filter.favorites ? 'secondary' : 'primary'}>
+          filter.favorites ? (
+            <StatusPanel
+              icon={<Heart aria-hidden />}
+              title={t('musicEmptyFavoritesTitle')}
+              actions={
+                // No likes yet: the songs to like are in All Music.
+                <Button asChild>
+                  <Link to="/music">
+                    <Library aria-hidden className="size-4" />
+                    {t('browseAllMusic')}
+                  </Link>
+                </Button>
+              }
+            >
+              {t('musicEmptyFavorites')}
+            </StatusPanel>
+          ) : (
+            <StatusPanel
+              icon={<Music2 aria-hidden />}
+              title={t('musicEmptyTitle')}
+              actions={
+                <Button asChild>
                   <Link to="/upload">
                     <Upload aria-hidden className="size-4" />
                     {t('uploadMusic')}
                   </Link>
                 </Button>
-              </>
-            }
-          >
-            {t(filter.favorites ? 'musicEmptyFavorites' : filter.owner ? 'musicEmptyMine' : 'musicEmptyAll')}
-          </StatusPanel>
+              }
+            >
+              {t(filter.owner ? 'musicEmptyMine' : 'musicEmptyAll')}
+            </StatusPanel>
+          )
         ) : filtered.length === 0 ? (
           <StatusPanel
             icon={<SearchX aria-hidden />}
@@ -175,25 +186,39 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
 }
 
 function SongList({ view, songs, list }: { view: MusicView; songs: Song[]; list: Song[] }) {
+  const t = useT();
   if (view === 'grid') {
     return (
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 lg:gap-5">
         {songs.map((song) => (
-          <li key={song.id}>
+          <li key={song.id} className="min-w-0">
             <SongCard song={song} list={list} />
           </li>
         ))}
       </ul>
     );
   }
+  const withAlbum = songs.some((song) => song.album);
   return (
-    <ul className="flex flex-col gap-0.5 rounded-2xl border border-border bg-surface/50 p-1.5 sm:p-2">
-      {songs.map((song) => (
-        <li key={song.id}>
-          <SongRow song={song} list={list} />
-        </li>
-      ))}
-    </ul>
+    <div className="rounded-2xl border border-border bg-surface/50 p-1.5 sm:p-2">
+      <div aria-hidden className={cn('hidden items-center gap-3 border-b border-border px-3 pt-1 pb-2 text-xs font-medium tracking-wide text-subtle uppercase sm:grid rtl:tracking-normal', compactColumns(withAlbum))}>
+        <span />
+        <span />
+        <span>{t('musicColumnTitle')}</span>
+        {withAlbum ? <span>{t('musicColumnAlbum')}</span> : null}
+        <span className="text-end">{t('musicColumnDuration')}</span>
+        <span className="text-end">{t('musicColumnSize')}</span>
+        <span className="text-end">{t('musicColumnAdded')}</span>
+        <span />
+      </div>
+      <ul className="mt-1 flex flex-col gap-0.5">
+        {songs.map((song) => (
+          <li key={song.id}>
+            <SongRow song={song} list={list} withAlbum={withAlbum} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -30,18 +30,25 @@ export function SongActions({ song }: { song: Song }) {
   };
 
   return (
+    // Delete stands apart from the everyday actions: at the far end, past a divider on a phone.
     <div className="flex flex-wrap items-center gap-2.5">
       <LikeButton song={song} variant="large" />
-      <Button variant="secondary" onClick={() => setShareOpen(true)}>
-        <Share2 aria-hidden className="size-4" />
-        {t('shareButton')}
-      </Button>
-      <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
-        {downloading ? <Spinner /> : <Download aria-hidden className="size-4" />}
-        {t('downloadButton')}
-      </Button>
-      <AddToPlaylistButton song={song} />
-      {song.isOwner ? <DeleteSongButton song={song} /> : null}
+      <div className="grid min-w-0 flex-1 grid-cols-2 gap-2.5 sm:flex sm:flex-none sm:flex-wrap [&>*:last-child]:col-span-2">
+        <Button variant="secondary" onClick={() => setShareOpen(true)}>
+          <Share2 aria-hidden className="size-4" />
+          {t('shareButton')}
+        </Button>
+        <Button variant="secondary" onClick={() => void download()} disabled={downloading}>
+          {downloading ? <Spinner /> : <Download aria-hidden className="size-4" />}
+          {t('downloadButton')}
+        </Button>
+        <AddToPlaylistButton song={song} />
+      </div>
+      {song.isOwner ? (
+        <div className="flex w-full justify-end border-t border-border pt-3 sm:ms-auto sm:w-auto sm:border-0 sm:pt-0">
+          <DeleteSongButton song={song} />
+        </div>
+      ) : null}
       <ShareSongDialog song={song} open={shareOpen} onOpenChange={setShareOpen} />
     </div>
   );

@@ -16,6 +16,17 @@ interface SongItemProps {
   list: readonly Song[];
 }
 
+/**
+ * The compact view's columns, shared by its heading row and its rows: play, cover, title and
+ * artist, album (only when a song on the page has one, so no empty column gapes), time, size,
+ * date, like. A phone keeps play, cover, title, time and like.
+ */
+export function compactColumns(withAlbum: boolean): string {
+  return withAlbum
+    ? 'grid-cols-[auto_auto_minmax(0,1fr)_auto_auto] sm:grid-cols-[2.25rem_2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_3.5rem_4.5rem_4rem_2.25rem]'
+    : 'grid-cols-[auto_auto_minmax(0,1fr)_auto_auto] sm:grid-cols-[2.25rem_2.5rem_minmax(0,1fr)_3.5rem_4.5rem_4rem_2.25rem]';
+}
+
 function useNowPlaying(song: Song) {
   const isCurrent = usePlayer((state) => state.current?.id === song.id);
   const isPlaying = usePlayer((state) => state.current?.id === song.id && state.isPlaying);
@@ -30,7 +41,7 @@ export function SongCard({ song, list }: SongItemProps) {
   return (
     <article
       className={cn(
-        'group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-surface/70 transition-[border-color,transform,box-shadow] duration-200 hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-xl hover:shadow-fuchsia-950/30 focus-within:border-accent/50',
+        'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-surface/70 transition-[border-color,transform,box-shadow] duration-200 hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-xl hover:shadow-fuchsia-950/30 focus-within:border-accent/50',
         isCurrent && 'border-accent/70',
       )}
     >
@@ -54,15 +65,17 @@ export function SongCard({ song, list }: SongItemProps) {
         />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3.5">
-        <h3 dir="auto" className="line-clamp-2 font-semibold break-words rtl:text-right" title={song.displayName}>
+        <h3 className="line-clamp-2 leading-snug font-semibold break-words" title={song.displayName}>
           <Link
             to={`/music/${song.id}`}
             className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
           >
-            {songHeadline(song)}
+            <bdi>{songHeadline(song)}</bdi>
           </Link>
         </h3>
-        <p dir="auto" className="truncate text-sm text-muted rtl:text-right">{song.artist ?? t('unknownArtist')}</p>
+        <p className="truncate text-sm text-muted">
+          <bdi>{song.artist ?? t('unknownArtist')}</bdi>
+        </p>
         <p className="mt-auto flex items-center justify-between gap-2 pt-1.5 text-xs text-subtle tabular-nums">
           <span dir="ltr" className="truncate">
             {[song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : null, formatFileSize(song.size)]
@@ -80,14 +93,15 @@ export function SongCard({ song, list }: SongItemProps) {
 }
 
 /** A song in the compact view: one dense row with the same facts and actions. */
-export function SongRow({ song, list }: SongItemProps) {
+export function SongRow({ song, list, withAlbum }: SongItemProps & { withAlbum: boolean }) {
   const t = useT();
   const language = useLanguage();
   const { isCurrent, isPlaying } = useNowPlaying(song);
   return (
     <article
       className={cn(
-        'group relative grid grid-cols-[auto_auto_minmax(0,1fr)_auto_auto] items-center gap-3 rounded-xl px-2.5 py-2 transition-colors hover:bg-white/[0.04] focus-within:bg-white/[0.04] sm:grid-cols-[auto_auto_minmax(0,1.4fr)_minmax(0,1fr)_4rem_4.5rem_4rem_auto] sm:px-3',
+        'group relative grid items-center gap-3 rounded-xl px-2.5 py-2 transition-colors hover:bg-white/[0.04] focus-within:bg-white/[0.04] sm:px-3',
+        compactColumns(withAlbum),
         isCurrent && 'bg-accent/10 hover:bg-accent/15',
       )}
     >
@@ -98,15 +112,20 @@ export function SongRow({ song, list }: SongItemProps) {
           {isCurrent ? <NowPlayingBars playing={isPlaying} className="shrink-0" /> : null}
           <Link
             to={`/music/${song.id}`}
-            dir="auto"
             className="truncate outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
           >
-            {songHeadline(song)}
+            <bdi>{songHeadline(song)}</bdi>
           </Link>
         </h3>
-        <p dir="auto" className="truncate text-xs text-muted rtl:text-right">{song.artist ?? t('unknownArtist')}</p>
+        <p className="truncate text-xs text-muted">
+          <bdi>{song.artist ?? t('unknownArtist')}</bdi>
+        </p>
       </div>
-      <p dir="auto" className="hidden truncate text-sm text-muted sm:block rtl:text-right">{song.album ?? ''}</p>
+      {withAlbum ? (
+        <p className="hidden truncate text-sm text-muted sm:block">
+          <bdi>{song.album ?? ''}</bdi>
+        </p>
+      ) : null}
       <span className="text-end text-xs text-muted tabular-nums sm:text-sm">
         {song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : ''}
       </span>

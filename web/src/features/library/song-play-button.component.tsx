@@ -1,5 +1,5 @@
 import type { Song } from '@encore/common/library.contract';
-import { Play, Square } from 'lucide-react';
+import { Pause, Play } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
 import { player, usePlayer } from '../player/player.store';
@@ -11,22 +11,27 @@ interface SongPlayButtonProps {
   className?: string;
 }
 
-/** Plays the song in the player bar; on the song already selected, closes the player (SPEC 4). */
+/**
+ * Plays the song in the player bar. On the song already selected it shows and does what the
+ * bar's own button does (pause while playing, play while paused), so the two never disagree;
+ * the bar's close button closes the player.
+ */
 export function SongPlayButton({ song, list, className }: SongPlayButtonProps) {
   const t = useT();
   const isCurrent = usePlayer((state) => state.current?.id === song.id);
+  const isPlaying = usePlayer((state) => state.current?.id === song.id && state.isPlaying);
   return (
     <button
       type="button"
-      aria-label={isCurrent ? t('stopSong', { title: song.displayName }) : t('playSong', { title: song.displayName })}
-      title={isCurrent ? t('stopHint') : t('playHint')}
-      onClick={() => player.selectSong(list, song, { source: 'library' })}
+      aria-label={isPlaying ? t('pauseSong', { title: song.displayName }) : t('playSong', { title: song.displayName })}
+      title={isPlaying ? t('pauseHint') : t('playHint')}
+      onClick={() => (isCurrent ? player.toggle() : player.selectSong(list, song, { source: 'library' }))}
       className={cn(
         'relative z-10 grid shrink-0 cursor-pointer place-items-center rounded-full bg-accent-gradient text-white shadow-lg shadow-fuchsia-950/50 transition-[transform,opacity] outline-none hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background active:scale-95',
         className,
       )}
     >
-      {isCurrent ? <Square aria-hidden className="size-[38%] fill-current" /> : <Play aria-hidden className="size-[42%] translate-x-[6%] fill-current" />}
+      {isPlaying ? <Pause aria-hidden className="size-[40%] fill-current" /> : <Play aria-hidden className="size-[42%] translate-x-[6%] fill-current" />}
     </button>
   );
 }

@@ -9,7 +9,7 @@ import { songHeadline } from '../../lib/song-headline';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSong } from './library.queries';
 import { SongActions } from './song-actions.component';
-import { SongInfoCard } from './song-info-card.component';
+import { SongInfoCard, SongTagsCard } from './song-info-card.component';
 import { SongPlayback } from './song-playback.component';
 import { PageGlow } from '../../components/page-glow';
 
@@ -50,11 +50,14 @@ function SongDetail({ song }: { song: Song }) {
     <article className="flex flex-col gap-6">
       <BackLink to="/music">{t('backToAllMusic')}</BackLink>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,380px)_minmax(0,1fr)] lg:gap-12">
-        <CoverArt
-          fileKey={song.hasCover ? song.s3Key : null}
-          size="full"
-          className="mx-auto aspect-square w-full max-w-[380px] rounded-3xl shadow-2xl shadow-fuchsia-950/40 ring-1 ring-white/10"
-        />
+        <div className="flex min-w-0 flex-col gap-6">
+          <CoverArt
+            fileKey={song.hasCover ? song.s3Key : null}
+            size="full"
+            className="mx-auto aspect-square w-full max-w-[380px] rounded-3xl shadow-2xl shadow-fuchsia-950/40 ring-1 ring-white/10"
+          />
+          <SongTagsCard song={song} className="hidden lg:block" />
+        </div>
         <div className="flex min-w-0 flex-col gap-6">
           <header className="flex flex-col gap-2">
             <p className="text-xs font-semibold tracking-[0.2em] text-fuchsia-300 uppercase rtl:tracking-normal">{t('songEyebrow')}</p>
@@ -69,6 +72,8 @@ function SongDetail({ song }: { song: Song }) {
           </header>
           <SongPlayback song={song} />
           <SongActions song={song} />
+          {/* Under the cover on a wide screen; in the column on a narrow one. */}
+          <SongTagsCard song={song} className="lg:hidden" />
           <SongInfoCard song={song} />
         </div>
       </div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { makeSongs, signInForTest } from '../../test/song-fixture';
+import { makeSong, makeSongs, signInForTest } from '../../test/song-fixture';
 import { sessionStore } from '../auth/session.store';
 
 beforeEach(signInForTest);
@@ -33,10 +33,10 @@ async function playFirstSong() {
 }
 
 describe('player bar', () => {
-  it('shows the song with its size and date, the time and the controls', async () => {
+  it('shows the song, title over artist, the time and the controls', async () => {
     const { bar } = await playFirstSong();
     expect(within(bar).getByRole('link', { name: 'Song 1' })).toHaveAttribute('href', '/music/1');
-    expect(within(bar).getByText('1000 B').parentElement).toHaveTextContent('1000 B · Mar 5');
+    expect(within(bar).getByTestId('player-artist')).toHaveTextContent('Unknown artist');
     expect(within(bar).getByTestId('player-elapsed')).toHaveTextContent('0:00');
     expect(within(bar).getByTestId('player-duration')).toHaveTextContent('3:00');
     expect(within(bar).getByRole('slider', { name: 'Seek' })).toBeEnabled();
@@ -79,6 +79,39 @@ describe('player bar', () => {
     });
     await user.click(within(bar).getByRole('button', { name: 'Next' }));
     expect(within(bar).getByText('Song 1')).toBeInTheDocument();
+  });
+
+  it('says the title over the artist of a tagged song, not "Artist - Title"', async () => {
+    stubFetch({
+      'GET /api/files': { body: [makeSong(4, { displayName: 'Nova - Blue Hour', artist: 'Nova' })] },
+      'GET /api/files/4/play': { body: { url: '/stream/4' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/music');
+    await user.click(await screen.findByRole('button', { name: 'Play Nova - Blue Hour' }));
+    const bar = screen.getByRole('region', { name: 'Player' });
+    expect(within(bar).getByTestId('player-title')).toHaveTextContent(/^Blue Hour$/);
+    expect(within(bar).getByTestId('player-artist')).toHaveTextContent(/^Nova$/);
+    // One song: no neighbours, yet the buttons stay in place, disabled.
+    await waitFor(() => expect(audioElement().getAttribute('src')).toBe('/stream/4'));
+    act(() => {
+      audioElement().dispatchEvent(new Event('loadedmetadata'));
+    });
+    await waitFor(() => expect(within(bar).getByRole('button', { name: 'Pause' })).toBeEnabled());
+    expect(within(bar).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(bar).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('shows the same state on the playing card as on the bar, and pauses from either', async () => {
+    const { user, bar } = await playFirstSong();
+    const cardButton = screen.getByRole('button', { name: 'Pause Song 1' });
+    await user.click(cardButton);
+    expect(audioElement().paused).toBe(true);
+    expect(within(bar).getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play Song 1' })).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Play' }));
+    expect(audioElement().paused).toBe(false);
+    expect(screen.getByRole('button', { name: 'Pause Song 1' })).toBeInTheDocument();
   });
 
   it('goes on to the next song at the end of one', async () => {

@@ -8,11 +8,11 @@ import { Slider } from '../../components/ui/slider';
 import { Spinner } from '../../components/ui/spinner';
 import { formatClockTime } from '../../lib/clock-time.format';
 import { cn } from '../../lib/cn';
-import { formatFileSize } from '../../lib/file-size.format';
-import { useLanguage, useT } from '../../lib/i18n/i18n.store';
-import { formatShortDate } from '../../lib/short-date.format';
+import { useT } from '../../lib/i18n/i18n.store';
+import { songHeadline } from '../../lib/song-headline';
 import { hasNext, hasPrevious } from './player-state';
 import { player, usePlayer } from './player.store';
+import { useMediaSession } from './use-media-session';
 import { usePlayerKeyboard } from './use-player-keyboard';
 
 const controlClass =
@@ -23,11 +23,12 @@ export const PLAYER_BAR_SPACE_CLASS = 'pb-24';
 
 /**
  * The player bar (SPEC 2 and 4): fixed at the bottom while a song is selected. Mounted once in
- * the layout, so it, and the music, stay while the user moves between pages.
+ * the layout, so it, and the music, stay while the user moves between pages. On a phone the
+ * song takes the whole first line (title over artist, as the cards show it) and the transport
+ * shares the second with the seek bar; the volume folds away (the phone's own buttons set it).
  */
 export function PlayerBar() {
   const t = useT();
-  const language = useLanguage();
   const current = usePlayer((state) => state.current);
   const ready = usePlayer((state) => state.ready);
   const loading = usePlayer((state) => state.loading);
@@ -35,6 +36,7 @@ export function PlayerBar() {
   const canNext = usePlayer(hasNext);
   const canPrevious = usePlayer(hasPrevious);
   usePlayerKeyboard(current !== null);
+  useMediaSession();
 
   if (!current) return null;
 
@@ -42,36 +44,33 @@ export function PlayerBar() {
     <section
       role="region"
       aria-label={t('playerRegion')}
-      className="fixed inset-x-0 bottom-0 z-40 animate-slide-up border-t border-border/80 bg-surface/90 shadow-[0_-12px_40px_rgba(0,0,0,0.45)] backdrop-blur-xl"
+      className="fixed inset-x-0 bottom-0 z-40 animate-slide-up border-t border-border bg-surface shadow-[0_-12px_40px_rgba(0,0,0,0.45)]"
     >
-      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-x-2 gap-y-1 px-3 py-2 [grid-template-areas:'info_transport_side'_'seek_seek_seek'] sm:px-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)] md:gap-x-6 md:py-2.5 md:[grid-template-areas:'info_transport_side'_'info_seek_side']">
+      <div className="mx-auto grid max-w-6xl grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1.5 px-3 pt-2.5 pb-2 [grid-template-areas:'info_info_side'_'transport_seek_seek'] sm:px-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)] md:gap-x-6 md:py-2.5 md:[grid-template-areas:'info_transport_side'_'info_seek_side']">
         <div className="flex min-w-0 items-center gap-3 [grid-area:info]">
-          <CoverArt
-            fileKey={current.hasCover ? current.s3Key : null}
-            size="thumb"
-            fallback="logo"
-            className="size-11 rounded-lg ring-1 ring-white/10 md:size-13"
-          />
+          <CoverArt fileKey={current.hasCover ? current.s3Key : null} size="thumb" className="size-11 rounded-lg ring-1 ring-white/10 md:size-13" />
           <div className="min-w-0">
             <Link
               to={`/music/${current.id}`}
               dir="auto"
+              data-testid="player-title"
+              aria-label={current.displayName}
               className="block truncate text-sm font-semibold outline-none hover:underline focus-visible:underline rtl:text-right"
               title={current.displayName}
             >
-              {current.displayName}
+              {songHeadline(current)}
             </Link>
-            <p className="truncate text-xs text-muted">
-              <bdi>{formatFileSize(current.size)}</bdi> · <bdi>{formatShortDate(current.uploadedAt, language)}</bdi>
+            <p dir="auto" data-testid="player-artist" className="truncate text-xs text-muted rtl:text-right">
+              {current.artist ?? t('unknownArtist')}
             </p>
           </div>
         </div>
 
-        <div dir="ltr" className="flex items-center gap-1 [grid-area:transport] md:justify-self-center md:gap-3">
+        <div dir="ltr" className="flex items-center gap-0.5 [grid-area:transport] md:justify-self-center md:gap-3">
           <TransportButtons ready={ready} loading={loading} isPlaying={isPlaying} canNext={canNext} canPrevious={canPrevious} />
         </div>
 
-        <div className="[grid-area:seek]">
+        <div className="min-w-0 [grid-area:seek]">
           <SeekRow />
         </div>
 
@@ -94,15 +93,14 @@ interface TransportProps {
   canPrevious: boolean;
 }
 
+/** Previous, play/pause, next. Always all three, so nothing moves; a missing neighbour is disabled. */
 function TransportButtons({ ready, loading, isPlaying, canNext, canPrevious }: TransportProps) {
   const t = useT();
   return (
     <>
-      {canPrevious ? (
-        <button type="button" className={cn(controlClass, 'size-9 md:size-10')} aria-label={t('playerPrevious')} title={t('playerPrevious')} disabled={!ready} onClick={() => player.previous()}>
-          <SkipBack aria-hidden />
-        </button>
-      ) : null}
+      <button type="button" className={cn(controlClass, 'size-9 md:size-10')} aria-label={t('playerPrevious')} title={t('playerPrevious')} disabled={!ready || !canPrevious} onClick={() => player.previous()}>
+        <SkipBack aria-hidden className="fill-current" />
+      </button>
       <button
         type="button"
         aria-label={isPlaying ? t('playerPause') : t('playerPlay')}
@@ -121,11 +119,9 @@ function TransportButtons({ ready, loading, isPlaying, canNext, canPrevious }: T
           <Play aria-hidden className="size-5 translate-x-px fill-current" />
         )}
       </button>
-      {canNext ? (
-        <button type="button" className={cn(controlClass, 'size-9 md:size-10')} aria-label={t('playerNext')} title={t('playerNext')} disabled={!ready} onClick={() => player.next()}>
-          <SkipForward aria-hidden />
-        </button>
-      ) : null}
+      <button type="button" className={cn(controlClass, 'size-9 md:size-10')} aria-label={t('playerNext')} title={t('playerNext')} disabled={!ready || !canNext} onClick={() => player.next()}>
+        <SkipForward aria-hidden className="fill-current" />
+      </button>
     </>
   );
 }
@@ -175,6 +171,7 @@ function VolumeControl() {
   };
   const slider = (
     <Slider
+      dir="ltr"
       aria-label={t('playerVolume')}
       aria-valuetext={`${Math.round(volume * 100)}%`}
       value={volume}
@@ -185,7 +182,7 @@ function VolumeControl() {
   );
   return (
     <>
-      <div className="hidden w-36 items-center gap-1 md:flex">
+      <div dir="ltr" className="hidden w-36 items-center gap-1 md:flex">
         <button type="button" className={cn(controlClass, 'size-9')} aria-label={volume === 0 ? t('playerUnmute') : t('playerMute')} onClick={toggleMute}>
           <Icon aria-hidden />
         </button>
@@ -193,11 +190,11 @@ function VolumeControl() {
       </div>
       <Popover>
         <PopoverTrigger asChild>
-          <button type="button" className={cn(controlClass, 'size-9 md:hidden')} aria-label={t('playerVolume')}>
+          <button type="button" className={cn(controlClass, 'hidden size-9 sm:grid md:hidden')} aria-label={t('playerVolume')}>
             <Icon aria-hidden />
           </button>
         </PopoverTrigger>
-        <PopoverContent side="top" align="end" className="flex w-48 items-center gap-2 p-3">
+        <PopoverContent side="top" align="end" dir="ltr" className="flex w-48 items-center gap-2 p-3">
           <button type="button" className={cn(controlClass, 'size-8')} aria-label={volume === 0 ? t('playerUnmute') : t('playerMute')} onClick={toggleMute}>
             <Icon aria-hidden />
           </button>

@@ -1,9 +1,9 @@
 import type { PlaylistSummary } from '@encore/common/playlists.contract';
-import { ListMusic } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
 import { usePlayer } from '../player/player.store';
+import { PlaylistCover } from './playlist-cover.component';
 import { playlistSource } from './playlist-playback';
 
 /** A playlist in the grid: name, description and song count; opens /playlists/{id}. */
@@ -15,16 +15,14 @@ export function PlaylistCard({ playlist }: { playlist: PlaylistSummary }) {
   return (
     <article
       className={cn(
-        'group relative flex h-full flex-col gap-4 rounded-2xl border border-border bg-surface/70 p-5 transition-[border-color,transform,box-shadow] duration-200 hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-xl hover:shadow-fuchsia-950/30 focus-within:border-accent/50',
+        'group relative flex h-full min-w-0 flex-col gap-4 rounded-2xl border border-border bg-surface/70 p-4 sm:p-5 transition-[border-color,transform,box-shadow] duration-200 hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-xl hover:shadow-fuchsia-950/30 focus-within:border-accent/50',
         playing && 'border-accent/70',
       )}
     >
       <div className="flex items-start gap-4">
-        <span className="grid size-14 shrink-0 place-items-center rounded-xl bg-accent-gradient text-white shadow-lg shadow-fuchsia-950/40">
-          <ListMusic aria-hidden className="size-7" />
-        </span>
+        <PlaylistCover songs={playlist.songs} className="size-20" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h2 dir="auto" className="line-clamp-2 text-lg font-bold tracking-tight break-words rtl:text-right" title={playlist.name}>
+          <h2 dir="auto" className="line-clamp-2 text-lg leading-snug font-bold tracking-tight break-words rtl:text-right" title={playlist.name}>
             <Link
               to={`/playlists/${playlist.id}`}
               className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
@@ -33,16 +31,21 @@ export function PlaylistCard({ playlist }: { playlist: PlaylistSummary }) {
             </Link>
           </h2>
           <p className="text-sm font-medium text-fuchsia-300">{count}</p>
+          {playlist.description ? (
+            <p dir="auto" className="line-clamp-2 text-sm leading-snug text-muted rtl:text-right">
+              {playlist.description}
+            </p>
+          ) : null}
         </div>
       </div>
-      {playlist.description ? (
-        <p dir="auto" className="line-clamp-3 text-sm leading-relaxed text-muted rtl:text-right">
-          {playlist.description}
-        </p>
-      ) : null}
       {preview.length > 0 ? (
-        <p dir="auto" className="mt-auto truncate border-t border-border pt-3 text-xs text-subtle rtl:text-right">
-          {preview.join(' · ')}
+        <p className="mt-auto truncate border-t border-border pt-3 text-xs text-subtle">
+          {preview.map((name, index) => (
+            <span key={index}>
+              {index > 0 ? ' · ' : null}
+              <bdi>{name}</bdi>
+            </span>
+          ))}
         </p>
       ) : null}
     </article>

@@ -76,12 +76,12 @@ export function PlaylistSongRow({ song, position, isCurrent, isPlaying, onMove, 
             </span>
           ) : null}
           {isCurrent ? <span className="sr-only">{t('nowPlaying')} </span> : null}
-          <Link to={`/music/${song.id}`} dir="auto" className="rounded outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
-            {songHeadline(song)}
+          <Link to={`/music/${song.id}`} className="rounded outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+            <bdi>{songHeadline(song)}</bdi>
           </Link>
         </p>
-        <p dir="auto" className="truncate text-xs text-muted rtl:text-right">
-          {song.artist ?? t('unknownArtist')}
+        <p className="truncate text-xs text-muted">
+          <bdi>{song.artist ?? t('unknownArtist')}</bdi>
         </p>
       </div>
       <span className="text-end text-xs text-muted tabular-nums sm:text-sm">

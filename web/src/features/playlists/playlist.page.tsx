@@ -1,5 +1,6 @@
 import type { Playlist } from '@encore/common/playlists.contract';
-import { ArrowLeft, ListMusic, Pencil } from 'lucide-react';
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { PlaylistCover } from './playlist-cover.component';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailQueryView } from '../../components/detail-query-view';
@@ -35,7 +36,7 @@ export function PlaylistPage() {
   );
 
   return (
-    <div className="relative isolate mx-auto w-full max-w-4xl px-4 pt-24 pb-16 sm:px-6 sm:pt-28">
+    <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-24 pb-16 sm:px-6 sm:pt-28">
       <PageGlow className="top-10 h-[380px] max-w-3xl" />
       <DetailQueryView
         query={playlist}
@@ -62,9 +63,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
       <BackLink to="/playlists">{t('backToPlaylists')}</BackLink>
       <Card className="flex flex-col gap-6 p-5 sm:p-7">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <span className="grid size-24 shrink-0 place-items-center rounded-2xl bg-accent-gradient text-white shadow-xl shadow-fuchsia-950/50 sm:size-28">
-            <ListMusic aria-hidden className="size-12" />
-          </span>
+          <PlaylistCover songs={playlist.songs} className="size-28 rounded-2xl sm:size-36" />
           {editing ? (
             <PlaylistEditForm playlist={playlist} onDone={() => setEditing(false)} />
           ) : (
@@ -89,7 +88,9 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
               {t('editPlaylist')}
             </Button>
             <ExportPlaylistButton playlist={playlist} />
-            <DeletePlaylistButton playlist={playlist} />
+            <span className="ms-auto">
+              <DeletePlaylistButton playlist={playlist} />
+            </span>
           </div>
         )}
         <div className="border-t border-border pt-5">

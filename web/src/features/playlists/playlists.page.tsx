@@ -51,7 +51,7 @@ export function PlaylistsPage() {
               <Spinner className="size-5 text-accent" />
               {t('playlistsLoading')}
             </p>
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {Array.from({ length: 6 }, (_, index) => (
                 <Skeleton key={index} className="h-40 rounded-2xl" />
               ))}
@@ -86,9 +86,9 @@ export function PlaylistsPage() {
             {t('playlistsNoMatchBody', { query: search.trim() })}
           </StatusPanel>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {filtered.map((playlist) => (
-              <li key={playlist.id}>
+              <li key={playlist.id} className="min-w-0">
                 <PlaylistCard playlist={playlist} />
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
@@ -28,7 +28,18 @@ describe('public share page', () => {
     renderApp('/share/tok123');
     expect(await screen.findByRole('heading', { level: 1, name: 'Blue Hour' })).toBeInTheDocument();
     expect(screen.getByText('Nova · Night Drive · 3:05')).toBeInTheDocument();
-    expect(screen.getByLabelText('Play Nova - Blue Hour')).toHaveAttribute('src', '/api/share/tok123/stream?sig=a');
+    const audio = screen.getByLabelText<HTMLAudioElement>('Play Nova - Blue Hour');
+    expect(audio).toHaveAttribute('src', '/api/share/tok123/stream?sig=a');
+    // Encore's own controls, not the browser's stock ones.
+    expect(audio).not.toHaveAttribute('controls');
+    const play = screen.getByRole('button', { name: 'Play' });
+    expect(play).toBeDisabled();
+    expect(screen.getByTestId('share-duration')).toHaveTextContent('3:05');
+    act(() => {
+      audio.dispatchEvent(new Event('loadedmetadata'));
+    });
+    expect(play).toBeEnabled();
+    expect(screen.getByRole('slider', { name: 'Song position' })).toBeEnabled();
     expect(document.querySelector('img')).toHaveAttribute('src', '/api/share/tok123/cover?sig=b');
     expect(screen.getByText('Shared by ada')).toBeInTheDocument();
     expect(screen.getByText('Link expires on Apr 4, 2026')).toBeInTheDocument();

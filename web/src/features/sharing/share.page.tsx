@@ -10,7 +10,7 @@ import { useLanguage, useT } from '../../lib/i18n/i18n.store';
 import { formatLongDate } from '../../lib/short-date.format';
 import { songHeadline } from '../../lib/song-headline';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { player } from '../player/player.store';
+import { SharedSongPlayer } from './shared-song-player.component';
 import { fetchSharedSong } from './sharing.api';
 import { PageGlow } from '../../components/page-glow';
 
@@ -70,15 +70,7 @@ export function SharePage() {
                     .join(' · ')}
                 </p>
               </div>
-              <audio
-                controls
-                preload="metadata"
-                src={shared.data.streamUrl}
-                aria-label={t('sharePlayerLabel', { title: shared.data.displayName })}
-                // One sound at a time: a signed-in visitor's player bar pauses.
-                onPlay={() => player.pause()}
-                className="w-full"
-              />
+              <SharedSongPlayer streamUrl={shared.data.streamUrl} title={shared.data.displayName} durationSeconds={shared.data.durationSeconds} />
               <div className="flex flex-col gap-1.5 border-t border-border pt-4 text-sm text-muted">
                 <p className="flex items-center gap-2">
                   <UserRound aria-hidden className="size-4 text-fuchsia-300" />

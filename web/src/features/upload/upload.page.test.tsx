@@ -201,5 +201,21 @@ describe('upload page', () => {
     await user.upload(input, [audioFile('huge.mp3')]);
     await user.click(screen.getByRole('button', { name: 'Upload Music File' }));
     await waitFor(() => expect(screen.getAllByText('File is too large. The limit is 25 MB.')).toHaveLength(2));
+    // An answer the server explains is shown, not logged as a fault.
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('flags a file over the limit as soon as it is chosen, with a toast, and never sends it', async () => {
+    const { requests } = stubUploadApi();
+    const { user, input } = setup();
+    await screen.findByText('Up to 25MB per file · MP3, WAV, OGG, M4A or FLAC');
+    await user.upload(input, [audioFile('huge.mp3', 'audio/mpeg', 25 * 1024 * 1024 + 1), audioFile('fine.mp3')]);
+    expect(await screen.findByText('huge.mp3 is larger than 25MB')).toBeInTheDocument();
+    expect(screen.getByText('Larger than 25MB: not sent')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Upload Music File' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const presigned = requests.filter((r) => r.path.startsWith('/api/upload/presigned-url'));
+    expect(presigned.map((r) => new URL(r.path, 'http://x').searchParams.get('fileName'))).toEqual(['fine.mp3']);
   });
 });

@@ -20,7 +20,7 @@ export function UploadPage() {
   useDocumentTitle('uploadTitle');
   const config = useClientConfig();
   const maxMb = config.data?.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB;
-  const queue = useUploadQueue();
+  const queue = useUploadQueue(maxMb * 1024 * 1024);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const locked = queue.phase === 'uploading';

@@ -2,6 +2,7 @@ import { UPLOAD_RESET_DELAY_MS } from '@encore/common/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { isApiError } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { songQueryKeys } from '../../lib/song-query-keys';
@@ -17,6 +18,8 @@ export interface UploadItem {
   /** 0..100; at most 95 until the server has the song. */
   progress: number;
   error: string | null;
+  /** Refused before sending (over the size limit): it stays listed, and is never sent. */
+  refused?: boolean;
 }
 
 /** SPEC 4: idle, uploading, complete (the button reads 'Upload Complete' for 3 s). */
@@ -32,7 +35,7 @@ function sameFile(a: File, b: File): boolean {
  * The chosen files and their uploads, one after another, each with its own progress and
  * result. Uploads carry on if the user leaves the page; the song lists refresh when they land.
  */
-export function useUploadQueue() {
+export function useUploadQueue(maxBytes: number) {
   const t = useT();
   const client = useQueryClient();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -56,11 +59,19 @@ export function useUploadQueue() {
     }
     clearTimeout(resetTimer.current);
     setPhase('idle');
+    // A file over the limit is flagged the moment it is chosen: no bytes are sent for it.
+    const limitMb = Math.round(maxBytes / (1024 * 1024));
+    const tooLarge = files.filter((file) => file.size > maxBytes);
+    for (const file of tooLarge) toast.error(t('uploadFailed'), { description: t('uploadTooLarge', { name: file.name, mb: limitMb }) });
     setItems((current) => {
       const kept = current.filter((item) => item.status !== 'done');
       const added = files
         .filter((file) => !kept.some((item) => sameFile(item.file, file)))
-        .map<UploadItem>((file) => ({ id: `upload-${++nextId}`, file, status: 'pending', progress: 0, error: null }));
+        .map<UploadItem>((file) =>
+          file.size > maxBytes
+            ? { id: `upload-${++nextId}`, file, status: 'failed', progress: 0, error: t('uploadTooLargeShort', { mb: limitMb }), refused: true }
+            : { id: `upload-${++nextId}`, file, status: 'pending', progress: 0, error: null },
+        );
       return [...kept, ...added];
     });
     return true;
@@ -73,7 +84,7 @@ export function useUploadQueue() {
 
   async function uploadAll(): Promise<void> {
     if (phase !== 'idle') return;
-    const waiting = items.filter((item) => item.status === 'pending' || item.status === 'failed');
+    const waiting = items.filter((item) => !item.refused && (item.status === 'pending' || item.status === 'failed'));
     if (waiting.length === 0) {
       toast.error(t('noFileSelected'));
       return;
@@ -88,7 +99,8 @@ export function useUploadQueue() {
         update(item.id, { status: 'done', progress: 100 });
       } catch (error) {
         const message = apiErrorText(error, { fallback: t('uploadFailed') });
-        console.error('Upload failed', item.file.name, error);
+        // A refusal the server explains (too large, not audio) is an answer, not a fault to log.
+        if (!isApiError(error) || error.status >= 500) console.error('Upload failed', item.file.name, error);
         update(item.id, { status: 'failed', error: message });
         toast.error(t('uploadFailed'), { description: waiting.length > 1 ? `${item.file.name}: ${message}` : message });
       }
@@ -118,7 +130,7 @@ export function useUploadQueue() {
     phase,
     /** Percent over the whole batch while uploading. */
     overall,
-    canUpload: phase === 'idle' && items.some((item) => item.status === 'pending' || item.status === 'failed'),
+    canUpload: phase === 'idle' && items.some((item) => !item.refused && (item.status === 'pending' || item.status === 'failed')),
     addFiles,
     remove,
     uploadAll,

@@ -1,0 +1,146 @@
+import { KeyRound, Mail, UserRound } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { LanguageSwitch } from '../../components/language-switch';
+import { PageGlow } from '../../components/page-glow';
+import { Avatar, AvatarFallback } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { TextField } from '../../components/ui/text-field';
+import { toastApiError } from '../../lib/api-error-toast';
+import { useT } from '../../lib/i18n/i18n.store';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { userInitials } from '../../lib/user-initials';
+import { postForgotPassword } from './auth.api';
+import { sessionStore, useSession } from './session.store';
+
+function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col gap-4 p-5 shadow-none sm:p-6">
+      <h2 className="flex items-center gap-2 text-base font-bold [&_svg]:size-4.5 [&_svg]:text-fuchsia-300">
+        {icon}
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * /profile (DECISIONS): the signed-in user's account: user name and e-mail, changed through
+ * `PUT /auth/profile`; a new password through the e-mailed link; the language.
+ */
+export function ProfilePage() {
+  const t = useT();
+  useDocumentTitle('profilePageTitle');
+  const userName = useSession((state) => state.userName) ?? '';
+  const email = useSession((state) => state.email) ?? '';
+  return (
+    <div className="relative isolate mx-auto w-full max-w-2xl px-4 pt-28 pb-16 sm:px-6">
+      <PageGlow className="top-10 h-[320px] max-w-xl" />
+      <div className="flex items-center gap-4">
+        <Avatar className="size-16">
+          <AvatarFallback className="text-xl">{userInitials(userName) || <UserRound aria-hidden className="size-7" />}</AvatarFallback>
+        </Avatar>
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('profilePageTitle')}</h1>
+          <p className="truncate text-sm text-muted">
+            <bdi>{userName}</bdi> · <bdi>{email}</bdi>
+          </p>
+        </div>
+      </div>
+      <div className="mt-8 flex flex-col gap-5">
+        {/* Keyed by the saved values, so the form starts again from them after a save. */}
+        <AccountForm key={`${userName}\n${email}`} userName={userName} email={email} />
+        <PasswordSection userName={userName} email={email} />
+        <LanguageSwitch className="rounded-2xl bg-surface/70 px-5 py-4 sm:px-6" />
+      </div>
+    </div>
+  );
+}
+
+function AccountForm({ userName, email }: { userName: string; email: string }) {
+  const t = useT();
+  const [name, setName] = useState(userName);
+  const [address, setAddress] = useState(email);
+  const [saving, setSaving] = useState(false);
+  const changed = name.trim() !== userName || address.trim() !== email;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed || saving) return;
+    setSaving(true);
+    try {
+      await sessionStore.updateProfile({
+        ...(name.trim() !== userName ? { userName: name.trim() } : {}),
+        ...(address.trim() !== email ? { email: address.trim() } : {}),
+      });
+      toast.success(t('profileSaved'));
+    } catch (error) {
+      toastApiError(error, { fallback: t('profileUpdateFailed') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Section icon={<UserRound aria-hidden />} title={t('profileAccountHeading')}>
+      <form onSubmit={(event) => void save(event)} className="flex flex-col gap-4" noValidate>
+        <TextField id="profile-username" label={t('fieldUsername')} value={name} onChange={(event) => setName(event.target.value)} autoComplete="username" required />
+        <TextField id="profile-email" label={t('fieldEmail')} type="email" value={address} onChange={(event) => setAddress(event.target.value)} autoComplete="email" required />
+        <div className="flex flex-wrap justify-end gap-2.5">
+          <Button
+            type="button"
+            variant="ghost"
+            disabled={!changed || saving}
+            onClick={() => {
+              setName(userName);
+              setAddress(email);
+            }}
+          >
+            {t('cancel')}
+          </Button>
+          <Button type="submit" disabled={!changed || saving || !name.trim() || !address.trim()}>
+            {saving ? <Spinner /> : null}
+            {t('profileSave')}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+/** A new password comes through the e-mailed link (the reset flow), so only the mailbox's owner can set it. */
+function PasswordSection({ userName, email }: { userName: string; email: string }) {
+  const t = useT();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const send = async () => {
+    setSending(true);
+    try {
+      await postForgotPassword({ email, userName });
+      setSent(true);
+    } catch (error) {
+      toastApiError(error, { fallback: t('resetEmailFailed') });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Section icon={<KeyRound aria-hidden />} title={t('profilePasswordHeading')}>
+      <p className="text-sm leading-relaxed text-muted">{t('profilePasswordBody')}</p>
+      {sent ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-success">
+          <Mail aria-hidden className="size-4 shrink-0" />
+          {t('profilePasswordSent', { email })}
+        </p>
+      ) : (
+        <Button variant="secondary" className="self-start" onClick={() => void send()} disabled={sending || !email}>
+          {sending ? <Spinner /> : <Mail aria-hidden className="size-4" />}
+          {t('profilePasswordSend')}
+        </Button>
+      )}
+    </Section>
+  );
+}
