@@ -13,6 +13,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { userInitials } from '../../lib/user-initials';
 import { postForgotPassword } from './auth.api';
+import { EmailVerificationNotice, EmailVerifiedBadge } from './email-verification.component';
 import { sessionStore, useSession } from './session.store';
 
 function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -48,8 +49,10 @@ export function ProfilePage() {
           <p className="truncate text-sm text-muted">
             <bdi>{userName}</bdi> · <bdi>{email}</bdi>
           </p>
+          <EmailVerifiedBadge />
         </div>
       </div>
+      <EmailVerificationNotice />
       <div className="mt-8 flex flex-col gap-5">
         {/* Keyed by the saved values, so the form starts again from them after a save. */}
         <AccountForm key={`${userName}\n${email}`} userName={userName} email={email} />
