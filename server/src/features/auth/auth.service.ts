@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ProfileResponse, PublicUser } from '@encore/common/auth.contract';
 import { authMessagesEn } from '@encore/common/messages.en';
-import { ConflictError, UnauthorizedError } from '../../platform/http/errors.js';
+import { ConflictError, UnauthorizedError } from '../../platform/errors/app-errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';

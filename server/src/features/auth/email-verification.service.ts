@@ -1,5 +1,5 @@
 import { authMessagesEn } from '@encore/common/messages.en';
-import { UnauthorizedError, ValidationError } from '../../platform/http/errors.js';
+import { UnauthorizedError, ValidationError } from '../../platform/errors/app-errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository } from './auth.repository.js';

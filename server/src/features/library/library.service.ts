@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Song } from '@encore/common/library.contract';
-import { ForbiddenError, NotFoundError } from '../../platform/http/errors.js';
+import { ForbiddenError, NotFoundError } from '../../platform/errors/app-errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Storage, StoredObject } from '../../platform/storage/storage.types.js';
 import type { LibraryRepository, SongRecord, SongRow } from './library.repository.js';

@@ -1,6 +1,6 @@
 import type { Playlist, PlaylistSummary } from '@encore/common/playlists.contract';
 import type { Song } from '@encore/common/library.contract';
-import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
 import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
 
 /** What playlists need from the music library. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SHARE_MESSAGES, type SharedSong } from '@encore/common/library.contract';
-import { NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import { NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { ShareableSong } from '../library/library.service.js';

@@ -1,5 +1,5 @@
 import type { Song } from '@encore/common/library.contract';
-import { AppError, ConflictError, NotFoundError } from '../../../platform/http/errors.js';
+import { AppError, ConflictError, NotFoundError } from '../../../platform/errors/app-errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import { DEFAULT_COVER_LIMITS, type CoverLimits } from '../../../platform/media/cover-image.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
@@ -95,7 +95,7 @@ export class IngestService {
       // Another process may have recorded a song for these bytes meanwhile: never pull them from under it.
       const owned = await this.deps.repository.findByStorageKey(songKey).catch(() => undefined);
       await this.discard([key, ...(owned ? [] : [songKey]), ...covers]);
-      if (error instanceof AppError && error.statusCode < 500) logger.info({ key, reason: error.message }, 'upload refused');
+      if (error instanceof AppError && error.isRefusal) logger.info({ key, reason: error.message }, 'upload refused');
       throw error;
     }
   }
