@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProfileResponse, PublicUser } from '@encore/common/auth.contract';
 import { authMessagesEn } from '@encore/common/messages.en';
 import { ConflictError, UnauthorizedError } from '../../platform/errors/app-errors.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
@@ -190,11 +191,4 @@ function toPublic(user: UserRow): PublicUser {
 
 function toProfile(user: UserRow): ProfileResponse {
   return { ...toPublic(user), emailVerified: user.emailVerifiedAt !== null };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }

@@ -4,7 +4,7 @@ import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository } from './auth.repository.js';
 import { emailVerificationMail } from './email-verification.mail.js';
-import { hashOneTimeToken, newOneTimeToken } from './one-time-token.js';
+import { hashOneTimeToken, newOneTimeToken } from '../../platform/crypto/one-time-token.js';
 
 /** Verification links live this long. */
 export const VERIFICATION_TTL_HOURS = 24;

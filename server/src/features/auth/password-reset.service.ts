@@ -3,7 +3,7 @@ import { TooManyRequestsError, ValidationError } from '../../platform/errors/app
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository } from './auth.repository.js';
-import { hashOneTimeToken, newOneTimeToken } from './one-time-token.js';
+import { hashOneTimeToken, newOneTimeToken } from '../../platform/crypto/one-time-token.js';
 import type { PasswordHasher } from './password-hasher.js';
 import { passwordResetMail } from './password-reset.mail.js';
 

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Song } from '@encore/common/library.contract';
 import { ForbiddenError, NotFoundError } from '../../platform/errors/app-errors.js';
+import { sha256 } from '../../platform/crypto/sha256.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Storage, StoredObject } from '../../platform/storage/storage.types.js';
 import type { LibraryRepository, SongRecord, SongRow } from './library.repository.js';
@@ -111,7 +111,7 @@ export class LibraryService {
     const key = size === 'thumb' ? (row.coverThumbKey ?? row.coverKey) : row.coverKey;
     if (!key) return undefined;
     // Cover keys are never rewritten, so the key itself identifies the bytes.
-    const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
+    const etag = `"${sha256(key, 'base64url').slice(0, 22)}"`;
     return {
       etag,
       contentType: 'image/jpeg',
