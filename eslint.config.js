@@ -23,6 +23,18 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Services, repositories, jobs and the platform's components speak the domain, not HTTP:
+    // they throw the errors of platform/errors and return records; routes do the translating.
+    files: ['server/src/features/**/*.ts', 'server/src/platform/**/*.ts'],
+    ignores: ['server/src/platform/http/**', '**/*.routes.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/platform/http/**', 'fastify', 'fastify/*', '@fastify/*'], message: 'Services and platform components do not speak HTTP: throw an AppError of platform/errors and let the routes map results.' }] },
+      ],
+    },
+  },
+  {
     files: ['bench/**/*.ts', 'e2e/**/*.ts', '.ci/**/*.{js,mjs}'],
     rules: { 'no-console': 'off' },
   },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../src/platform/http/errors.js';
+import { installErrorHandler } from '../../src/platform/http/error-handler.js';
 import type { Logger } from '../../src/platform/logger.js';
 import { localStorageRoutes } from '../../src/platform/storage/local-storage.routes.js';
 import { LOCAL_STORAGE_ROUTE_PREFIX, LocalStorage } from '../../src/platform/storage/local.storage.js';
@@ -27,11 +27,7 @@ beforeAll(async () => {
     logger: quietLogger,
   });
   app = Fastify();
-  // The same mapping the real app's error handler does.
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof AppError) return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
-    return reply.status(500).send({ message: 'Something went wrong.' });
-  });
+  installErrorHandler(app);
   app.post('/api/echo', async (request) => ({ echoed: request.body }));
   await app.register(localStorageRoutes(storage, { deadlineMs: 60_000, stallMs: 10_000, perOwner: 4 }), { prefix: LOCAL_STORAGE_ROUTE_PREFIX });
   origin = await app.listen({ host: '127.0.0.1', port: 0 });

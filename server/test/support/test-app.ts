@@ -20,7 +20,7 @@ export interface TestApp {
 }
 
 /** A throw-away database on the PostgreSQL server of TEST_DATABASE_URL, dropped on close. */
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `encore_test_${randomBytes(6).toString('hex')}`;

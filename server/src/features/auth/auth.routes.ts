@@ -13,6 +13,7 @@ import {
   verifyEmailBody,
 } from '@encore/common/auth.contract';
 import { errorResponse } from '@encore/common/http.contract';
+import { toProfile, toPublicUser, toSignInResponse } from './auth.mapper.js';
 import type { AuthService } from './auth.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse };
@@ -24,26 +25,26 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       { schema: { tags: ['auth'], summary: 'Create an account (does not sign in)', body: signUpBody, response: { 201: signUpResponse, ...errors } } },
       async (request, reply) => {
         const user = await auth.signUp(request.body);
-        return reply.status(201).send({ message: 'Account created. You can sign in now.', user });
+        return reply.status(201).send({ message: 'Account created. You can sign in now.', user: toPublicUser(user) });
       },
     );
 
     app.post(
       '/auth/signin',
       { schema: { tags: ['auth'], summary: 'Sign in with user name and password', body: signInBody, response: { 200: signInResponse, ...errors } } },
-      async (request) => auth.signIn(request.body, request.ip),
+      async (request) => toSignInResponse(await auth.signIn(request.body, request.ip)),
     );
 
     app.post(
       '/auth/google-login',
       { schema: { tags: ['auth'], summary: 'Sign in with a Google ID token', body: googleLoginBody, response: { 200: signInResponse, ...errors } } },
-      async (request) => auth.googleLogin(request.body.credential),
+      async (request) => toSignInResponse(await auth.googleLogin(request.body.credential)),
     );
 
     app.get(
       '/auth/profile',
       { onRequest: app.requireUser, schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: profileResponse, 401: errorResponse } } },
-      async (request) => auth.getProfile(request.currentUser().id),
+      async (request) => toProfile(await auth.getProfile(request.currentUser().id)),
     );
 
     app.put(
@@ -52,7 +53,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         onRequest: app.requireUser,
         schema: { tags: ['auth'], summary: 'Change user name or e-mail', security: [{ bearer: [] }], body: updateProfileBody, response: { 200: profileResponse, ...errors } },
       },
-      async (request) => auth.updateProfile(request.currentUser().id, request.body),
+      async (request) => toProfile(await auth.updateProfile(request.currentUser().id, request.body)),
     );
 
     app.post(

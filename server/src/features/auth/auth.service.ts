@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ProfileResponse, PublicUser } from '@encore/common/auth.contract';
 import { authMessagesEn } from '@encore/common/messages.en';
-import { ConflictError, UnauthorizedError } from '../../platform/http/errors.js';
+import { ConflictError, UnauthorizedError } from '../../platform/errors/app-errors.js';
+import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
@@ -39,6 +39,12 @@ export interface AuthenticatedUser {
   email: string;
 }
 
+/** A session token and whose it is. */
+export interface SignedIn {
+  token: string;
+  user: UserRow;
+}
+
 export class AuthService {
   private readonly rules: Record<'signInIp' | 'signInUser', RateLimitRule>;
   private readonly hasher: PasswordHasher;
@@ -58,17 +64,17 @@ export class AuthService {
   }
 
   /** Creates an unverified account and mails the link that verifies its address. */
-  async signUp(input: { userName: string; email: string; password: string }): Promise<PublicUser> {
+  async signUp(input: { userName: string; email: string; password: string }): Promise<UserRow> {
     await this.assertAvailable({ userName: input.userName, email: input.email });
     const passwordHash = await this.hasher.hash(input.password);
     const user = await this.withUniqueness(() =>
       this.deps.repository.create({ userName: input.userName, email: input.email, passwordHash }),
     );
     await this.verification.send(user);
-    return toPublic(user);
+    return user;
   }
 
-  async signIn(input: { userName: string; password: string; rememberMe?: boolean }, ip: string): Promise<{ token: string; user: PublicUser }> {
+  async signIn(input: { userName: string; password: string; rememberMe?: boolean }, ip: string): Promise<SignedIn> {
     await this.deps.rateLimiter.hit(this.rules.signInIp, ip);
     // Only failures count against a user name, so its owner is not locked out by their own sign-ins.
     await this.deps.rateLimiter.assertBelow(this.rules.signInUser, input.userName);
@@ -82,7 +88,7 @@ export class AuthService {
     }
     await this.deps.rateLimiter.reset(this.rules.signInUser, input.userName);
     const token = await this.deps.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion }, input.rememberMe ?? true);
-    return { token, user: toPublic(user) };
+    return { token, user };
   }
 
   /**
@@ -91,7 +97,7 @@ export class AuthService {
    * linked nor entered (409): whoever created it never proved the address, and linking would
    * let them into the Google user's account with their password.
    */
-  async googleLogin(credential: string): Promise<{ token: string; user: PublicUser }> {
+  async googleLogin(credential: string): Promise<SignedIn> {
     const identity = await this.deps.google.verify(credential);
     const repo = this.deps.repository;
     let user = await repo.findByGoogleSubject(identity.subject);
@@ -122,7 +128,7 @@ export class AuthService {
       );
     }
     const token = await this.deps.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion }, true);
-    return { token, user: toPublic(user) };
+    return { token, user };
   }
 
   /** Resolves a bearer token to its user; tokens from before a password reset are refused. */
@@ -135,20 +141,20 @@ export class AuthService {
     return { id: user.id, userName: user.userName, email: user.email };
   }
 
-  async getProfile(userId: number): Promise<ProfileResponse> {
+  async getProfile(userId: number): Promise<UserRow> {
     const user = await this.deps.repository.findById(userId);
     if (!user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
-    return toProfile(user);
+    return user;
   }
 
   /** A new e-mail address is unverified until its owner opens the link mailed to it. */
-  async updateProfile(userId: number, changes: { userName?: string; email?: string }): Promise<ProfileResponse> {
+  async updateProfile(userId: number, changes: { userName?: string; email?: string }): Promise<UserRow> {
     await this.assertAvailable(changes, userId);
     const before = await this.deps.repository.findById(userId);
     const user = await this.withUniqueness(() => this.deps.repository.updateProfile(userId, changes));
     if (!before || !user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
     if (before.email.toLowerCase() !== user.email.toLowerCase()) await this.verification.sendWithinAllowance(user);
-    return toProfile(user);
+    return user;
   }
 
   async pruneExpired(now = new Date()): Promise<void> {
@@ -184,17 +190,3 @@ export class AuthService {
   }
 }
 
-function toPublic(user: UserRow): PublicUser {
-  return { userName: user.userName, email: user.email };
-}
-
-function toProfile(user: UserRow): ProfileResponse {
-  return { ...toPublic(user), emailVerified: user.emailVerifiedAt !== null };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}

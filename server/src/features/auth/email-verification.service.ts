@@ -1,10 +1,10 @@
 import { authMessagesEn } from '@encore/common/messages.en';
-import { UnauthorizedError, ValidationError } from '../../platform/http/errors.js';
+import { UnauthorizedError, ValidationError } from '../../platform/errors/app-errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository } from './auth.repository.js';
 import { emailVerificationMail } from './email-verification.mail.js';
-import { hashOneTimeToken, newOneTimeToken } from './one-time-token.js';
+import { hashOneTimeToken, newOneTimeToken } from '../../platform/crypto/one-time-token.js';
 
 /** Verification links live this long. */
 export const VERIFICATION_TTL_HOURS = 24;

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from 'jose';
-import { ServiceUnavailableError, UnauthorizedError } from '../../platform/http/errors.js';
+import { ServiceUnavailableError, UnauthorizedError } from '../../platform/errors/app-errors.js';
 
 export interface GoogleIdentity {
   subject: string;

@@ -1,9 +1,9 @@
 import { RESET_TOKEN_TTL_MINUTES } from '@encore/common/constants';
-import { TooManyRequestsError, ValidationError } from '../../platform/http/errors.js';
+import { TooManyRequestsError, ValidationError } from '../../platform/errors/app-errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository } from './auth.repository.js';
-import { hashOneTimeToken, newOneTimeToken } from './one-time-token.js';
+import { hashOneTimeToken, newOneTimeToken } from '../../platform/crypto/one-time-token.js';
 import type { PasswordHasher } from './password-hasher.js';
 import { passwordResetMail } from './password-reset.mail.js';
 

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { UnauthorizedError } from '../../platform/http/errors.js';
+import { UnauthorizedError } from '../../platform/errors/app-errors.js';
 
 const ISSUER = 'encore';
 const AUDIENCE = 'encore-web';

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { songLikes, songs, users } from '../../platform/db/schema.js';
 
 export type SongRow = typeof songs.$inferSelect;
@@ -29,8 +30,6 @@ export interface SongFilter {
  * also arrive from inside (a song page URL in a share request), so the contract's rule is kept here.
  */
 const isId = (id: number) => parseId(id) !== undefined;
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
 
 /** The only code of the library feature that touches the database. */
 export class LibraryRepository {
@@ -90,7 +89,7 @@ export class LibraryRepository {
       if (!row) throw new Error('insert returned no row');
       return { row, created: true };
     } catch (error) {
-      const existing = hasPgCode(error, UNIQUE_VIOLATION) ? await this.findByStorageKey(values.storageKey) : undefined;
+      const existing = isUniqueViolation(error, 'songs_storage_key_key') ? await this.findByStorageKey(values.storageKey) : undefined;
       if (!existing) throw error;
       return { row: existing, created: false };
     }
@@ -131,7 +130,7 @@ export class LibraryRepository {
         return true;
       });
     } catch (error) {
-      if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) return undefined;
+      if (isForeignKeyViolation(error)) return undefined;
       throw error;
     }
   }
@@ -147,12 +146,4 @@ export class LibraryRepository {
 
 function toRecord(selected: { row: SongRow; uploadedBy: string; likedBy: number | null }): SongRecord {
   return { row: selected.row, uploadedBy: selected.uploadedBy, isLiked: selected.likedBy !== null };
-}
-
-/** PostgreSQL's SQLSTATE, wherever the driver put it (PGlite and pg wrap errors differently). */
-function hasPgCode(error: unknown, code: string): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === code) return true;
-  }
-  return false;
 }

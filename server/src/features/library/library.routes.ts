@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@encore/common/http.contract';
 import { extractImageQuery, likeResponse, listSongsQuery, playUrlResponse, song, songIdParams, songList } from '@encore/common/library.contract';
 import { attachmentDisposition } from '../../platform/storage/content-disposition.js';
+import { toSong } from './library.mapper.js';
 import type { LibraryService } from './library.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -25,7 +26,10 @@ export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
           response: { 200: songList, ...errors },
         },
       },
-      async (request) => library.list(request.currentUser().id, request.query),
+      async (request) => {
+        const viewerId = request.currentUser().id;
+        return (await library.list(viewerId, request.query)).map((record) => toSong(record, viewerId));
+      },
     );
 
     // Registered before /files/:id; a static segment always wins over a parameter in Fastify anyway.
@@ -53,7 +57,10 @@ export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
     app.get(
       '/files/:id',
       { schema: { ...common, summary: 'One song', params: songIdParams, response: { 200: song, ...errors } } },
-      async (request) => library.get(request.params.id, request.currentUser().id),
+      async (request) => {
+        const viewerId = request.currentUser().id;
+        return toSong(await library.get(request.params.id, viewerId), viewerId);
+      },
     );
 
     app.get(
@@ -66,7 +73,7 @@ export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
           response: { 200: playUrlResponse, ...errors },
         },
       },
-      async (request) => library.playUrl(request.params.id),
+      async (request) => ({ url: await library.playUrl(request.params.id) }),
     );
 
     app.post(

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { Song } from '@encore/common/library.contract';
-import { ForbiddenError, NotFoundError } from '../../platform/http/errors.js';
+import { ForbiddenError, NotFoundError } from '../../platform/errors/app-errors.js';
+import { sha256 } from '../../platform/crypto/sha256.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Storage, StoredObject } from '../../platform/storage/storage.types.js';
 import type { LibraryRepository, SongRecord, SongRow } from './library.repository.js';
@@ -48,10 +47,11 @@ export class LibraryService {
   constructor(private readonly deps: LibraryServiceDeps) {}
 
   /**
+   * The songs as `viewerId` sees them (their likes); the routes turn them into the wire's Song.
    * `favorites` is every song the viewer liked, whoever uploaded it: `owner` does not narrow it
    * (the spec's Favorites link carries both, from a product where every song was the user's own).
    */
-  async list(viewerId: number, options: ListOptions = {}): Promise<Song[]> {
+  async list(viewerId: number, options: ListOptions = {}): Promise<SongRecord[]> {
     const favorites = options.favorites === true;
     const records = await this.deps.repository.list(viewerId, {
       ...(options.owner && !favorites ? { ownerId: viewerId } : {}),
@@ -60,22 +60,23 @@ export class LibraryService {
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
       ...(options.offset !== undefined ? { offset: options.offset } : {}),
     });
-    return records.map((record) => toSong(record, viewerId));
+    return records;
   }
 
-  async get(id: number, viewerId: number): Promise<Song> {
+  async get(id: number, viewerId: number): Promise<SongRecord> {
     const record = await this.deps.repository.findById(id, viewerId);
     if (!record) throw new NotFoundError(SONG_NOT_FOUND);
-    return toSong(record, viewerId);
+    return record;
   }
 
   /** For playlists: the songs that still exist among `ids`, in no particular order. */
-  async songsByIds(ids: number[], viewerId: number): Promise<Song[]> {
-    return (await this.deps.repository.findByIds(ids, viewerId)).map((record) => toSong(record, viewerId));
+  async songsByIds(ids: number[], viewerId: number): Promise<SongRecord[]> {
+    return this.deps.repository.findByIds(ids, viewerId);
   }
 
-  async playUrl(id: number): Promise<{ url: string }> {
-    return { url: await this.streamUrl(id, PLAY_URL_TTL_SECONDS) };
+  /** The URL the player streams the song from. */
+  async playUrl(id: number): Promise<string> {
+    return this.streamUrl(id, PLAY_URL_TTL_SECONDS);
   }
 
   /** A short-lived URL that streams the song (with Range support) from storage. */
@@ -116,7 +117,7 @@ export class LibraryService {
     const key = size === 'thumb' ? (row.coverThumbKey ?? row.coverKey) : row.coverKey;
     if (!key) return undefined;
     // Cover keys are never rewritten, so the key itself identifies the bytes.
-    const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
+    const etag = `"${sha256(key, 'base64url').slice(0, 22)}"`;
     return {
       etag,
       contentType: 'image/jpeg',
@@ -162,34 +163,4 @@ export class LibraryService {
 
 export function storedKeys(row: Pick<SongRow, 'storageKey' | 'coverKey' | 'coverThumbKey'>): string[] {
   return [row.storageKey, row.coverKey, row.coverThumbKey].filter((key): key is string => key !== null);
-}
-
-export function toSong(record: SongRecord, viewerId: number): Song {
-  const { row } = record;
-  return {
-    id: row.id,
-    displayName: row.displayName,
-    fileName: row.fileName,
-    fileType: row.fileType,
-    s3Key: row.storageKey,
-    size: row.size,
-    uploadedAt: row.uploadedAt.toISOString(),
-    isLiked: record.isLiked,
-    transcript: row.transcript,
-    folderId: row.folderId,
-    title: row.title,
-    artist: row.artist,
-    album: row.album,
-    albumArtist: row.albumArtist,
-    genre: row.genre,
-    year: row.year,
-    trackNumber: row.trackNumber,
-    discNumber: row.discNumber,
-    durationSeconds: row.durationSeconds,
-    bitrate: row.bitrate,
-    sampleRate: row.sampleRate,
-    hasCover: row.coverKey !== null,
-    uploadedBy: record.uploadedBy,
-    isOwner: row.ownerId === viewerId,
-  };
 }

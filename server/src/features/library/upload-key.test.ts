@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameWithoutExtension, newUploadKey, safeFileName, songKeyFor, uploaderOf } from './upload-key.js';
+import { nameWithoutExtension, newUploadKey, safeFileName, songKeyAtEndOf, songKeyFor, uploaderOf } from './upload-key.js';
 import { assertValidKey } from '../../platform/storage/storage-key.js';
 
 describe('upload keys', () => {
@@ -18,6 +18,20 @@ describe('upload keys', () => {
     expect(songKeyFor(key)).toBe(`songs/${uuid}/Song.mp3`);
     expect(songKeyFor('uploads/42/not-a-uuid/Song.mp3')).toBeUndefined();
     expect(songKeyFor(`songs/${uuid}/Song.mp3`)).toBeUndefined();
+  });
+
+  it('are found at the end of any storage URL path, song keys and the upload keys of older songs alike', () => {
+    const uploadKey = newUploadKey(42, 'Song (live).mp3');
+    const songKey = songKeyFor(uploadKey) ?? '';
+    for (const key of [songKey, uploadKey]) {
+      expect(songKeyAtEndOf(key)).toBe(key);
+      expect(songKeyAtEndOf(`/api/storage/o/${key}`)).toBe(key);
+      expect(songKeyAtEndOf(`/my-bucket/${key}`)).toBe(key);
+    }
+    const uuid = songKey.split('/')[1];
+    for (const path of [`/covers/${uuid}/Song.jpg`, `/songs/${uuid}`, `/songs/${uuid}/a/b.mp3`, `/xsongs/${uuid}/Song.mp3`, `/uploads/x/${uuid}/Song.mp3`, '/songs/not-a-uuid/Song.mp3']) {
+      expect(songKeyAtEndOf(path), path).toBeUndefined();
+    }
   });
 
   it('make any file name safe for storage, keeping the extension', () => {

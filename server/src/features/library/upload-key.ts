@@ -9,7 +9,11 @@ import { randomUUID } from 'node:crypto';
  * (same uuid and name), which no link ever names, before it checks them. What a song serves
  * is what was checked; a replayed PUT only recreates a staged object nobody serves.
  */
-const UPLOAD_KEY = /^uploads\/(\d{1,10})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([^/]{1,200})$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const NAME = '[^/]{1,200}';
+const UPLOAD_KEY = new RegExp(`^uploads/(\\d{1,10})/(${UUID})/(${NAME})$`);
+/** A song's key (`songs/…`, or the upload key of a song from before song keys) closing a path. */
+const SONG_KEY_AT_END = new RegExp(`(?:^|/)((?:songs|uploads/\\d{1,10})/${UUID}/${NAME})$`);
 const MAX_NAME = 120;
 
 export function newUploadKey(userId: number, fileName: string): string {
@@ -20,6 +24,15 @@ export function newUploadKey(userId: number, fileName: string): string {
 export function songKeyFor(uploadKey: string): string | undefined {
   const match = UPLOAD_KEY.exec(uploadKey);
   return match ? `songs/${match[2]}/${match[3]}` : undefined;
+}
+
+/**
+ * The song key a URL path ends with: a play URL names it after a prefix that depends on the
+ * storage (local `/api/storage/o/<key>`, S3 `/<bucket>/<key>` or `/<key>`). Undefined when the
+ * path ends with nothing shaped like a song's key.
+ */
+export function songKeyAtEndOf(path: string): string | undefined {
+  return SONG_KEY_AT_END.exec(path)?.[1];
 }
 
 /** The uploader's id of a well-formed upload key, or undefined. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@encore/common/http.contract';
 import { presignedUrlQuery, presignedUrlResponse, song, uploadCompleteBody } from '@encore/common/library.contract';
 import type { IngestService } from './ingest/ingest.service.js';
+import { toSong } from './library.mapper.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse };
 const common = { tags: ['upload'], security: [{ bearer: [] }] };
@@ -35,8 +36,9 @@ export function uploadRoutes(ingest: IngestService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { song: added, created } = await ingest.complete(request.currentUser().id, request.body);
-        return reply.status(created ? 201 : 200).send(added);
+        const userId = request.currentUser().id;
+        const { song: added, created } = await ingest.complete(userId, request.body);
+        return reply.status(created ? 201 : 200).send(toSong(added, userId));
       },
     );
   };

@@ -1,14 +1,25 @@
-import type { Playlist, PlaylistSummary } from '@encore/common/playlists.contract';
-import type { Song } from '@encore/common/library.contract';
-import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
+import type { SongRecord } from '../library/library.repository.js';
 import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
 
 /** What playlists need from the music library. */
 export interface SongCatalog {
-  /** The songs with these ids that still exist, as `viewerId` sees them (isLiked, isOwner). */
-  songsByIds(ids: number[], viewerId: number): Promise<Song[]>;
+  /** The songs with these ids that still exist, as `viewerId` sees them (their likes). */
+  songsByIds(ids: number[], viewerId: number): Promise<SongRecord[]>;
   /** A signed, absolute-or-relative stream URL valid for `expiresInSeconds`. */
   streamUrl(songId: number, expiresInSeconds: number): Promise<string>;
+}
+
+/** A playlist in a list: the names of its songs, in order. */
+export interface PlaylistOverview {
+  row: PlaylistRow;
+  songs: { id: number; displayName: string }[];
+}
+
+/** A playlist with its songs in order (those still in the library). */
+export interface PlaylistWithSongs {
+  row: PlaylistRow;
+  songs: SongRecord[];
 }
 
 const NOT_FOUND = 'Playlist not found';
@@ -19,33 +30,33 @@ export class PlaylistsService {
     private readonly catalog: SongCatalog,
   ) {}
 
-  async list(ownerId: number): Promise<PlaylistSummary[]> {
+  async list(ownerId: number): Promise<PlaylistOverview[]> {
     const rows = await this.repository.listByOwner(ownerId);
     const entries = await this.repository.entries(rows.map((row) => row.id));
-    return rows.map((row) => {
-      const songs = entries.filter((entry) => entry.playlistId === row.id).map((entry) => ({ id: entry.songId, displayName: entry.displayName }));
-      return { ...summaryFields(row), songCount: songs.length, songs };
-    });
+    return rows.map((row) => ({
+      row,
+      songs: entries.filter((entry) => entry.playlistId === row.id).map((entry) => ({ id: entry.songId, displayName: entry.displayName })),
+    }));
   }
 
-  async get(id: number, ownerId: number): Promise<Playlist> {
+  async get(id: number, ownerId: number): Promise<PlaylistWithSongs> {
     const row = await this.owned(id, ownerId);
     const entries = await this.repository.entries([row.id]);
     const songs = await this.catalog.songsByIds(
       entries.map((entry) => entry.songId),
       ownerId,
     );
-    const byId = new Map(songs.map((song) => [song.id, song]));
-    const ordered = entries.map((entry) => byId.get(entry.songId)).filter((song): song is Song => song !== undefined);
-    return { ...summaryFields(row), songCount: ordered.length, songs: ordered };
+    const byId = new Map(songs.map((song) => [song.row.id, song]));
+    const ordered = entries.map((entry) => byId.get(entry.songId)).filter((song): song is SongRecord => song !== undefined);
+    return { row, songs: ordered };
   }
 
-  async create(ownerId: number, values: { name: string; description: string | null }): Promise<Playlist> {
+  async create(ownerId: number, values: { name: string; description: string | null }): Promise<PlaylistWithSongs> {
     const row = await this.repository.create(ownerId, values);
-    return { ...summaryFields(row), songCount: 0, songs: [] };
+    return { row, songs: [] };
   }
 
-  async update(id: number, ownerId: number, values: { name: string; description: string | null }): Promise<Playlist> {
+  async update(id: number, ownerId: number, values: { name: string; description: string | null }): Promise<PlaylistWithSongs> {
     const row = await this.repository.update(id, ownerId, values);
     if (!row) throw new NotFoundError(NOT_FOUND);
     return this.get(row.id, ownerId);
@@ -55,7 +66,7 @@ export class PlaylistsService {
     if (!(await this.repository.delete(id, ownerId))) throw new NotFoundError(NOT_FOUND);
   }
 
-  async addSong(id: number, ownerId: number, songId: number): Promise<Playlist> {
+  async addSong(id: number, ownerId: number, songId: number): Promise<PlaylistWithSongs> {
     await this.owned(id, ownerId);
     const [song] = await this.catalog.songsByIds([songId], ownerId);
     if (!song) throw new NotFoundError('Song not found');
@@ -63,13 +74,13 @@ export class PlaylistsService {
     return this.get(id, ownerId);
   }
 
-  async removeSong(id: number, ownerId: number, songId: number): Promise<Playlist> {
+  async removeSong(id: number, ownerId: number, songId: number): Promise<PlaylistWithSongs> {
     await this.owned(id, ownerId);
     if (!(await this.repository.removeSong(id, songId))) throw new NotFoundError('This song is not in the playlist.');
     return this.get(id, ownerId);
   }
 
-  async reorder(id: number, ownerId: number, songIds: number[]): Promise<Playlist> {
+  async reorder(id: number, ownerId: number, songIds: number[]): Promise<PlaylistWithSongs> {
     await this.owned(id, ownerId);
     if (!(await this.repository.reorder(id, songIds))) {
       throw new ValidationError('songIds must list every song of the playlist exactly once.');
@@ -80,14 +91,14 @@ export class PlaylistsService {
   /** An extended M3U playlist whose entries are signed stream links, so any player can play it. */
   async m3u8(id: number, ownerId: number, absolute: (url: string) => string): Promise<{ name: string; body: string }> {
     const playlist = await this.get(id, ownerId);
-    const lines = ['#EXTM3U', `#PLAYLIST:${oneLine(playlist.name)}`];
-    for (const song of playlist.songs) {
+    const lines = ['#EXTM3U', `#PLAYLIST:${oneLine(playlist.row.name)}`];
+    for (const { row: song } of playlist.songs) {
       const seconds = song.durationSeconds === null ? -1 : Math.round(song.durationSeconds);
       const title = song.artist && song.title ? `${song.artist} - ${song.title}` : song.displayName;
       lines.push(`#EXTINF:${seconds},${oneLine(title)}`);
       lines.push(absolute(await this.catalog.streamUrl(song.id, 7 * 24 * 3600)));
     }
-    return { name: playlist.name, body: `${lines.join('\n')}\n` };
+    return { name: playlist.row.name, body: `${lines.join('\n')}\n` };
   }
 
   private async owned(id: number, ownerId: number): Promise<PlaylistRow> {
@@ -96,16 +107,6 @@ export class PlaylistsService {
     if (!row) throw new NotFoundError(NOT_FOUND);
     return row;
   }
-}
-
-function summaryFields(row: PlaylistRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 function oneLine(text: string): string {

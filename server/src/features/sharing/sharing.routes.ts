@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@encore/common/http.contract';
-import { sendSongLinkBody, sendSongLinkResponse, sharedSong, shareTokenParams } from '@encore/common/library.contract';
+import { SHARE_MESSAGES, sendSongLinkBody, sendSongLinkResponse, sharedSong, shareTokenParams } from '@encore/common/library.contract';
+import { toSharedSong } from './sharing.mapper.js';
 import type { SharingService } from './sharing.service.js';
 
 /** Sending a song by e-mail (signed in) and the public share page's data (no account). */
@@ -20,7 +21,8 @@ export function sharingRoutes(sharing: SharingService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = request.currentUser();
-        return sharing.sendSongLink({ id: user.id, userName: user.userName }, request.body);
+        await sharing.sendSongLink({ id: user.id, userName: user.userName }, request.body);
+        return { success: true as const, message: SHARE_MESSAGES.sent };
       },
     );
 
@@ -37,7 +39,7 @@ export function sharingRoutes(sharing: SharingService): FastifyPluginAsyncZod {
       async (request, reply) => {
         // The answer holds signed URLs; nothing between here and the browser should keep it.
         reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-        return sharing.sharedSong(request.params.token);
+        return toSharedSong(await sharing.sharedSong(request.params.token));
       },
     );
   };

@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { SHARE_MESSAGES, type SharedSong } from '@encore/common/library.contract';
-import { NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import { SHARE_MESSAGES } from '@encore/common/library.contract';
+import { NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
+import { hashOneTimeToken, newOneTimeToken } from '../../platform/crypto/one-time-token.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { ShareableSong } from '../library/library.service.js';
 import { shareLinkMail } from './share-link.mail.js';
-import type { SharingRepository } from './sharing.repository.js';
+import type { LiveShareLink, SharingRepository } from './sharing.repository.js';
 import { songReferenceFromUrl } from './song-reference.js';
 
 /** What sharing needs from the music library. */
@@ -26,6 +26,13 @@ export interface SharingServiceDeps {
   sendsPerHour: number;
   /** Lifetime of the stream and cover URLs handed to the share page. */
   mediaTtlSeconds: number;
+}
+
+/** A live share link's song, with URLs that play it without an account. */
+export interface SharedSongView {
+  song: ShareableSong;
+  media: { streamUrl: string; coverUrl: string | null };
+  link: LiveShareLink;
 }
 
 export interface ShareRequest {
@@ -51,34 +58,23 @@ export class SharingService {
     };
   }
 
-  async sendSongLink(sender: { id: number; userName: string }, request: ShareRequest): Promise<{ success: true; message: string }> {
+  async sendSongLink(sender: { id: number; userName: string }, request: ShareRequest): Promise<void> {
     const song = await this.resolveSong(request);
     await this.deps.rateLimiter.hit(this.rule, String(sender.id));
-    const token = randomBytes(32).toString('base64url');
+    const { token, hash } = newOneTimeToken();
     const expiresAt = new Date(Date.now() + this.deps.linkTtlDays * 24 * 3600_000);
-    await this.deps.repository.create({ tokenHash: sha256(token), songId: song.id, createdBy: sender.id, expiresAt });
+    await this.deps.repository.create({ tokenHash: hash, songId: song.id, createdBy: sender.id, expiresAt });
     const link = `${this.deps.publicUrl}/share/${token}`;
     await this.deps.enqueueMail(shareLinkMail({ to: request.email, senderName: sender.userName, songName: song.displayName, link, expiresAt }));
-    return { success: true, message: SHARE_MESSAGES.sent };
   }
 
   /** The public share page's data; an unknown, expired or deleted song's link is the same 404. */
-  async sharedSong(token: string): Promise<SharedSong> {
-    const link = await this.deps.repository.findLive(sha256(token), new Date());
+  async sharedSong(token: string): Promise<SharedSongView> {
+    const link = await this.deps.repository.findLive(hashOneTimeToken(token), new Date());
     const song = link && (await this.deps.songs.shareable(link.songId));
     if (!link || !song) throw new NotFoundError(SHARE_MESSAGES.linkInvalid);
     const media = await this.deps.songs.publicMedia(song.id, this.deps.mediaTtlSeconds);
-    return {
-      displayName: song.displayName,
-      artist: song.artist,
-      album: song.album,
-      durationSeconds: song.durationSeconds,
-      hasCover: song.hasCover,
-      streamUrl: media.streamUrl,
-      coverUrl: media.coverUrl,
-      sharedBy: link.sharedBy,
-      expiresAt: link.expiresAt.toISOString(),
-    };
+    return { song, media, link };
   }
 
   async pruneExpired(now = new Date()): Promise<void> {
@@ -95,8 +91,4 @@ export class SharingService {
     if (!song) throw new ValidationError(SHARE_MESSAGES.songMissing);
     return song;
   }
-}
-
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
 }

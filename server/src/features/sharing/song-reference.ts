@@ -1,3 +1,5 @@
+import { songKeyAtEndOf } from '../library/upload-key.js';
+
 /**
  * Which song a share request means. The client sends the song's page URL (`…/music/<id>`), an
  * API path (`/api/files/<id>/play`) or the signed play URL it was given; only the song's
@@ -6,11 +8,6 @@
 export type SongReference = { songId: number } | { storageKey: string };
 
 const BY_ID = [/^\/music\/(\d{1,10})\/?$/, /^\/api\/files\/(\d{1,10})(?:\/(?:play|download))?\/?$/];
-/**
- * Song keys (`songs/<uuid>/<name>`, or `uploads/<user>/<uuid>/<name>` for songs from before song
- * keys) at the end of a path: local `/api/storage/o/<key>`, S3 `/<bucket>/<key>` or `/<key>`.
- */
-const BY_KEY = /(?:^|\/)((?:songs|uploads\/\d{1,10})\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[^/]{1,200})$/;
 
 export function songReferenceFromUrl(value: string | undefined): SongReference | undefined {
   if (!value?.trim()) return undefined;
@@ -25,8 +22,9 @@ export function songReferenceFromUrl(value: string | undefined): SongReference |
     const match = pattern.exec(path);
     if (match) return { songId: Number(match[1]) };
   }
-  const key = BY_KEY.exec(path);
-  return key?.[1] ? { storageKey: key[1] } : undefined;
+  // What a storage key looks like is the library's to say.
+  const storageKey = songKeyAtEndOf(path);
+  return storageKey ? { storageKey } : undefined;
 }
 
 function safeDecode(path: string): string {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PayloadTooLargeError } from '../http/errors.js';
+import { PayloadTooLargeError } from '../errors/app-errors.js';
 import { stageFile, writeFileAtomic } from './atomic-write.js';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { PayloadTooLargeError } from '../http/errors.js';
+import { PayloadTooLargeError } from '../errors/app-errors.js';
 
 /** "10", "0.5": the limit in megabytes as a person would say it. */
 export function formatMegabytes(bytes: number): string {

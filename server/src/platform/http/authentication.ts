@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from './errors.js';
+import { UnauthorizedError } from '../errors/app-errors.js';
 
 export interface RequestUser {
   id: number;

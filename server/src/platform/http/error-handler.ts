@@ -1,19 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors.js';
+import { AppError } from '../errors/app-errors.js';
+import { httpErrorOf } from './error-status.js';
 
 const INTERNAL = 'Something went wrong on our side. Please try again.';
 
 /**
- * The one place errors become responses: typed errors keep their status and message; request
+ * The one place errors become responses: typed errors get their kind's status and their message; request
  * validation gives 400 with the first rule's message; anything unexpected is logged and
  * answered with a 500 that shows nothing of the internals.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+      const answer = httpErrorOf(error);
+      if (answer.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

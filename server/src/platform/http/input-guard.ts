@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ValidationError } from './errors.js';
+import { ValidationError } from '../errors/app-errors.js';
 
 export const NUL_MESSAGE = 'The request contains a NUL character, which Encore does not accept.';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { RequestTimeoutError } from './errors.js';
+import { RequestTimeoutError } from '../errors/app-errors.js';
+import { httpErrorOf } from './error-status.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,9 +52,9 @@ export function installRequestDeadlines(app: FastifyInstance, timeouts: ServerTi
         raw.socket.destroy();
         return;
       }
-      const error = new RequestTimeoutError();
+      const answer = httpErrorOf(new RequestTimeoutError());
       reply.raw.once('finish', () => raw.socket.destroySoon());
-      void reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+      void reply.status(answer.status).headers(answer.headers).send(answer.body);
     }, limit);
     const clear = () => clearTimeout(timer);
     raw.once('end', clear);

@@ -1,7 +1,7 @@
 import { and, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { rateLimitCounters } from '../db/schema.js';
-import { TooManyRequestsError } from '../http/errors.js';
+import { TooManyRequestsError } from '../errors/app-errors.js';
 
 export interface RateLimitRule {
   /** Keys sharing a prefix share a limit, e.g. 'signin-ip'. */

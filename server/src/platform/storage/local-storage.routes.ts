@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ForbiddenError, NotFoundError, RequestTimeoutError, TooManyRequestsError } from '../http/errors.js';
+import { ForbiddenError, NotFoundError, RequestTimeoutError, TooManyRequestsError } from '../errors/app-errors.js';
 import { fileTooLargeError } from '../fs/byte-limit.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { contentRange, parseRangeHeader } from './http-range.js';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ForbiddenError } from '../http/errors.js';
+import { ForbiddenError } from '../errors/app-errors.js';
 
 /**
  * Signed URLs for the local driver: Encore serves the bytes itself, so a URL is only good

@@ -4,7 +4,7 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { ConflictError, NotFoundError } from '../http/errors.js';
+import { ConflictError, NotFoundError } from '../errors/app-errors.js';
 import type { Logger } from '../logger.js';
 import { fsyncDirectory, removeStaleTempFiles, stageFile, writeFileAtomic } from '../fs/atomic-write.js';
 import { isErrno } from '../fs/errno.js';

@@ -15,7 +15,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ConflictError, NotFoundError } from '../http/errors.js';
+import { ConflictError, NotFoundError } from '../errors/app-errors.js';
 import type { Logger } from '../logger.js';
 import { writeNewFile } from '../fs/atomic-write.js';
 import { fileTooLargeError } from '../fs/byte-limit.js';

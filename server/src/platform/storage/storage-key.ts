@@ -1,4 +1,4 @@
-import { RangeNotSatisfiableError, ValidationError } from '../http/errors.js';
+import { RangeNotSatisfiableError, ValidationError } from '../errors/app-errors.js';
 import type { ReadRange } from './storage.types.js';
 
 const MAX_KEY_LENGTH = 512;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTooLargeError } from '../../../platform/fs/byte-limit.js';
-import { AppError, NotFoundError, UnsupportedMediaTypeError } from '../../../platform/http/errors.js';
+import { NotFoundError, UnprocessableError, UnsupportedMediaTypeError } from '../../../platform/errors/app-errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import { SNIFF_BYTES, sniffAudio, type SniffedAudio } from '../../../platform/media/audio-sniffer.js';
 import { readAudioTags, type AudioTags } from '../../../platform/media/audio-tags.js';
@@ -20,13 +20,8 @@ export const ONLY_AUDIO = 'Only audio files can be uploaded: MP3, WAV, OGG, M4A 
 export const UNREADABLE_AUDIO = 'This audio file could not be read. It may be damaged.';
 export const NO_AUDIO = 'No playable audio was found in this file.';
 
-/** 422: the bytes are of an accepted kind but cannot be used. */
-export class UnprocessableAudioError extends AppError {
-  constructor(message: string, cause?: unknown) {
-    super(422, message);
-    if (cause !== undefined) this.cause = cause;
-  }
-}
+/** The bytes are of an accepted kind but cannot be used (damaged, or no audio in them). */
+export class UnprocessableAudioError extends UnprocessableError {}
 
 /** Phase 1: the object exists and is within the limit (a presigned S3 PUT cannot cap the size). */
 export async function locateUpload(storage: Storage, key: string, maxBytes: number): Promise<{ size: number }> {

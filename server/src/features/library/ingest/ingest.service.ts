@@ -1,9 +1,8 @@
-import type { Song } from '@encore/common/library.contract';
-import { AppError, ConflictError, NotFoundError } from '../../../platform/http/errors.js';
+import { AppError, ConflictError, NotFoundError } from '../../../platform/errors/app-errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import { DEFAULT_COVER_LIMITS, type CoverLimits } from '../../../platform/media/cover-image.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
-import type { LibraryRepository, SongRow } from '../library.repository.js';
+import type { LibraryRepository, SongRecord, SongRow } from '../library.repository.js';
 import type { LibraryService } from '../library.service.js';
 import { newUploadKey, songKeyFor, uploaderOf } from '../upload-key.js';
 import { KeyedLock } from './keyed-lock.js';
@@ -50,7 +49,7 @@ export class IngestService {
   }
 
   /** `created` is false when this key was already ingested (a retried request): the same song comes back. */
-  async complete(userId: number, upload: CompleteUpload): Promise<{ song: Song; created: boolean }> {
+  async complete(userId: number, upload: CompleteUpload): Promise<{ song: SongRecord; created: boolean }> {
     const key = upload.s3key.trim();
     const songKey = songKeyFor(key);
     // Another user's key is as unknown as a key never issued: nothing is read, nothing deleted.
@@ -95,7 +94,7 @@ export class IngestService {
       // Another process may have recorded a song for these bytes meanwhile: never pull them from under it.
       const owned = await this.deps.repository.findByStorageKey(songKey).catch(() => undefined);
       await this.discard([key, ...(owned ? [] : [songKey]), ...covers]);
-      if (error instanceof AppError && error.statusCode < 500) logger.info({ key, reason: error.message }, 'upload refused');
+      if (error instanceof AppError && error.isRefusal) logger.info({ key, reason: error.message }, 'upload refused');
       throw error;
     }
   }

@@ -1,0 +1,16 @@
+import type { ProfileResponse, PublicUser, SignInResponse } from '@encore/common/auth.contract';
+import type { UserRow } from './auth.repository.js';
+import type { SignedIn } from './auth.service.js';
+
+/** What the REST contract shows of an account: never its hashes, ids or token version. */
+export function toPublicUser(user: UserRow): PublicUser {
+  return { userName: user.userName, email: user.email };
+}
+
+export function toProfile(user: UserRow): ProfileResponse {
+  return { ...toPublicUser(user), emailVerified: user.emailVerifiedAt !== null };
+}
+
+export function toSignInResponse({ token, user }: SignedIn): SignInResponse {
+  return { token, user: toPublicUser(user) };
+}
