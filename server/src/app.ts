@@ -13,6 +13,7 @@ import { uploadRoutes } from './features/library/upload.routes.js';
 import { playlistsRoutes } from './features/playlists/playlists.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
+import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { installAuthentication } from './platform/http/authentication.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installRequestDeadlines, serverTimeoutOptions, type ServerTimeouts } from './platform/http/request-deadlines.js';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
       await api.register(uploadRoutes(features.ingest));
       await api.register(sharingRoutes(features.sharing));
       await api.register(playlistsRoutes(features.playlists));
+      await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2) }));
       if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits), { prefix: '/storage' });
     },
     { prefix: '/api' },

@@ -9,6 +9,7 @@ export type TaskState = TaskRecord['state'];
 export const TASK_CHANNEL = 'encore_tasks';
 
 const LIVE: TaskState[] = ['queued', 'running'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The tasks table: every change is announced on TASK_CHANNEL so every process can follow it. */
 export class TaskStore {
@@ -23,7 +24,9 @@ export class TaskStore {
     return this.announced(row);
   }
 
+  /** Undefined for no such task, and for an id that is not a task id at all. */
   async get(id: string): Promise<TaskRecord | undefined> {
+    if (!UUID.test(id)) return undefined;
     const [row] = await this.db.select().from(tasks).where(eq(tasks.id, id));
     return row;
   }
@@ -73,6 +76,7 @@ export class TaskStore {
 
   /** Cancels a live task of this owner; returns the task as it now is (undefined: not this owner's). */
   async cancel(id: string, ownerId: number): Promise<TaskRecord | undefined> {
+    if (!UUID.test(id)) return undefined;
     const [row] = await this.db
       .update(tasks)
       .set({ state: 'cancelled', updatedAt: sql`now()`, finishedAt: sql`now()` })
