@@ -159,3 +159,32 @@ describe.each(engines)('tasks on %s', (engine) => {
     }
   }, 30_000);
 });
+
+describe('the events stream and the idle timeout', () => {
+  it('keeps a quiet stream open past the idle timeout with keep-alive comments', async () => {
+    const t = await startTestApp('pglite', { IDLE_TIMEOUT_SECONDS: '1' });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (t.app.server.address() as AddressInfo).port;
+      const token = await account(t, 'dave');
+      const { ticket } = (await t.app.inject({ method: 'POST', url: '/api/tasks/events-ticket', headers: bearer(token) })).json<{ ticket: string }>();
+      const events = await openEvents(`http://127.0.0.1:${port}/api/tasks/events?ticket=${encodeURIComponent(ticket)}`);
+      let ended = false;
+      try {
+        await sleep(2500);
+        expect(events.raw().match(/: keep-alive/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+        const users = await t.app.encore.platform.database.db.query.users.findMany();
+        await t.app.encore.platform.tasks.start({ kind: 'render', ownerId: users[0]?.id ?? 0, job: renderKind, payload: { name: 'late', until: 'cancelled' } }).catch(() => {
+          ended = true;
+        });
+        // This app does not declare test.render: sending fails, the task is marked failed, and the stream shows it.
+        await until(() => events.tasks.at(-1)?.state, (state) => state === 'failed');
+        expect(ended).toBe(true);
+      } finally {
+        events.close();
+      }
+    } finally {
+      await t.close();
+    }
+  }, 20_000);
+});

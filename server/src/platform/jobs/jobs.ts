@@ -40,6 +40,8 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
 
   return {
     async send(kind, payload, options = {}) {
+      // Every process registers every declared job, whether it works it or not.
+      if (!registered.has(kind.name)) throw new Error(`Job ${kind.name} is not declared`);
       const parsed = kind.payload.safeParse(payload);
       if (!parsed.success) throw new Error(`The payload of job ${kind.name} does not match its schema: ${parsed.error.message}`);
       const data = options.taskId ? { ...(parsed.data as object), _task: options.taskId } : (parsed.data as object);
