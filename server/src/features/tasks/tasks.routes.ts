@@ -78,9 +78,18 @@ export function tasksRoutes(tasks: Tasks, options: { heartbeatMs: number }): Fas
         });
         stream.write('retry: 3000\n\n');
         streams.add(stream);
-        const unsubscribe = await tasks.subscribe(ownerId, (changed) => {
-          stream.write(`event: task\ndata: ${JSON.stringify(toTask(changed))}\n\n`);
-        });
+        let unsubscribe: () => void;
+        try {
+          unsubscribe = await tasks.subscribe(ownerId, (changed) => {
+            stream.write(`event: task\ndata: ${JSON.stringify(toTask(changed))}\n\n`);
+          });
+        } catch (error) {
+          // The stream is already open: end it, and the browser's EventSource retries.
+          request.log.error({ err: error }, 'could not follow task changes');
+          streams.delete(stream);
+          stream.end();
+          return;
+        }
         const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), options.heartbeatMs);
         const cleanup = () => {
           clearInterval(heartbeat);
