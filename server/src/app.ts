@@ -6,18 +6,20 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { uploadDeadlineMs, type Config } from './config.js';
-import { createFeatures, jobHandlers, type Features } from './features/features.js';
+import { createFeatures, featureJobs, type Features } from './features/features.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { libraryRoutes } from './features/library/library.routes.js';
 import { uploadRoutes } from './features/library/upload.routes.js';
 import { playlistsRoutes } from './features/playlists/playlists.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
+import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { installAuthentication } from './platform/http/authentication.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installRequestDeadlines, serverTimeoutOptions, type ServerTimeouts } from './platform/http/request-deadlines.js';
 import { installInputGuard } from './platform/http/input-guard.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
+import type { AnyJobDefinition, JobSelection } from './platform/jobs/jobs.types.js';
 import { startPlatform, type Platform } from './platform/platform.js';
 import { localStorageRoutes } from './platform/storage/local-storage.routes.js';
 import { LocalStorage } from './platform/storage/local.storage.js';
@@ -32,7 +34,7 @@ declare module 'fastify' {
  * Builds the whole HTTP application on the real components named by `config`. `npm start`
  * and the tests build it the same way; only the configuration differs.
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefinition[] } = {}): Promise<FastifyInstance> {
   const uploadLimits = { deadlineMs: uploadDeadlineMs(config), stallMs: config.uploads.stallMs, perOwner: config.uploads.perUser };
   const timeouts: ServerTimeouts = { ...config.timeouts, longestBodyMs: uploadLimits.deadlineMs + 2_000 };
   const app = Fastify({
@@ -55,7 +57,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', async () => platform.close());
   const features = createFeatures(platform, app.log);
   app.decorate('encore', { platform, features });
-  if (config.worker === 'in-process') await platform.jobs.work(jobHandlers(platform, features));
+  await platform.jobs.register([...featureJobs(platform, features), ...(options.extraJobs ?? [])]);
+  await platform.jobs.work(servingJobs[config.worker]);
 
   await installSecurityHeaders(app, storageOrigins(config));
   installAuthentication(app, (token) => features.auth.authenticate(token));
@@ -78,6 +81,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(uploadRoutes(features.ingest));
       await api.register(sharingRoutes(features.sharing));
       await api.register(playlistsRoutes(features.playlists));
+      await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2) }));
       if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits), { prefix: '/storage' });
     },
     { prefix: '/api' },
@@ -86,6 +90,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await serveWebApp(app, config.webDist);
   return app;
 }
+
+/** WORKER on a serving process: `light` leaves heavy (media) jobs to `worker` processes. */
+const servingJobs: Record<Config['worker'], JobSelection> = { 'in-process': 'all', light: 'light', off: 'none' };
 
 function storageOrigins(config: Config): string[] {
   if (config.storage.driver !== 's3') return [];

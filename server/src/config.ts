@@ -30,7 +30,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(10),
-  WORKER: z.enum(['in-process', 'off']).default('in-process'),
+  /** Which jobs a serving process works: all (in-process), light ones only (light), none (off). */
+  WORKER: z.enum(['in-process', 'light', 'off']).default('in-process'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanish.default(false),
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -69,7 +70,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   google: { clientId: string | undefined; jwksUrl: string };
   maxUploadBytes: number;
-  worker: 'in-process' | 'off';
+  worker: 'in-process' | 'light' | 'off';
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimits: { signInPerIp: number; signInPerUser: number; windowMinutes: number };

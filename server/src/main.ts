@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createFeatures, jobHandlers } from './features/features.js';
-import { startPlatform } from './platform/platform.js';
+import { startWorker } from './worker.js';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -29,10 +28,9 @@ async function serve(): Promise<void> {
 
 async function worker(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = pino({ level: config.logLevel });
-  const platform = await startPlatform(config, logger);
-  const features = createFeatures(platform);
-  await platform.jobs.work(jobHandlers(platform, features));
+  // The same logger settings as `serve` (Fastify's pino): level and redaction.
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const platform = await startWorker(config, logger);
   closeOnSignals(() => platform.close());
   logger.info({ database: platform.database.driver }, 'Encore worker is running');
 }

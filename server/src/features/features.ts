@@ -4,7 +4,10 @@ import { AuthRepository } from './auth/auth.repository.js';
 import { AuthService } from './auth/auth.service.js';
 import { GoogleVerifier } from './auth/google-verifier.js';
 import { SessionTokens } from './auth/session-tokens.js';
-import type { JobHandlers } from '../platform/jobs/jobs.types.js';
+import type { AnyJobDefinition } from '../platform/jobs/jobs.types.js';
+import { mailJobs, sendMailJob } from '../platform/mail/mail.jobs.js';
+import { authJobs, passwordResetRequestJob } from './auth/auth.jobs.js';
+import { maintenanceJobs } from './maintenance/maintenance.jobs.js';
 import type { Logger } from '../platform/logger.js';
 import { IngestService, PRESIGNED_PUT_TTL_SECONDS } from './library/ingest/ingest.service.js';
 import { StorageCleanup } from './library/storage-cleanup.service.js';
@@ -27,14 +30,11 @@ export interface Features {
   playlists: PlaylistsService;
 }
 
-/** For processes that pass no logger (the worker runs no library work). */
-const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} };
-
-export function createFeatures(platform: Platform, logger: Logger = silentLogger): Features {
+export function createFeatures(platform: Platform, logger: Logger): Features {
   const { config, database, jobs, secrets, storage } = platform;
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const enqueueMail = async (message: MailMessage) => {
-    await jobs.send('mail.send', message);
+    await jobs.send(sendMailJob, message);
   };
   const rateLimiter = new RateLimiter(database.db);
   const auth = new AuthService({
@@ -45,7 +45,7 @@ export function createFeatures(platform: Platform, logger: Logger = silentLogger
     limits: config.rateLimits,
     enqueueMail,
     enqueueResetRequest: async (request) => {
-      await jobs.send('auth.password-reset-request', request);
+      await jobs.send(passwordResetRequestJob, request);
     },
     publicUrl,
   });
@@ -80,15 +80,16 @@ export function createFeatures(platform: Platform, logger: Logger = silentLogger
   return { auth, library, ingest, storageCleanup, sharing, playlists };
 }
 
-export function jobHandlers(platform: Platform, features: Features): JobHandlers {
-  return {
-    'mail.send': (message) => platform.mailer.send(message),
-    'auth.password-reset-request': (request) => features.auth.passwordReset.processResetRequest(request),
-    'maintenance.cleanup': async () => {
-      await features.auth.pruneExpired();
-      await features.sharing.pruneExpired();
-      await features.storageCleanup.run();
-      await platform.removeStaleTempFiles(new Date(Date.now() - TEMP_FILE_MIN_AGE_MS));
-    },
-  };
+/** Every background job, as the platform and the features declare them: one list, registered by every process. */
+export function featureJobs(platform: Platform, features: Features): AnyJobDefinition[] {
+  return [
+    ...mailJobs(platform.mailer),
+    ...authJobs(features.auth),
+    ...maintenanceJobs([
+      () => features.auth.pruneExpired(),
+      () => features.sharing.pruneExpired(),
+      () => features.storageCleanup.run(),
+      () => platform.removeStaleTempFiles(new Date(Date.now() - TEMP_FILE_MIN_AGE_MS)),
+    ]),
+  ];
 }

@@ -8,6 +8,8 @@ import { createMailer } from './mail/mailer.js';
 import type { Mailer } from './mail/mail.types.js';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg.js';
 import { loadSecrets, type Secrets } from './secrets.js';
+import { TaskStore } from './tasks/task.store.js';
+import { Tasks } from './tasks/tasks.js';
 import { createStorage } from './storage/storage.js';
 import type { Storage } from './storage/storage.types.js';
 
@@ -18,6 +20,8 @@ export interface Platform {
   storage: Storage;
   mailer: Mailer;
   jobs: Jobs;
+  /** User-visible work with progress; its jobs report into it. */
+  tasks: Tasks;
   /** Found on first use (health or a job), not at start: serving songs never waits for it. */
   ffmpeg: Ffmpeg;
   secrets: Secrets;
@@ -55,10 +59,11 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     if (swept > 0) logger.info({ count: swept }, 'removed temp files left by an interrupted run');
     const mailer = createMailer(config.mail, logger);
     closers.unshift(() => mailer.close());
-    // Every process keeps the schedule (pg-boss sends each scheduled job once whoever keeps it),
-    // so clean-up is scheduled whatever WORKER says; whoever works the queue runs it.
-    const jobs = await startJobs(database, logger);
+    const taskStore = new TaskStore(database.db);
+    const jobs = await startJobs(database, logger, taskStore);
     closers.unshift(() => jobs.stop());
+    const tasks = new Tasks({ store: taskStore, jobs, database, ticketKey: secrets.taskTicketKey, logger });
+    closers.unshift(() => tasks.close());
     const ffmpeg = createFfmpeg({ configuredPath: config.ffmpegPath, dataDir: config.dataDir, logger });
     return {
       config,
@@ -66,6 +71,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       storage,
       mailer,
       jobs,
+      tasks,
       ffmpeg,
       secrets,
       removeStaleTempFiles: sweepTempFiles,

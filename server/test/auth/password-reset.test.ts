@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobHandlers } from '../../src/features/features.js';
 import { engines, startTestApp, waitForOutboxMail, type TestApp } from '../support/test-app.js';
 import { linksTo, waitForLink } from './auth-mail.js';
 
@@ -164,7 +163,7 @@ describe.each(engines)('forgot password on %s does its look-up in a background j
     const { database, jobs } = t.app.encore.platform;
     expect(await database.db.query.passwordResetTokens.findMany()).toHaveLength(0);
 
-    await jobs.work(jobHandlers(t.app.encore.platform, t.app.encore.features));
+    await jobs.work('all');
     const link = await waitForLink(t.dataDir, 'grace@example.com', '/reset-password');
     expect(link.searchParams.get('email')).toBe('grace@example.com');
     expect(await database.db.query.passwordResetTokens.findMany()).toHaveLength(1);

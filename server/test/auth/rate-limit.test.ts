@@ -5,6 +5,7 @@ import { GoogleVerifier } from '../../src/features/auth/google-verifier.js';
 import { argon2Hasher, type PasswordHasher } from '../../src/features/auth/password-hasher.js';
 import { SessionTokens } from '../../src/features/auth/session-tokens.js';
 import { RateLimiter } from '../../src/platform/rate-limit/rate-limiter.js';
+import { sendMailJob } from '../../src/platform/mail/mail.jobs.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { waitForLink } from './auth-mail.js';
 
@@ -88,7 +89,7 @@ describe.each(engines)('reset-password work on %s', (engine) => {
       rateLimiter: new RateLimiter(platform.database.db),
       limits: { signInPerIp: 100, signInPerUser: 100, windowMinutes: 15 },
       enqueueMail: async (message) => {
-        await platform.jobs.send('mail.send', message);
+        await platform.jobs.send(sendMailJob, message);
       },
       enqueueResetRequest: (request): Promise<void> => auth.passwordReset.processResetRequest(request),
       publicUrl: 'http://encore.test',

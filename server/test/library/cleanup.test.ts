@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Song } from '@encore/common/library.contract';
-import { jobHandlers } from '../../src/features/features.js';
+import { featureJobs } from '../../src/features/features.js';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
 import { account, bearer, completeUpload, fetchUrl, presign, setups, songRows, startLibraryApp, upload, type LibraryApp } from './library-test-kit.js';
 
@@ -89,8 +89,8 @@ describe.each(setups)('storage clean-up on $engine with $storage storage', (setu
       await fs.writeFile(stale, 'x');
       await fs.writeFile(fresh, 'x');
       await fs.utimes(stale, new Date(Date.now() - HOUR), new Date(Date.now() - HOUR));
-      const handlers = jobHandlers(t.app.encore.platform, t.app.encore.features);
-      await handlers['maintenance.cleanup']({}, { id: 'test', name: 'maintenance.cleanup' });
+      const cleanup = featureJobs(t.app.encore.platform, t.app.encore.features).find((job) => job.name === 'maintenance.cleanup');
+      await cleanup?.handler({}, { jobId: 'test', signal: new AbortController().signal, task: undefined, progress: async () => undefined });
       await expect(fs.stat(stale)).rejects.toThrow();
       expect((await fs.stat(fresh)).isFile()).toBe(true);
     });

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sendMailJob } from '../../src/platform/mail/mail.jobs.js';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -23,7 +24,7 @@ describe.each(engines)('restart after a crash on %s', (engine) => {
       const schedules = await database.executor.executeSql(`SELECT name FROM pgboss.schedule`);
       expect(schedules.rows).toEqual([{ name: 'maintenance.cleanup' }]);
 
-      const id = await jobs.send('mail.send', { to: 'crash@example.com', subject: 'Interrupted', text: 'Sent once the process is back.' });
+      const id = await jobs.send(sendMailJob, { to: 'crash@example.com', subject: 'Interrupted', text: 'Sent once the process is back.' });
       // The process took the job and died mid-send. On PostgreSQL other live processes may be
       // working jobs, so only one past its expiry counts as abandoned; PGlite has one process.
       const startedAgo = engine === 'pglite' ? '1 second' : '2 minutes';

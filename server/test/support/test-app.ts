@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import type { AnyJobDefinition } from '../../src/platform/jobs/jobs.types.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -41,7 +42,12 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop: () =
   };
 }
 
-export async function startTestApp(engine: Engine, env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  options: { extraJobs?: AnyJobDefinition[] } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'encore-test-'));
   const postgres = engine === 'postgres' ? await freshPostgresDatabase() : undefined;
   const config = loadConfig(
@@ -56,7 +62,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
     },
     overrides,
   );
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     app,
     config,

@@ -27,6 +27,11 @@ export interface Database {
   /** Present on PostgreSQL: pg-boss opens its own pool from it. */
   readonly connectionString: string | undefined;
   check(): Promise<void>;
+  /**
+   * LISTENs on `channel`: `onMessage` gets each NOTIFY payload, from this process or (on
+   * PostgreSQL) any other. Returns the unsubscribe.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -68,6 +73,9 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     async check() {
       await client.query('select 1');
     },
+    async listen(channel, onMessage) {
+      return client.listen(channel, onMessage);
+    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -97,8 +105,33 @@ async function openPostgres(url: string): Promise<Database> {
     async check() {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onMessage) => listenOnPostgres(url, channel, onMessage),
     async close() {
       await pool.end();
     },
+  };
+}
+
+/** One dedicated connection per listener, reconnected when it drops (notifications meanwhile are lost). */
+async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema. drizzle-kit reads this file to generate the SQL migrations under
@@ -195,4 +195,31 @@ export const playlistSongs = pgTable(
     index('playlist_songs_order_idx').on(t.playlistId, t.position),
     index('playlist_songs_song_idx').on(t.songId),
   ],
+);
+
+/**
+ * Work a user waits for (a transcription, a render): its job reports progress here, and every
+ * process sees the same row. States: queued, running, done, failed, cancelled.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    phase: text('phase'),
+    result: jsonb('result'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('tasks_owner_idx').on(t.ownerId, t.updatedAt)],
 );

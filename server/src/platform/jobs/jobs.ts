@@ -1,31 +1,31 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import type { JobHandlers, JobMap, JobName } from './jobs.types.js';
+import type { TaskStore } from '../tasks/task.store.js';
+import { runJob } from './job-runner.js';
+import type { AnyJobDefinition, JobKind, JobSelection } from './jobs.types.js';
+
+export interface SendOptions {
+  singletonKey?: string;
+  /** The user-visible task this job works for (see platform/tasks). */
+  taskId?: string;
+}
 
 export interface Jobs {
-  send<N extends JobName>(name: N, data: JobMap[N], options?: { singletonKey?: string }): Promise<string | null>;
-  /** Starts consuming every queue in this process. */
-  work(handlers: JobHandlers): Promise<void>;
+  /** Queues a job; throws when the payload does not match the job's schema. */
+  send<P>(kind: JobKind<P>, payload: P, options?: SendOptions): Promise<string | null>;
+  /** Creates the queues of these jobs with their policies and keeps their schedules (every process does). */
+  register(definitions: readonly AnyJobDefinition[]): Promise<void>;
+  /** Starts working the registered jobs this process takes: all, only light ones, or none. */
+  work(selection: JobSelection): Promise<void>;
   check(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/**
- * One line per queue. `expireInSeconds` is how long one attempt may run: past it the job
- * counts as dead (its process crashed) and is retried. Keep it above the work's own time
- * limits (the SMTP timeouts for mail) and well below pg-boss's 15-minute default.
- */
-const QUEUES: { name: JobName; retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number }[] = [
-  { name: 'mail.send', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
-  { name: 'maintenance.cleanup', retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 30 * 60 },
-  { name: 'auth.password-reset-request', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
-];
-
 /** How often pg-boss fails attempts past their expiry (once across all processes). */
 const MAINTENANCE_INTERVAL_SECONDS = 30;
 
-export async function startJobs(database: Database, logger: Logger): Promise<Jobs> {
+export async function startJobs(database: Database, logger: Logger, tasks: TaskStore): Promise<Jobs> {
   const common = { schedule: true, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS };
   const boss = new PgBoss(
     database.connectionString
@@ -35,34 +35,52 @@ export async function startJobs(database: Database, logger: Logger): Promise<Job
   );
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const queue of QUEUES) {
-    const options = { name: queue.name, retryLimit: queue.retryLimit, retryDelay: queue.retryDelay, retryBackoff: queue.retryBackoff, expireInSeconds: queue.expireInSeconds };
-    await boss.createQueue(queue.name, options);
-    // createQueue leaves an existing queue as it was: bring its settings up to date.
-    await boss.updateQueue(queue.name, options);
-  }
   await recoverInterruptedJobs(boss, database, logger);
-  await boss.schedule('maintenance.cleanup', '17 * * * *', {});
+  const registered = new Map<string, AnyJobDefinition>();
 
   return {
-    send: (name, data, sendOptions) => boss.send(name, data as object, sendOptions ?? {}),
-    async work(handlers) {
-      for (const queue of QUEUES) {
-        const handler = handlers[queue.name] as (data: unknown, job: { id: string; name: JobName }) => Promise<void>;
-        await boss.work(queue.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await handler(job.data, { id: job.id, name: queue.name });
-            } catch (error) {
-              logger.warn({ err: error, job: job.id, queue: queue.name }, 'job failed; pg-boss will retry it');
-              throw error;
-            }
-          }
-        });
+    async send(kind, payload, options = {}) {
+      // Every process registers every declared job, whether it works it or not.
+      if (!registered.has(kind.name)) throw new Error(`Job ${kind.name} is not declared`);
+      const parsed = kind.payload.safeParse(payload);
+      if (!parsed.success) throw new Error(`The payload of job ${kind.name} does not match its schema: ${parsed.error.message}`);
+      const data = options.taskId ? { ...(parsed.data as object), _task: options.taskId } : (parsed.data as object);
+      return boss.send(kind.name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+    },
+    async register(definitions) {
+      for (const job of definitions) {
+        if (registered.has(job.name)) throw new Error(`Job ${job.name} is declared twice`);
+        registered.set(job.name, job);
+        const options = {
+          name: job.name,
+          retryLimit: job.retry.limit,
+          retryDelay: job.retry.delaySeconds,
+          retryBackoff: job.retry.backoff,
+          expireInSeconds: job.expireInSeconds,
+        };
+        await boss.createQueue(job.name, options);
+        // createQueue leaves an existing queue as it was: bring its settings up to date.
+        await boss.updateQueue(job.name, options);
+        // Every process keeps the schedule (pg-boss sends each scheduled job once whoever keeps it),
+        // so it holds whatever WORKER says; whoever works the queue runs it.
+        if (job.schedule) await boss.schedule(job.name, job.schedule.cron, job.schedule.payload as object);
+      }
+    },
+    async work(selection) {
+      if (selection === 'none') return;
+      for (const job of registered.values()) {
+        if (selection === 'light' && job.weight !== 'light') continue;
+        // pg-boss 10 has no per-process concurrency setting: each worker takes one job at a
+        // time, so `concurrency` workers run at most that many at once.
+        for (let i = 0; i < job.concurrency; i++) {
+          await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1, includeMetadata: true }, async (batch) => {
+            for (const entry of batch) await runJob(job, entry, { boss, tasks, logger });
+          });
+        }
       }
     },
     async check() {
-      await boss.getQueueSize('mail.send');
+      await boss.getDb().executeSql('SELECT 1 FROM pgboss.version', []);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });

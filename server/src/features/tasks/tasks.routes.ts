@@ -1,0 +1,104 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '@encore/common/http.contract';
+import { eventsQuery, eventsTicket, task, taskIdParams, type Task } from '@encore/common/tasks.contract';
+import { NotFoundError, UnauthorizedError } from '../../platform/http/errors.js';
+import type { TaskRecord } from '../../platform/tasks/task.store.js';
+import type { Tasks } from '../../platform/tasks/tasks.js';
+
+const common = { tags: ['tasks'] };
+const secured = { ...common, security: [{ bearer: [] }] };
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+
+export function toTask(record: TaskRecord): Task {
+  return {
+    id: record.id,
+    kind: record.kind,
+    subjectType: record.subjectType,
+    subjectId: record.subjectId,
+    state: record.state,
+    progress: record.progress,
+    phase: record.phase,
+    result: record.result ?? null,
+    error: record.error,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    startedAt: record.startedAt?.toISOString() ?? null,
+    finishedAt: record.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A task's owner reads and cancels it; `GET /tasks/events` streams the changes of the caller's
+ * tasks (Server-Sent Events) from any process, with a comment every `heartbeatMs` so neither
+ * the idle timeout nor a proxy closes a quiet stream.
+ */
+export function tasksRoutes(tasks: Tasks, options: { heartbeatMs: number }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const streams = new Set<ServerResponse>();
+    app.addHook('preClose', async () => {
+      for (const stream of streams) stream.end();
+    });
+
+      app.get('/tasks/:id', { onRequest: app.requireUser, schema: { ...secured, summary: 'One of your tasks: state and progress', params: taskIdParams, response: { 200: task, ...errors } } }, async (request) => {
+        const found = await tasks.get(request.params.id, request.currentUser().id);
+        if (!found) throw new NotFoundError('Task not found.');
+        return toTask(found);
+      });
+
+      app.post(
+        '/tasks/:id/cancel',
+        { onRequest: app.requireUser, schema: { ...secured, summary: 'Cancel one of your tasks (a finished one stays as it is)', params: taskIdParams, response: { 200: task, ...errors } } },
+        async (request) => {
+          const found = await tasks.cancel(request.params.id, request.currentUser().id);
+          if (!found) throw new NotFoundError('Task not found.');
+          return toTask(found);
+        },
+      );
+
+      app.post(
+        '/tasks/events-ticket',
+        { onRequest: app.requireUser, schema: { ...secured, summary: 'A one-minute ticket for the task events stream (EventSource sends no headers)', response: { 200: eventsTicket, 401: errorResponse } } },
+        async (request) => ({ ticket: tasks.issueTicket(request.currentUser().id) }),
+      );
+
+    app.get(
+      '/tasks/events',
+      { schema: { ...common, summary: "Server-Sent Events: each change of the ticket owner's tasks", querystring: eventsQuery, response: { 400: errorResponse, 401: errorResponse } } },
+      async (request, reply) => {
+        const ownerId = tasks.readTicket(request.query.ticket);
+        if (ownerId === undefined) throw new UnauthorizedError();
+        reply.hijack();
+        const stream = reply.raw;
+        stream.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        stream.write('retry: 3000\n\n');
+        streams.add(stream);
+        let unsubscribe: () => void;
+        try {
+          unsubscribe = await tasks.subscribe(ownerId, (changed) => {
+            stream.write(`event: task\ndata: ${JSON.stringify(toTask(changed))}\n\n`);
+          });
+        } catch (error) {
+          // The stream is already open: end it, and the browser's EventSource retries.
+          request.log.error({ err: error }, 'could not follow task changes');
+          streams.delete(stream);
+          stream.end();
+          return;
+        }
+        const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), options.heartbeatMs);
+        const cleanup = () => {
+          clearInterval(heartbeat);
+          unsubscribe();
+          streams.delete(stream);
+        };
+        request.raw.once('close', cleanup);
+        stream.once('close', cleanup);
+      },
+    );
+  };
+}

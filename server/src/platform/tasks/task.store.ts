@@ -1,0 +1,94 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { tasks } from '../db/schema.js';
+
+export type TaskRecord = typeof tasks.$inferSelect;
+export type TaskState = TaskRecord['state'];
+
+/** The NOTIFY channel of task changes: payload `{"id":…,"ownerId":…}`. */
+export const TASK_CHANNEL = 'encore_tasks';
+
+const LIVE: TaskState[] = ['queued', 'running'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The tasks table: every change is announced on TASK_CHANNEL so every process can follow it. */
+export class TaskStore {
+  constructor(private readonly db: Db) {}
+
+  async create(input: { kind: string; ownerId: number; subjectType?: string; subjectId?: string }): Promise<TaskRecord> {
+    const [row] = await this.db
+      .insert(tasks)
+      .values({ kind: input.kind, ownerId: input.ownerId, subjectType: input.subjectType ?? null, subjectId: input.subjectId ?? null })
+      .returning();
+    if (!row) throw new Error('the task row was not created');
+    return this.announced(row);
+  }
+
+  /** Undefined for no such task, and for an id that is not a task id at all. */
+  async get(id: string): Promise<TaskRecord | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await this.db.select().from(tasks).where(eq(tasks.id, id));
+    return row;
+  }
+
+  async stateOf(id: string): Promise<TaskState | undefined> {
+    const [row] = await this.db.select({ state: tasks.state }).from(tasks).where(eq(tasks.id, id));
+    return row?.state;
+  }
+
+  /** Marks the task running; undefined when it is no longer live (cancelled meanwhile). */
+  async markRunning(id: string): Promise<TaskRecord | undefined> {
+    const [row] = await this.db
+      .update(tasks)
+      .set({ state: 'running', startedAt: sql`coalesce(${tasks.startedAt}, now())`, updatedAt: sql`now()` })
+      .where(and(eq(tasks.id, id), inArray(tasks.state, LIVE)))
+      .returning();
+    return this.announced(row);
+  }
+
+  async setProgress(id: string, progress: number, phase: string | undefined): Promise<void> {
+    const [row] = await this.db
+      .update(tasks)
+      .set({ progress: Math.round(Math.min(100, Math.max(0, progress))), ...(phase !== undefined ? { phase } : {}), updatedAt: sql`now()` })
+      .where(and(eq(tasks.id, id), eq(tasks.state, 'running')))
+      .returning();
+    await this.announced(row);
+  }
+
+  async complete(id: string, result: unknown): Promise<void> {
+    const [row] = await this.db
+      .update(tasks)
+      .set({ state: 'done', progress: 100, result: result ?? null, updatedAt: sql`now()`, finishedAt: sql`now()` })
+      .where(and(eq(tasks.id, id), inArray(tasks.state, LIVE)))
+      .returning();
+    await this.announced(row);
+  }
+
+  /** `message` is shown to the task's owner. */
+  async fail(id: string, message: string): Promise<void> {
+    const [row] = await this.db
+      .update(tasks)
+      .set({ state: 'failed', error: message, updatedAt: sql`now()`, finishedAt: sql`now()` })
+      .where(and(eq(tasks.id, id), inArray(tasks.state, LIVE)))
+      .returning();
+    await this.announced(row);
+  }
+
+  /** Cancels a live task of this owner; returns the task as it now is (undefined: not this owner's). */
+  async cancel(id: string, ownerId: number): Promise<TaskRecord | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await this.db
+      .update(tasks)
+      .set({ state: 'cancelled', updatedAt: sql`now()`, finishedAt: sql`now()` })
+      .where(and(eq(tasks.id, id), eq(tasks.ownerId, ownerId), inArray(tasks.state, LIVE)))
+      .returning();
+    if (row) return this.announced(row);
+    const current = await this.get(id);
+    return current?.ownerId === ownerId ? current : undefined;
+  }
+
+  private async announced<T extends TaskRecord | undefined>(row: T): Promise<T> {
+    if (row) await this.db.execute(sql`select pg_notify(${TASK_CHANNEL}, ${JSON.stringify({ id: row.id, ownerId: row.ownerId })})`);
+    return row;
+  }
+}

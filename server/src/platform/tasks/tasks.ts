@@ -1,0 +1,120 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import type { Jobs } from '../jobs/jobs.js';
+import type { JobKind } from '../jobs/jobs.types.js';
+import type { Logger } from '../logger.js';
+import { TASK_CHANNEL, type TaskRecord, type TaskStore } from './task.store.js';
+
+/** How long an events ticket (the SSE stream's credential, carried in its URL) is valid. */
+export const EVENTS_TICKET_TTL_SECONDS = 60;
+
+export interface StartTask<P> {
+  kind: string;
+  ownerId: number;
+  subject?: { type: string; id: string };
+  job: JobKind<P>;
+  payload: P;
+}
+
+/**
+ * User-visible work: a task row plus the job that does it. Reading and cancelling are the
+ * owner's only; changes from any process reach `subscribe` (LISTEN/NOTIFY).
+ */
+export class Tasks {
+  private readonly listeners = new Map<number, Set<(task: TaskRecord) => void>>();
+  private unlisten: (() => Promise<void>) | undefined;
+  private listening: Promise<void> | undefined;
+
+  constructor(
+    private readonly deps: { store: TaskStore; jobs: Jobs; database: Database; ticketKey: Buffer; logger: Logger },
+  ) {}
+
+  async start<P>(input: StartTask<P>): Promise<TaskRecord> {
+    // Validate first: a bad payload must not leave a task row behind.
+    input.job.payload.parse(input.payload);
+    const task = await this.deps.store.create({ kind: input.kind, ownerId: input.ownerId, subjectType: input.subject?.type, subjectId: input.subject?.id });
+    try {
+      await this.deps.jobs.send(input.job, input.payload, { taskId: task.id });
+    } catch (error) {
+      await this.deps.store.fail(task.id, 'The task could not be started.');
+      throw error;
+    }
+    return task;
+  }
+
+  /** The owner's task; undefined for anyone else's or none. */
+  async get(id: string, ownerId: number): Promise<TaskRecord | undefined> {
+    const task = await this.deps.store.get(id);
+    return task?.ownerId === ownerId ? task : undefined;
+  }
+
+  async cancel(id: string, ownerId: number): Promise<TaskRecord | undefined> {
+    return this.deps.store.cancel(id, ownerId);
+  }
+
+  /** A credential for the events stream, valid EVENTS_TICKET_TTL_SECONDS: EventSource cannot send headers. */
+  issueTicket(ownerId: number, now = Date.now()): string {
+    const body = `${ownerId}.${Math.floor(now / 1000) + EVENTS_TICKET_TTL_SECONDS}`;
+    return `${body}.${this.sign(body)}`;
+  }
+
+  /** The owner a valid, unexpired ticket names; undefined otherwise. */
+  readTicket(ticket: string, now = Date.now()): number | undefined {
+    const match = /^(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
+    if (!match) return undefined;
+    const [, owner, expires, signature] = match as unknown as [string, string, string, string];
+    const expected = Buffer.from(this.sign(`${owner}.${expires}`));
+    if (!timingSafeEqual(expected, Buffer.from(signature))) return undefined;
+    if (Number(expires) * 1000 < now) return undefined;
+    return Number(owner);
+  }
+
+  /** Calls `onChange` with each change of the owner's tasks, made by any process; returns the unsubscribe. */
+  async subscribe(ownerId: number, onChange: (task: TaskRecord) => void): Promise<() => void> {
+    await this.startListening();
+    const set = this.listeners.get(ownerId) ?? new Set();
+    set.add(onChange);
+    this.listeners.set(ownerId, set);
+    return () => {
+      set.delete(onChange);
+      if (set.size === 0) this.listeners.delete(ownerId);
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.listening?.catch(() => undefined);
+    await this.unlisten?.();
+    this.listeners.clear();
+  }
+
+  private startListening(): Promise<void> {
+    this.listening ??= this.deps.database
+      .listen(TASK_CHANNEL, (payload) => this.onNotification(payload))
+      .then((unlisten) => {
+        this.unlisten = unlisten;
+      });
+    return this.listening;
+  }
+
+  private onNotification(payload: string): void {
+    let note: { id: string; ownerId: number };
+    try {
+      note = JSON.parse(payload) as { id: string; ownerId: number };
+    } catch {
+      return;
+    }
+    const set = this.listeners.get(note.ownerId);
+    if (!set || set.size === 0) return;
+    this.deps.store.get(note.id).then(
+      (task) => {
+        if (!task || task.ownerId !== note.ownerId) return;
+        for (const listener of set) listener(task);
+      },
+      (error: unknown) => this.deps.logger.warn({ err: error }, 'could not read a changed task'),
+    );
+  }
+
+  private sign(body: string): string {
+    return createHmac('sha256', this.deps.ticketKey).update(body).digest('base64url');
+  }
+}

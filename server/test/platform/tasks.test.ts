@@ -1,0 +1,190 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Task } from '@encore/common/tasks.contract';
+import { defineJob, jobKind } from '../../src/platform/jobs/jobs.types.js';
+import { account, bearer } from '../library/library-test-kit.js';
+import { engines, startTestApp, type TestApp } from '../support/test-app.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await sleep(50);
+  }
+}
+
+/** A real EventSource-like reader over HTTP: collects the `task` events of the stream. */
+function openEvents(url: string): Promise<{ status: number; tasks: Task[]; raw: () => string; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, (response) => {
+      let text = '';
+      const tasks: Task[] = [];
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+        let end: number;
+        while ((end = text.indexOf('\n\n')) >= 0) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          all += `${block}\n\n`;
+          if (block.startsWith('event: task\n')) tasks.push(JSON.parse(block.slice(block.indexOf('data: ') + 6)) as Task);
+        }
+      });
+      let all = '';
+      resolve({ status: response.statusCode ?? 0, tasks, raw: () => all, close: () => request.destroy() });
+    });
+    request.on('error', (error) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
+    });
+  });
+}
+
+const gates = new Map<string, () => void>();
+const aborted: string[] = [];
+const renderKind = jobKind('test.render', z.object({ name: z.string(), until: z.enum(['released', 'cancelled']) }));
+const render = defineJob(renderKind, {
+  retry: { limit: 0, delaySeconds: 1, backoff: false },
+  expireInSeconds: 60,
+  concurrency: 2,
+  weight: 'light',
+  async handler(payload, context) {
+    await context.progress(10, 'preparing');
+    await context.progress(40, 'rendering');
+    if (payload.until === 'cancelled') {
+      await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve(), { once: true }));
+      aborted.push(payload.name);
+      throw new Error('stopped');
+    }
+    await new Promise<void>((resolve) => gates.set(payload.name, resolve));
+    return { frames: 3 };
+  },
+});
+
+describe.each(engines)('tasks on %s', (engine) => {
+  let t: TestApp;
+  let base: string;
+  let alice: string;
+  let bob: string;
+  let aliceId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine, {}, {}, { extraJobs: [render] });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    alice = await account(t, 'alice');
+    bob = await account(t, 'bob');
+    const users = await t.app.encore.platform.database.db.query.users.findMany();
+    aliceId = users.find((user) => user.userName === 'alice')?.id ?? 0;
+  }, 30_000);
+  afterAll(async () => t?.close());
+
+  const ticket = async (token: string) => (await t.app.inject({ method: 'POST', url: '/api/tasks/events-ticket', headers: bearer(token) })).json<{ ticket: string }>().ticket;
+  const read = (id: string, token: string) => t.app.inject({ method: 'GET', url: `/api/tasks/${id}`, headers: bearer(token) });
+
+  it("shows the owner the progress and the outcome by polling and over SSE, and nobody else's", async () => {
+    const aliceEvents = await openEvents(`${base}/api/tasks/events?ticket=${encodeURIComponent(await ticket(alice))}`);
+    const bobEvents = await openEvents(`${base}/api/tasks/events?ticket=${encodeURIComponent(await ticket(bob))}`);
+    try {
+      expect(aliceEvents.status).toBe(200);
+      const task = await t.app.encore.platform.tasks.start({ kind: 'render', ownerId: aliceId, subject: { type: 'clip', id: '7' }, job: renderKind, payload: { name: 'polled', until: 'released' } });
+
+      const running = await until(
+        async () => (await read(task.id, alice)).json<Task>(),
+        (body) => body.progress === 40,
+      );
+      expect(running).toMatchObject({ id: task.id, kind: 'render', state: 'running', phase: 'rendering', subjectType: 'clip', subjectId: '7' });
+      expect((await read(task.id, bob)).statusCode).toBe(404);
+      expect((await read(task.id, bob)).json()).toEqual({ message: 'Task not found.' });
+      expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/cancel`, headers: bearer(bob) })).statusCode).toBe(404);
+      expect((await read('not-a-task', alice)).statusCode).toBe(404);
+      expect((await read(task.id, 'nonsense')).statusCode).toBe(401);
+
+      await until(() => gates.has('polled'), Boolean);
+      gates.get('polled')?.();
+      const done = await until(
+        async () => (await read(task.id, alice)).json<Task>(),
+        (body) => body.state === 'done',
+      );
+      expect(done).toMatchObject({ progress: 100, result: { frames: 3 }, error: null });
+      expect(done.finishedAt).not.toBeNull();
+
+      await until(() => aliceEvents.tasks.at(-1)?.state, (state) => state === 'done');
+      const mine = aliceEvents.tasks.filter((event) => event.id === task.id);
+      expect(mine.map((event) => event.state)).toContain('running');
+      expect(mine.some((event) => event.progress === 40 && event.phase === 'rendering')).toBe(true);
+      expect(mine.at(-1)).toMatchObject({ state: 'done', progress: 100 });
+      expect(bobEvents.tasks).toEqual([]);
+    } finally {
+      aliceEvents.close();
+      bobEvents.close();
+    }
+  }, 30_000);
+
+  it('refuses the events stream without a valid ticket, and never takes the session token in the URL', async () => {
+    const forged = await t.app.inject({ method: 'GET', url: `/api/tasks/events?ticket=${encodeURIComponent(`${aliceId}.9999999999.${'A'.repeat(43)}`)}` });
+    expect(forged.statusCode).toBe(401);
+    const session = await t.app.inject({ method: 'GET', url: `/api/tasks/events?ticket=${encodeURIComponent(alice)}` });
+    expect(session.statusCode).toBe(401);
+    const expired = t.app.encore.platform.tasks.issueTicket(aliceId, Date.now() - 61_000);
+    expect((await t.app.inject({ method: 'GET', url: `/api/tasks/events?ticket=${encodeURIComponent(expired)}` })).statusCode).toBe(401);
+  });
+
+  it('cancel stops the running handler and leaves the task cancelled', async () => {
+    const events = await openEvents(`${base}/api/tasks/events?ticket=${encodeURIComponent(await ticket(alice))}`);
+    try {
+      const task = await t.app.encore.platform.tasks.start({ kind: 'render', ownerId: aliceId, job: renderKind, payload: { name: 'cancelled', until: 'cancelled' } });
+      await until(
+        async () => (await read(task.id, alice)).json<Task>().progress,
+        (progress) => progress === 40,
+      );
+      const cancelled = await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/cancel`, headers: bearer(alice) });
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json()).toMatchObject({ state: 'cancelled' });
+      const asked = Date.now();
+      await until(() => aborted.includes('cancelled'), Boolean, 3000);
+      expect(Date.now() - asked).toBeLessThan(3000);
+      await sleep(300);
+      expect((await read(task.id, alice)).json()).toMatchObject({ state: 'cancelled', error: null });
+      await until(() => events.tasks.at(-1)?.state, (state) => state === 'cancelled');
+      // Cancelling a finished task leaves it as it is.
+      expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/cancel`, headers: bearer(alice) })).json()).toMatchObject({ state: 'cancelled' });
+    } finally {
+      events.close();
+    }
+  }, 30_000);
+});
+
+describe('the events stream and the idle timeout', () => {
+  it('keeps a quiet stream open past the idle timeout with keep-alive comments', async () => {
+    const t = await startTestApp('pglite', { IDLE_TIMEOUT_SECONDS: '1' });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (t.app.server.address() as AddressInfo).port;
+      const token = await account(t, 'dave');
+      const { ticket } = (await t.app.inject({ method: 'POST', url: '/api/tasks/events-ticket', headers: bearer(token) })).json<{ ticket: string }>();
+      const events = await openEvents(`http://127.0.0.1:${port}/api/tasks/events?ticket=${encodeURIComponent(ticket)}`);
+      let ended = false;
+      try {
+        await sleep(2500);
+        expect(events.raw().match(/: keep-alive/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+        const users = await t.app.encore.platform.database.db.query.users.findMany();
+        await t.app.encore.platform.tasks.start({ kind: 'render', ownerId: users[0]?.id ?? 0, job: renderKind, payload: { name: 'late', until: 'cancelled' } }).catch(() => {
+          ended = true;
+        });
+        // This app does not declare test.render: sending fails, the task is marked failed, and the stream shows it.
+        await until(() => events.tasks.at(-1)?.state, (state) => state === 'failed');
+        expect(ended).toBe(true);
+      } finally {
+        events.close();
+      }
+    } finally {
+      await t.close();
+    }
+  }, 20_000);
+});
