@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@encore/common/http.contract';
 import { eventsQuery, eventsTicket, task, taskIdParams, type Task } from '@encore/common/tasks.contract';
-import { NotFoundError, UnauthorizedError } from '../../platform/http/errors.js';
+import { NotFoundError, UnauthorizedError } from '../../platform/errors/app-errors.js';
 import type { TaskRecord } from '../../platform/tasks/task.store.js';
 import type { Tasks } from '../../platform/tasks/tasks.js';
 
