@@ -53,6 +53,13 @@ export const publicUser = z.object({
 export type PublicUser = z.infer<typeof publicUser>;
 
 export const signInResponse = z.object({ token: z.string(), user: publicUser });
+
+/** Change the password with the current one (the profile page); answers with a fresh session token. */
+export const changePasswordBody = z.object({
+  currentPassword: text('Current password', 'Please enter your current password').superRefine(rule(checkSignInPassword)),
+  newPassword: text('New password', ruleMessagesEn.resetPasswordRequired).superRefine(rule(checkNewPassword)),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export type SignInResponse = z.infer<typeof signInResponse>;
 
 export const signUpResponse = z.object({ message: z.string(), user: publicUser });

@@ -53,6 +53,11 @@ export function writeStoredSession(session: StoredSession, remember: boolean): v
   if (session.email !== null) store.setItem(EMAIL_STORAGE_KEY, session.email);
 }
 
+/** Swaps the token for a new one in the store that holds it now, so "remember me" is kept. */
+export function replaceStoredToken(token: string): void {
+  activeStore()?.setItem(TOKEN_STORAGE_KEY, token);
+}
+
 /** Refreshes the remembered name and e-mail next to the token, wherever it is kept. */
 export function updateStoredUser(user: { userName: string; email: string }): void {
   const store = activeStore();

@@ -178,6 +178,20 @@ export class AuthRepository {
     });
   }
 
+  /**
+   * Sets a new password hash and bumps the token version (every earlier session token stops
+   * working), only while the account still has `currentHash`: of two changes made with the
+   * same current password, one wins. Undefined when the hash has changed meanwhile.
+   */
+  async changePassword(id: number, currentHash: string, passwordHash: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.passwordHash, currentHash)))
+      .returning();
+    return row;
+  }
+
   async pruneResetTokens(before: Date): Promise<void> {
     await this.db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, before));
   }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changePasswordBody,
   forgotPasswordBody,
   googleLoginBody,
   profileResponse,
@@ -54,6 +55,24 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], summary: 'Change user name or e-mail', security: [{ bearer: [] }], body: updateProfileBody, response: { 200: profileResponse, ...errors } },
       },
       async (request) => toProfile(await auth.updateProfile(request.currentUser().id, request.body)),
+    );
+
+    app.put(
+      '/auth/password',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags: ['auth'],
+          summary: 'Change the password with the current one; ends other sessions and answers with a new token',
+          security: [{ bearer: [] }],
+          body: changePasswordBody,
+          response: { 200: signInResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const user = request.currentUser();
+        return auth.passwordChange.change({ userId: user.id, remember: user.remember }, request.body);
+      },
     );
 
     app.post(

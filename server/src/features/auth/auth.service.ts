@@ -8,6 +8,7 @@ import type { AuthRepository, UserRow } from './auth.repository.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import type { GoogleVerifier } from './google-verifier.js';
 import { argon2Hasher, type PasswordHasher } from './password-hasher.js';
+import { PasswordChangeService } from './password-change.service.js';
 import { PasswordResetService, type ResetRequest } from './password-reset.service.js';
 import type { SessionTokens } from './session-tokens.js';
 
@@ -37,6 +38,8 @@ export interface AuthenticatedUser {
   id: number;
   userName: string;
   email: string;
+  /** Whether the token was issued for "remember me". */
+  remember: boolean;
 }
 
 /** A session token and whose it is. */
@@ -50,6 +53,7 @@ export class AuthService {
   private readonly hasher: PasswordHasher;
   readonly verification: EmailVerificationService;
   readonly passwordReset: PasswordResetService;
+  readonly passwordChange: PasswordChangeService;
 
   constructor(private readonly deps: AuthServiceDeps) {
     const windowSeconds = deps.limits.windowMinutes * 60;
@@ -61,6 +65,7 @@ export class AuthService {
     this.hasher = deps.hasher ?? argon2Hasher;
     this.verification = new EmailVerificationService(deps);
     this.passwordReset = new PasswordResetService({ ...deps, hasher: this.hasher });
+    this.passwordChange = new PasswordChangeService({ ...deps, hasher: this.hasher });
   }
 
   /** Creates an unverified account and mails the link that verifies its address. */
@@ -138,7 +143,7 @@ export class AuthService {
     if (!user || user.tokenVersion !== claims.tokenVersion) {
       throw new UnauthorizedError('Your session has ended. Please sign in again.');
     }
-    return { id: user.id, userName: user.userName, email: user.email };
+    return { id: user.id, userName: user.userName, email: user.email, remember: claims.remember };
   }
 
   async getProfile(userId: number): Promise<UserRow> {

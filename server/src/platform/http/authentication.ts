@@ -5,6 +5,8 @@ export interface RequestUser {
   id: number;
   userName: string;
   email: string;
+  /** Whether the bearer token was issued for "remember me" (the long lifetime). */
+  remember: boolean;
 }
 
 declare module 'fastify' {

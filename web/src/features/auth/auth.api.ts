@@ -3,6 +3,7 @@ import {
   signInResponse,
   signUpResponse,
   successResponse,
+  type ChangePasswordBody,
   type ForgotPasswordBody,
   type SignInBody,
   type SignInResponse,
@@ -64,6 +65,16 @@ export function putProfile(body: UpdateProfileBody): Promise<Profile> {
     body,
     schema: profile,
     fallbackMessage: translate('profileUpdateFailed'),
+  });
+}
+
+/** Changes the password with the current one; answers with a new token for this session. */
+export function putPassword(body: ChangePasswordBody): Promise<SignInResponse> {
+  return apiRequest('auth/password', {
+    method: 'PUT',
+    body,
+    schema: signInResponse,
+    fallbackMessage: translate('profilePasswordChangeFailed'),
   });
 }
 

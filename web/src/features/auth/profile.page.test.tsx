@@ -66,4 +66,60 @@ describe('profile page', () => {
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
     expect(screen.getByRole('heading', { level: 1, name: 'הפרופיל שלך' })).toBeInTheDocument();
   });
+
+  it('changes the password with the current one and keeps this session with the new token', async () => {
+    const { requests } = stubFetch({
+      'PUT /api/auth/password': { body: { token: 'new-tok', user: { userName: 'ada', email: 'ada@example.com' } } },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    await user.type(screen.getByLabelText('Current Password'), 'old password 1');
+    await user.type(screen.getByLabelText('New Password'), 'New password 2!');
+    expect(screen.getByText('Password strength: Strong')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Confirm Password'), 'New password 2!');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+
+    expect(await screen.findByText('Password changed. Your other devices have been signed out.')).toBeInTheDocument();
+    const sent = requests.find((r) => r.path === '/api/auth/password');
+    expect(sent?.method).toBe('PUT');
+    expect(sent?.body).toEqual({ currentPassword: 'old password 1', newPassword: 'New password 2!' });
+    expect(sent?.headers.get('Authorization')).toBe('Bearer tok');
+    // Kept where the old token was ("remember me" put it in localStorage), still signed in.
+    expect(localStorage.getItem('token')).toBe('new-tok');
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(sessionStore.getState().isLoggedIn).toBe(true);
+    expect(screen.getByLabelText('Current Password')).toHaveValue('');
+  });
+
+  it('checks the fields before sending, and shows the server refusing the current password', async () => {
+    const { requests } = stubFetch({
+      'PUT /api/auth/password': { status: 400, body: { message: 'Your current password is not correct.' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const change = screen.getByRole('button', { name: 'Change Password' });
+    await user.click(change);
+    expect(screen.getByText('Please enter your current password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Current Password'), 'wrong one');
+    await user.type(screen.getByLabelText('New Password'), 'New password 2!');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Another one 3!');
+    await user.click(change);
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/auth/password')).toBe(false);
+
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'New password 2!');
+    await user.click(change);
+    expect((await screen.findAllByText('Your current password is not correct.')).length).toBeGreaterThan(0);
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(sessionStore.getState().isLoggedIn).toBe(true);
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Profile' })).toBeInTheDocument();
+  });
+
+  it('offers the e-mailed link for a forgotten current password', () => {
+    stubFetch({});
+    renderApp('/profile');
+    expect(screen.getByRole('heading', { name: 'Forgot your current password?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email Me a Link' })).toBeInTheDocument();
+  });
 });

@@ -1,11 +1,14 @@
 import { KeyRound, Mail, UserRound } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { checkResetPassword, type RuleResult } from '@encore/common/auth.rules';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PageGlow } from '../../components/page-glow';
 import { Avatar, AvatarFallback } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { FieldError } from '../../components/ui/field-error';
+import { PasswordField } from '../../components/ui/password-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { toastApiError } from '../../lib/api-error-toast';
@@ -14,6 +17,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { userInitials } from '../../lib/user-initials';
 import { postForgotPassword } from './auth.api';
 import { EmailVerificationNotice, EmailVerifiedBadge } from './email-verification.component';
+import { PasswordStrength } from './password-strength.component';
 import { sessionStore, useSession } from './session.store';
 
 function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -30,7 +34,7 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
 
 /**
  * /profile (DECISIONS): the signed-in user's account: user name and e-mail, changed through
- * `PUT /auth/profile`; a new password through the e-mailed link; the language.
+ * `PUT /auth/profile`; the password, with the current one or through the e-mailed link; the language.
  */
 export function ProfilePage() {
   const t = useT();
@@ -114,8 +118,118 @@ function AccountForm({ userName, email }: { userName: string; email: string }) {
   );
 }
 
-/** A new password comes through the e-mailed link (the reset flow), so only the mailbox's owner can set it. */
+/**
+ * A new password with the current one (`PUT /auth/password`); forgot it, or a Google account
+ * with none yet, the e-mailed reset link sets one, so only the mailbox's owner can.
+ */
 function PasswordSection({ userName, email }: { userName: string; email: string }) {
+  const t = useT();
+  return (
+    <Section icon={<KeyRound aria-hidden />} title={t('profilePasswordHeading')}>
+      <p className="text-sm leading-relaxed text-muted">{t('profilePasswordBody')}</p>
+      <ChangePasswordForm userName={userName} />
+      <div className="flex flex-col gap-3 border-t border-white/10 pt-4">
+        <div className="flex flex-col gap-1">
+          <h3 className="text-sm font-semibold">{t('profilePasswordForgot')}</h3>
+          <p className="text-sm leading-relaxed text-muted">{t('profilePasswordForgotBody')}</p>
+        </div>
+        <ResetLinkButton userName={userName} email={email} />
+      </div>
+    </Section>
+  );
+}
+
+type PasswordProblem = RuleResult | 'profileCurrentPasswordRequired';
+
+function ChangePasswordForm({ userName }: { userName: string }) {
+  const t = useT();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problem, setProblem] = useState<PasswordProblem>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const invalid = problem !== null || serverError !== null;
+
+  const edit = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.target.value);
+    setProblem(null);
+    setServerError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const found: PasswordProblem = current ? checkResetPassword(password, confirmation) : 'profileCurrentPasswordRequired';
+    setProblem(found);
+    setServerError(null);
+    if (found) return;
+    setSaving(true);
+    try {
+      await sessionStore.changePassword({ currentPassword: current, newPassword: password });
+      toast.success(t('profilePasswordChanged'));
+      setCurrent('');
+      setPassword('');
+      setConfirmation('');
+    } catch (error) {
+      setServerError(toastApiError(error, { fallback: t('profilePasswordChangeFailed') }));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const shared = {
+    showLabel: t('showPassword'),
+    hideLabel: t('hidePassword'),
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': invalid ? 'profile-password-error' : undefined,
+  } as const;
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate aria-busy={saving}>
+      {/* For password managers: the account the new password belongs to. */}
+      <input type="text" name="username" autoComplete="username" value={userName} readOnly hidden />
+      <PasswordField
+        id="profile-current-password"
+        label={t('fieldCurrentPassword')}
+        name="current-password"
+        autoComplete="current-password"
+        value={current}
+        onChange={edit(setCurrent)}
+        {...shared}
+      />
+      <div className="flex flex-col gap-2">
+        <PasswordField
+          id="profile-new-password"
+          label={t('fieldNewPassword')}
+          name="new-password"
+          autoComplete="new-password"
+          placeholder={t('placeholderNewPassword')}
+          value={password}
+          onChange={edit(setPassword)}
+          {...shared}
+        />
+        <PasswordStrength password={password} />
+      </div>
+      <PasswordField
+        id="profile-confirm-password"
+        label={t('fieldConfirmPassword')}
+        name="confirm-password"
+        autoComplete="new-password"
+        placeholder={t('placeholderConfirmPassword')}
+        value={confirmation}
+        onChange={edit(setConfirmation)}
+        {...shared}
+      />
+      <FieldError id="profile-password-error">{problem ? t(problem) : serverError}</FieldError>
+      <Button type="submit" className="self-end" disabled={saving}>
+        {saving ? <Spinner /> : null}
+        {t('profilePasswordChange')}
+      </Button>
+    </form>
+  );
+}
+
+function ResetLinkButton({ userName, email }: { userName: string; email: string }) {
   const t = useT();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -130,20 +244,18 @@ function PasswordSection({ userName, email }: { userName: string; email: string 
       setSending(false);
     }
   };
+  if (sent) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-success">
+        <Mail aria-hidden className="size-4 shrink-0" />
+        {t('profilePasswordSent', { email })}
+      </p>
+    );
+  }
   return (
-    <Section icon={<KeyRound aria-hidden />} title={t('profilePasswordHeading')}>
-      <p className="text-sm leading-relaxed text-muted">{t('profilePasswordBody')}</p>
-      {sent ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-success">
-          <Mail aria-hidden className="size-4 shrink-0" />
-          {t('profilePasswordSent', { email })}
-        </p>
-      ) : (
-        <Button variant="secondary" className="self-start" onClick={() => void send()} disabled={sending || !email}>
-          {sending ? <Spinner /> : <Mail aria-hidden className="size-4" />}
-          {t('profilePasswordSend')}
-        </Button>
-      )}
-    </Section>
+    <Button variant="secondary" className="self-start" onClick={() => void send()} disabled={sending || !email}>
+      {sending ? <Spinner /> : <Mail aria-hidden className="size-4" />}
+      {t('profilePasswordSend')}
+    </Button>
   );
 }

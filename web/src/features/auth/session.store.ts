@@ -1,10 +1,11 @@
-import type { PublicUser, SignUpResponse, UpdateProfileBody } from '@encore/common/auth.contract';
+import type { ChangePasswordBody, PublicUser, SignUpResponse, UpdateProfileBody } from '@encore/common/auth.contract';
 import { ApiError } from '../../lib/api-client';
 import { createStore, useStore } from '../../lib/create-store';
 import { translate } from '../../lib/i18n/i18n.store';
 import {
   clearStoredSession,
   readStoredSession,
+  replaceStoredToken,
   updateStoredUser,
   writeStoredSession,
 } from '../../lib/session-storage';
@@ -14,6 +15,7 @@ import {
   postGoogleLogin,
   postSignIn,
   postSignUp,
+  putPassword,
   putProfile,
 } from './auth.api';
 
@@ -170,6 +172,19 @@ export const sessionStore = {
       store.setState({ loading: false, error: errorText(error) });
       throw error;
     }
+  },
+
+  /**
+   * Changes the password. The server ends every other session and answers with a new token
+   * for this one, which replaces the old token where it is kept. Throws ApiError.
+   */
+  async changePassword(body: ChangePasswordBody): Promise<void> {
+    const mine = generation;
+    const { token, user } = await putPassword(body);
+    if (mine !== generation) return; // logged out meanwhile: nothing to keep
+    replaceStoredToken(token);
+    updateStoredUser(user);
+    store.setState({ userName: user.userName, email: user.email });
   },
 
   /** Clears the three stored entries and resets the state. Navigation is the caller's. */
