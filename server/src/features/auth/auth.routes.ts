@@ -71,7 +71,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = request.currentUser();
-        return auth.passwordChange.change({ userId: user.id, remember: user.remember }, request.body);
+        return toSignInResponse(await auth.passwordChange.change({ userId: user.id, remember: user.remember }, request.body));
       },
     );
 

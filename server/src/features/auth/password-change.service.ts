@@ -1,7 +1,7 @@
-import type { PublicUser } from '@encore/common/auth.contract';
-import { UnauthorizedError, ValidationError } from '../../platform/http/errors.js';
+import { UnauthorizedError, ValidationError } from '../../platform/errors/app-errors.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository } from './auth.repository.js';
+import type { SignedIn } from './auth.service.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { SessionTokens } from './session-tokens.js';
 
@@ -41,7 +41,7 @@ export class PasswordChangeService {
   async change(
     session: { userId: number; remember: boolean },
     input: { currentPassword: string; newPassword: string },
-  ): Promise<{ token: string; user: PublicUser }> {
+  ): Promise<SignedIn> {
     const key = String(session.userId);
     await this.deps.rateLimiter.assertBelow(this.rule, key);
     const user = await this.deps.repository.findById(session.userId);
@@ -56,6 +56,6 @@ export class PasswordChangeService {
     if (!changed) throw new ValidationError(WRONG_CURRENT_PASSWORD);
     await this.deps.rateLimiter.reset(this.rule, key);
     const token = await this.deps.tokens.issue({ userId: changed.id, tokenVersion: changed.tokenVersion }, session.remember);
-    return { token, user: { userName: changed.userName, email: changed.email } };
+    return { token, user: changed };
   }
 }
