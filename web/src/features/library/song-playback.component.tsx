@@ -1,10 +1,8 @@
 import type { Song } from '@encore/common/library.contract';
-import { SEEK_STEP_SECONDS } from '@encore/common/constants';
 import { Pause, Play } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { Slider } from '../../components/ui/slider';
+import { SeekBar } from '../../components/seek-bar';
 import { Spinner } from '../../components/ui/spinner';
-import { formatClockTime } from '../../lib/clock-time.format';
 import { useT } from '../../lib/i18n/i18n.store';
 import { player, usePlayer } from '../player/player.store';
 
@@ -36,8 +34,6 @@ export function SongPlayback({ song }: { song: Song }) {
     else player.playQueue([song], 0, { source: 'song', startAt: seconds });
   };
 
-  const elapsed = formatClockTime(currentTime);
-  const total = formatClockTime(duration);
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-border bg-surface/60 p-4 sm:flex-row sm:items-center sm:gap-5">
       <Button
@@ -55,24 +51,7 @@ export function SongPlayback({ song }: { song: Song }) {
         )}
         {isPlaying ? t('songPause') : t('songPlay')}
       </Button>
-      {/* Playback time runs left to right in every language, like the tape it stands for. */}
-      <div dir="ltr" className="flex flex-1 flex-col gap-1.5">
-        <Slider
-          size="md"
-          dir="ltr"
-          aria-label={t('songSeek')}
-          aria-valuetext={t('playerSeekValue', { elapsed, total })}
-          value={currentTime}
-          max={duration}
-          step={SEEK_STEP_SECONDS}
-          disabled={duration <= 0 || (isCurrent && !ready)}
-          onValueChange={seek}
-        />
-        <div className="flex justify-between text-xs text-muted tabular-nums">
-          <span data-testid="song-elapsed">{elapsed}</span>
-          <span data-testid="song-duration">{total}</span>
-        </div>
-      </div>
+      <SeekBar currentTime={currentTime} duration={duration} disabled={duration <= 0 || (isCurrent && !ready)} onSeek={seek} testIdPrefix="song" />
     </div>
   );
 }

@@ -1,9 +1,7 @@
-import { SEEK_STEP_SECONDS } from '@encore/common/constants';
 import { Pause, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { Slider } from '../../components/ui/slider';
-import { formatClockTime } from '../../lib/clock-time.format';
+import { SeekBar } from '../../components/seek-bar';
 import { useT } from '../../lib/i18n/i18n.store';
 import { player } from '../player/player.store';
 
@@ -38,8 +36,6 @@ export function SharedSongPlayer({ streamUrl, title, durationSeconds }: SharedSo
     setTime(seconds);
   };
 
-  const elapsed = formatClockTime(time);
-  const total = formatClockTime(duration);
   return (
     <div className="flex items-center gap-4 rounded-2xl border border-border bg-surface/60 p-3.5">
       <audio
@@ -70,24 +66,7 @@ export function SharedSongPlayer({ streamUrl, title, durationSeconds }: SharedSo
       >
         {playing ? <Pause aria-hidden className="size-5 fill-current" /> : <Play aria-hidden className="size-5 translate-x-px fill-current" />}
       </Button>
-      {/* Playback time runs left to right in every language, like the tape it stands for. */}
-      <div dir="ltr" className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <Slider
-          size="md"
-          dir="ltr"
-          aria-label={t('songSeek')}
-          aria-valuetext={t('playerSeekValue', { elapsed, total })}
-          value={time}
-          max={duration}
-          step={SEEK_STEP_SECONDS}
-          disabled={!ready || duration <= 0}
-          onValueChange={seek}
-        />
-        <div className="flex justify-between text-xs text-muted tabular-nums">
-          <span data-testid="share-elapsed">{elapsed}</span>
-          <span data-testid="share-duration">{total}</span>
-        </div>
-      </div>
+      <SeekBar currentTime={time} duration={duration} disabled={!ready || duration <= 0} onSeek={seek} testIdPrefix="share" className="min-w-0" />
     </div>
   );
 }
