@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { sessionStore, useSession } from '../features/auth/session.store';
-import { PLAYER_BAR_SPACE_CLASS, PlayerBar } from '../features/player/player-bar.component';
+import { PLAYER_BAR_SPACE_CLASS } from '../features/player/player-state';
 import { player, usePlayer } from '../features/player/player.store';
 import { usePlaylistNotices } from '../features/playlists/playlist-playback';
 import { cn } from '../lib/cn';
+import { lazyComponent } from '../lib/lazy-component';
 import { useT } from '../lib/i18n/i18n.store';
 import { Footer } from './footer.component';
 import { useFinishLogOut } from './log-out';
@@ -27,6 +28,9 @@ function useStopPlayerOnLogOut() {
   }, [isLoggedIn, restoring]);
 }
 
+/** The bar (sliders, popovers) arrives with the first song played, not with the landing page. */
+const PlayerBar = lazyComponent(async () => (await import('../features/player/player-bar.component')).PlayerBar);
+
 /** The shared layout of every route: fixed top bar, page, footer, and the player bar while a song is selected. */
 export function AppLayout() {
   const t = useT();
@@ -35,6 +39,9 @@ export function AppLayout() {
   useStopPlayerOnLogOut();
   usePlaylistNotices();
   const playerShown = usePlayer((state) => state.current !== null);
+  // Once loaded, the bar stays mounted (it hides itself) so its keyboard and media-session hooks persist.
+  const [playerWanted, setPlayerWanted] = useState(false);
+  if (playerShown && !playerWanted) setPlayerWanted(true);
   return (
     <div className={cn('flex min-h-dvh flex-col', playerShown && PLAYER_BAR_SPACE_CLASS)}>
       <a
@@ -48,7 +55,11 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <PlayerBar />
+      {playerWanted && (
+        <Suspense fallback={null}>
+          <PlayerBar />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

@@ -1,17 +1,7 @@
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AuthPage } from '../features/auth/auth.page';
-import { ProfilePage } from '../features/auth/profile.page';
 import { useSession } from '../features/auth/session.store';
-import { ResetPasswordPage } from '../features/auth/reset-password.page';
 import { LandingPage } from '../features/landing/landing.page';
-import { MusicPage } from '../features/library/music.page';
-import { SongPage } from '../features/library/song.page';
-import { NotFoundPage } from '../features/not-found/not-found.page';
-import { CreatePlaylistPage } from '../features/playlists/create-playlist.page';
-import { PlaylistPage } from '../features/playlists/playlist.page';
-import { PlaylistsPage } from '../features/playlists/playlists.page';
-import { SharePage } from '../features/sharing/share.page';
-import { UploadPage } from '../features/upload/upload.page';
 import { Spinner } from '../components/ui/spinner';
 import { AppLayout } from './app.layout';
 import { GuestOnly, NumericParam, RequireAuth } from './route-guards';
@@ -24,18 +14,35 @@ function Landing() {
 }
 
 /**
+ * A page loaded when its route is first visited, so the landing page downloads only what it
+ * shows (the budget: `bench/web/landing-weight.bench.ts`). `wrap` puts the page inside a guard.
+ */
+function lazyPage(load: () => Promise<ComponentType>, wrap?: (page: ReactNode) => ReactNode): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
+  return {
+    hydrateFallbackElement: <RouteLoading />,
+    lazy: async () => {
+      const Page = await load();
+      return { element: wrap ? wrap(<Page />) : <Page /> };
+    },
+  };
+}
+
+const numericId = (page: ReactNode) => <NumericParam name="id" element={page} />;
+const loadAuthPage = async () => (await import('../features/auth/auth.page')).AuthPage;
+
+/**
  * Pages that need a signed-in user (SPEC 2). Adding one is one line here, e.g.
- * `{ path: 'music', element: <MusicPage /> }`; guests are sent to /signin?next=... and back.
+ * `{ path: 'music', ...lazyPage(async () => (await import('...')).MusicPage) }`; guests are sent to /signin?next=... and back.
  */
 export const protectedRoutes: RouteObject[] = [
-  { path: 'music', element: <MusicPage /> },
-  { path: 'music/:id', element: <NumericParam name="id" element={<SongPage />} /> },
-  { path: 'upload', element: <UploadPage /> },
-  { path: 'playlists', element: <PlaylistsPage /> },
-  { path: 'playlists/:id', element: <NumericParam name="id" element={<PlaylistPage />} /> },
-  { path: 'create-playlist', element: <CreatePlaylistPage /> },
+  { path: 'music', ...lazyPage(async () => (await import('../features/library/music.page')).MusicPage) },
+  { path: 'music/:id', ...lazyPage(async () => (await import('../features/library/song.page')).SongPage, numericId) },
+  { path: 'upload', ...lazyPage(async () => (await import('../features/upload/upload.page')).UploadPage) },
+  { path: 'playlists', ...lazyPage(async () => (await import('../features/playlists/playlists.page')).PlaylistsPage) },
+  { path: 'playlists/:id', ...lazyPage(async () => (await import('../features/playlists/playlist.page')).PlaylistPage, numericId) },
+  { path: 'create-playlist', ...lazyPage(async () => (await import('../features/playlists/create-playlist.page')).CreatePlaylistPage) },
   // DECISIONS: the profile dialog's View Profile and My Music lead somewhere real.
-  { path: 'profile', element: <ProfilePage /> },
+  { path: 'profile', ...lazyPage(async () => (await import('../features/auth/profile.page')).ProfilePage) },
   { path: 'my-music', element: <Navigate to="/music?owner=true" replace /> },
 ];
 
@@ -51,20 +58,16 @@ export const appRoutes: RouteObject[] = [
           {
             element: <GuestOnly />,
             children: [
-              { path: 'signin', element: <AuthPage /> },
-              { path: 'signup', element: <AuthPage /> },
+              { path: 'signin', ...lazyPage(loadAuthPage) },
+              { path: 'signup', ...lazyPage(loadAuthPage) },
             ],
           },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          {
-            path: 'verify-email',
-            hydrateFallbackElement: <RouteLoading />,
-            lazy: async () => ({ Component: (await import('../features/auth/verify-email.page')).VerifyEmailPage }),
-          },
+          { path: 'reset-password', ...lazyPage(async () => (await import('../features/auth/reset-password.page')).ResetPasswordPage) },
+          { path: 'verify-email', ...lazyPage(async () => (await import('../features/auth/verify-email.page')).VerifyEmailPage) },
           // Public: a shared song plays without an account (DECISIONS, sharing by e-mail).
-          { path: 'share/:token', element: <SharePage /> },
+          { path: 'share/:token', ...lazyPage(async () => (await import('../features/sharing/share.page')).SharePage) },
           { element: <RequireAuth />, children: protectedRoutes },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', ...lazyPage(async () => (await import('../features/not-found/not-found.page')).NotFoundPage) },
         ],
       },
     ],

@@ -75,11 +75,14 @@ describe('route guards', () => {
   it('waits for auto login instead of redirecting, then decides', async () => {
     localStorage.setItem('token', 'stored');
     let answer: (value: Response) => void = () => {};
-    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetched = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetched);
     const restoring = sessionStore.restore();
     renderGuarded('/music');
     expect(screen.getByText('Checking your session…')).toBeInTheDocument();
     expect(location()).toBe('/music');
+    // The auth calls load on first use: the profile request goes out a moment later.
+    await waitFor(() => expect(fetched).toHaveBeenCalled());
 
     await act(async () => {
       answer(new Response(JSON.stringify({ userName: 'ada', email: 'ada@example.com' }), { status: 200 }));

@@ -1,4 +1,4 @@
-import { errorResponse } from '@encore/common/http.contract';
+import type { ErrorResponse } from '@encore/common/http.contract';
 import type { ZodType } from 'zod';
 import { readStoredToken } from './session-storage';
 
@@ -63,9 +63,15 @@ function authorizedHeaders(init: Record<string, string>): Headers {
 
 /** The ApiError for a non-2xx answer: the server's `{message}` when it gave one. */
 function failure(status: number, payload: unknown, fallbackMessage: string): ApiError {
-  const parsed = errorResponse.safeParse(payload);
-  const serverMessage = parsed.success && parsed.data.message.trim() ? parsed.data.message : null;
+  // Checked by hand, not with the zod schema: the client core stays free of zod, so the landing
+  // page does not download it (bench/web/landing-weight.bench.ts).
+  const message = isErrorResponse(payload) ? payload.message : '';
+  const serverMessage = message.trim() ? message : null;
   return new ApiError(status, serverMessage ?? fallbackMessage, serverMessage);
+}
+
+function isErrorResponse(payload: unknown): payload is ErrorResponse {
+  return typeof payload === 'object' && payload !== null && typeof (payload as { message?: unknown }).message === 'string';
 }
 
 async function readBody(response: Response): Promise<unknown> {

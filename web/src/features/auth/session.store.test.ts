@@ -57,8 +57,11 @@ describe('session store', () => {
   it('an auto login answer arriving after log out is ignored', async () => {
     localStorage.setItem('token', 'stored');
     let answer: (value: Response) => void = () => {};
-    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetched = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetched);
     const pending = sessionStore.restore();
+    // The auth calls load on first use: the profile request goes out a moment later.
+    await vi.waitFor(() => expect(fetched).toHaveBeenCalled());
     sessionStore.logOut();
     answer(new Response(JSON.stringify({ userName: 'ada', email: 'a@b.co' }), { status: 200 }));
     await pending;

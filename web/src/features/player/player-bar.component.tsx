@@ -18,9 +18,6 @@ import { usePlayerKeyboard } from './use-player-keyboard';
 const controlClass =
   'grid size-10 shrink-0 cursor-pointer place-items-center rounded-full text-muted transition-colors outline-none hover:bg-white/5 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent [&_svg]:size-5';
 
-/** The height the bar takes, reserved at the bottom of the page while it shows. */
-export const PLAYER_BAR_SPACE_CLASS = 'pb-24';
-
 /**
  * The player bar (SPEC 2 and 4): fixed at the bottom while a song is selected. Mounted once in
  * the layout, so it, and the music, stay while the user moves between pages. On a phone the

@@ -1,5 +1,8 @@
 import type { Song } from '@encore/common/library.contract';
 
+/** The height the player bar takes, reserved at the bottom of the page while it shows. */
+export const PLAYER_BAR_SPACE_CLASS = 'pb-24';
+
 /** What the player is doing: the state the bar, the song page and playlist pages read. */
 export interface PlayerState {
   /** The list next/previous move within (the filtered list the song was chosen from). */

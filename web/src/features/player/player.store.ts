@@ -4,7 +4,6 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toastApiError } from '../../lib/api-error-toast';
 import { createStore } from '../../lib/create-store';
 import { translate } from '../../lib/i18n/i18n.store';
-import { fetchPlayUrl } from './player.api';
 import {
   hasNext,
   hasPrevious,
@@ -322,7 +321,8 @@ function createAudioElement(): PlayerMedia {
 
 export const player = createPlayer({
   createMedia: createAudioElement,
-  fetchPlayUrl,
+  // Loaded with the first song played: the landing page need not download the contracts.
+  fetchPlayUrl: async (id, signal) => (await import('./player.api')).fetchPlayUrl(id, signal),
   onUrlError: (error) => toastApiError(error, { fallback: translate('fetchSongUrlFailed') }),
 });
 
