@@ -49,6 +49,20 @@ function audio(page: Page) {
   });
 }
 
+/** From now on, the player element's play, playing and pause events are kept, in order. */
+async function recordPlaybackEvents(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const element = document.querySelector<HTMLAudioElement>('audio[data-encore-player]');
+    const seen: string[] = [];
+    (window as unknown as { encorePlaybackEvents: string[] }).encorePlaybackEvents = seen;
+    for (const type of ['play', 'playing', 'pause']) element?.addEventListener(type, () => seen.push(type));
+  });
+}
+
+function playbackEvents(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { encorePlaybackEvents: string[] }).encorePlaybackEvents);
+}
+
 async function expectAudioAdvancing(page: Page): Promise<void> {
   const start = (await audio(page)).time;
   await expect.poll(async () => (await audio(page)).time, { timeout: 10_000, message: 'the audio position advances' }).toBeGreaterThan(start + 0.3);
@@ -182,14 +196,16 @@ test.describe('playlists in a real browser', () => {
     await expectAudioAdvancing(page);
     await expect(rows(page).nth(1)).toContainText('Now playing');
 
+    // No fixed sleep: the element's own play/pause events say whether anything restarted it.
+    await recordPlaybackEvents(page);
     await button('Pause').click();
     await expect(toast(page, 'Playback paused')).toBeVisible();
     await expect.poll(async () => (await audio(page)).paused).toBe(true);
     const pausedAt = (await audio(page)).time;
-    await page.waitForTimeout(600);
-    expect((await audio(page)).time).toBeCloseTo(pausedAt, 2);
     await expect(button('Resume')).toBeEnabled();
     await expect(button('Pause')).toBeDisabled();
+    expect(await playbackEvents(page)).toEqual(['pause']);
+    expect((await audio(page)).time).toBeCloseTo(pausedAt, 2);
 
     await button('Resume').click();
     await expect(toast(page, 'Playback resumed')).toBeVisible();
