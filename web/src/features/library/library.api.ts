@@ -1,19 +1,9 @@
-import { likeResponse, song, songList, type Song } from '@encore/common/library.contract';
+import { likeResponse, song, type Song } from '@encore/common/library.contract';
 import { z } from 'zod';
 import { apiBlobRequest, apiRequest } from '../../lib/api-client';
 import { translate } from '../../lib/i18n/i18n.store';
-import type { SongListFilter } from '../../lib/song-query-keys';
 
 /** The files calls of SPEC 7. Failures throw ApiError; callers decide what to show. */
-
-export function fetchSongs(filter: SongListFilter, signal?: AbortSignal): Promise<Song[]> {
-  return apiRequest('files', {
-    query: { owner: filter.owner || undefined, favorites: filter.favorites || undefined },
-    schema: songList,
-    fallbackMessage: translate('fetchMusicFilesFailed'),
-    signal,
-  });
-}
 
 export function fetchSong(id: number, signal?: AbortSignal): Promise<Song> {
   return apiRequest(`files/${id}`, { schema: song, fallbackMessage: translate('fetchMusicFileFailed'), signal });

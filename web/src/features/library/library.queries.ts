@@ -2,15 +2,13 @@ import type { Song } from '@encore/common/library.contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
+import { songListQuery } from '../../lib/song-list.query';
 import { songQueryKeys, type SongListFilter } from '../../lib/song-query-keys';
 import { player } from '../player/player.store';
-import { deleteSong, fetchSong, fetchSongs, postToggleLike } from './library.api';
+import { deleteSong, fetchSong, postToggleLike } from './library.api';
 
 export function useSongs(filter: SongListFilter) {
-  return useQuery({
-    queryKey: songQueryKeys.list(filter),
-    queryFn: ({ signal }) => fetchSongs(filter, signal),
-  });
+  return useQuery(songListQuery(filter));
 }
 
 export function useSong(id: number) {

@@ -6,7 +6,6 @@ import {
   type PlaylistSummary,
   type UpdatePlaylistBody,
 } from '@encore/common/playlists.contract';
-import { songList, type Song } from '@encore/common/library.contract';
 import { z } from 'zod';
 import { apiBlobRequest, apiRequest, type ApiBlob } from '../../lib/api-client';
 import { translate } from '../../lib/i18n/i18n.store';
@@ -66,9 +65,4 @@ export async function fetchPlaylistM3u8(id: number): Promise<ApiBlob> {
   const answer = await apiBlobRequest(`playlists/${id}/m3u8`, { fallbackMessage: translate('exportPlaylistFailed') });
   if (!answer) throw new Error('The export was empty');
   return answer;
-}
-
-/** Every song of the collection (GET files): what the Add Song selector offers. */
-export function fetchAllSongs(signal?: AbortSignal): Promise<Song[]> {
-  return apiRequest('files', { schema: songList, fallbackMessage: translate('loadSongsFailed'), signal });
 }

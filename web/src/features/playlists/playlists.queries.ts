@@ -2,10 +2,9 @@ import type { CreatePlaylistBody, Playlist, PlaylistSummary, UpdatePlaylistBody 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
-import { songQueryKeys } from '../../lib/song-query-keys';
+import { ALL_SONGS, songListQuery } from '../../lib/song-list.query';
 import {
   deletePlaylist,
-  fetchAllSongs,
   deletePlaylistSong,
   fetchPlaylist,
   fetchPlaylists,
@@ -31,12 +30,9 @@ export function usePlaylist(id: number) {
   return useQuery({ queryKey: playlistQueryKeys.detail(id), queryFn: ({ signal }) => fetchPlaylist(id, signal) });
 }
 
-/** All songs, cached under the same key as the library's All Music list. */
+/** All songs: the library's All Music list, the same fetch under the same cache key. */
 export function useAllSongs() {
-  return useQuery({
-    queryKey: songQueryKeys.list({ owner: false, favorites: false }),
-    queryFn: ({ signal }) => fetchAllSongs(signal),
-  });
+  return useQuery(songListQuery(ALL_SONGS));
 }
 
 function toSummary(playlist: Playlist): PlaylistSummary {
