@@ -1,7 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { AppProviders } from '../app/app.providers';
+import { AppProviders, createQueryClient } from '../app/app.providers';
 import { appRoutes } from '../app/app.router';
 import { preloadLazyComponents } from '../lib/lazy-component';
 
@@ -25,7 +24,7 @@ await preloadLazyComponents();
 /** Renders routes (the app's by default) in memory, with the app's providers and toasts. */
 export function renderApp(path: string, routes: RouteObject[] = appRoutes, state?: unknown) {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient({ retry: false });
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

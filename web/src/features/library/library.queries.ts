@@ -1,6 +1,5 @@
 import type { Song } from '@encore/common/library.contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { songListQuery } from '../../lib/song-list.query';
 import { songQueryKeys, type SongListFilter } from '../../lib/song-query-keys';
@@ -55,15 +54,17 @@ export function useToggleLike() {
       }
       void client.invalidateQueries({ queryKey: songQueryKeys.lists(), refetchType: 'none' });
     },
-    onError: (error) => toastApiError(error, { fallback: t('toggleLikeFailed') }),
+    meta: { errorToast: { fallback: t('toggleLikeFailed') } },
   });
 }
 
 /** Deletes one of the user's own songs; it leaves every list, and the player if it was playing. */
 export function useDeleteSong() {
   const client = useQueryClient();
+  const t = useT();
   return useMutation({
     mutationFn: (id: number) => deleteSong(id),
+    meta: { errorToast: { fallback: t('deleteSongFailed') } },
     onSuccess: (_nothing, id) => {
       if (player.getState().current?.id === id) player.close();
       client.setQueriesData<Song[]>({ queryKey: songQueryKeys.lists() }, (songs) => songs?.filter((song) => song.id !== id));

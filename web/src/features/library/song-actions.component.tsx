@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { AddToPlaylistButton } from '../playlists/add-to-playlist.component';
 import { ShareSongDialog } from '../sharing/share-song-dialog.component';
@@ -66,7 +65,6 @@ function DeleteSongButton({ song }: { song: Song }) {
         toast.success(t('deleteSongDone', { title: song.displayName }));
         void navigate('/music', { replace: true });
       },
-      onError: (error) => toastApiError(error, { fallback: t('deleteSongFailed') }),
     });
   };
 

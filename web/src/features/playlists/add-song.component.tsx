@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { toastApiError } from '../../lib/api-error-toast';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
 import { useAddPlaylistSong, useAllSongs } from './playlists.queries';
@@ -39,7 +38,6 @@ export function AddSong({ playlist }: { playlist: Playlist }) {
           toast.success(t('songAddedToPlaylist'));
           setSongId('');
         },
-        onError: (error) => toastApiError(error, { fallback: t('addSongFailed') }),
       },
     );
   };

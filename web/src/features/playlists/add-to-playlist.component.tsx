@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
-import { apiErrorText, toastApiError } from '../../lib/api-error-toast';
+import { apiErrorText } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { useAddPlaylistSong, useCreatePlaylist, usePlaylists } from './playlists.queries';
 import { TryAgainButton } from '../../components/try-again-button';
@@ -49,7 +49,7 @@ function AddToPlaylistChooser({ song, onDone }: { song: Pick<Song, 'id' | 'displ
   };
 
   const addTo = (playlistId: number) => {
-    add.mutate({ playlistId, songId: song.id }, { onSuccess: added, onError: (error) => toastApiError(error, { fallback: t('addSongFailed') }) });
+    add.mutate({ playlistId, songId: song.id }, { onSuccess: added });
   };
 
   const createAndAdd = (event: FormEvent<HTMLFormElement>) => {

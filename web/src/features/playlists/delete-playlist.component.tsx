@@ -2,7 +2,6 @@ import type { Playlist } from '@encore/common/playlists.contract';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
-import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { player } from '../player/player.store';
 import { playlistSource } from './playlist-playback';
@@ -22,7 +21,6 @@ export function DeletePlaylistButton({ playlist }: { playlist: Playlist }) {
         toast.success(t('playlistDeleted'));
         void navigate('/playlists', { replace: true });
       },
-      onError: (error) => toastApiError(error, { fallback: t('deletePlaylistFailed') }),
     });
   };
 

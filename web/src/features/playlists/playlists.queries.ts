@@ -69,8 +69,10 @@ export function useUpdatePlaylist(id: number) {
 
 export function useDeletePlaylist() {
   const client = useQueryClient();
+  const t = useT();
   return useMutation({
     mutationFn: (id: number) => deletePlaylist(id),
+    meta: { errorToast: { fallback: t('deletePlaylistFailed') } },
     onSuccess: (_nothing, id) => {
       client.setQueryData<PlaylistSummary[]>(playlistQueryKeys.list(), (list) => list?.filter((entry) => entry.id !== id));
       client.removeQueries({ queryKey: playlistQueryKeys.detail(id), exact: true });
@@ -80,7 +82,9 @@ export function useDeletePlaylist() {
 
 export function useAddPlaylistSong() {
   const client = useQueryClient();
+  const t = useT();
   return useMutation({
+    meta: { errorToast: { fallback: t('addSongFailed') } },
     mutationFn: ({ playlistId, songId }: { playlistId: number; songId: number }) => postPlaylistSong(playlistId, songId),
     onSuccess: (playlist) => storePlaylist(client, playlist),
   });
