@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { sessionStore, useSession } from '../features/auth/session.store';
-import { PLAYER_BAR_SPACE_CLASS } from '../features/player/player-state';
-import { player, usePlayer } from '../features/player/player.store';
+import { PLAYER_BAR_SPACE_CLASS } from '../player/player-state';
+import { player, usePlayer } from '../player/player.store';
 import { usePlaylistNotices } from '../features/playlists/playlist-playback';
 import { cn } from '../lib/cn';
 import { lazyComponent } from '../lib/lazy-component';
@@ -29,7 +29,7 @@ function useStopPlayerOnLogOut() {
 }
 
 /** The bar (sliders, popovers) arrives with the first song played, not with the landing page. */
-const PlayerBar = lazyComponent(async () => (await import('../features/player/player-bar.component')).PlayerBar);
+const PlayerBar = lazyComponent(async () => (await import('../player/player-bar.component')).PlayerBar);
 
 /** The shared layout of every route: fixed top bar, page, footer, and the player bar while a song is selected. */
 export function AppLayout() {

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
-import { player } from '../features/player/player.store';
+import { player } from '../player/player.store';
 
 // The tests run beside the server suite on two cores; a loaded machine can take more than the
 // default second to render a page after a request, which is not what these tests are about.

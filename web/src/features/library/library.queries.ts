@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useT } from '../../lib/i18n/i18n.store';
 import { songListQuery } from '../../lib/song-list.query';
 import { songQueryKeys, type SongListFilter } from '../../lib/song-query-keys';
-import { player } from '../player/player.store';
+import { player } from '../../player/player.store';
 import { deleteSong, fetchSong, postToggleLike } from './library.api';
 
 export function useSongs(filter: SongListFilter) {

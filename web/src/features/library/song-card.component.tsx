@@ -7,7 +7,7 @@ import { formatFileSize } from '../../lib/file-size.format';
 import { useLanguage, useT } from '../../lib/i18n/i18n.store';
 import { formatShortDate } from '../../lib/short-date.format';
 import { songHeadline } from '../../lib/song-headline';
-import { usePlayer } from '../player/player.store';
+import { usePlayer } from '../../player/player.store';
 import { LikeButton } from './like-button.component';
 import { NowPlayingBars, SongPlayButton } from './song-play-button.component';
 

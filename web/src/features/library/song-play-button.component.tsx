@@ -2,7 +2,7 @@ import type { Song } from '@encore/common/library.contract';
 import { Pause, Play } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
-import { player, usePlayer } from '../player/player.store';
+import { player, usePlayer } from '../../player/player.store';
 
 interface SongPlayButtonProps {
   song: Song;

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { SeekBar } from '../../components/seek-bar';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../lib/i18n/i18n.store';
-import { player, usePlayer } from '../player/player.store';
+import { player, usePlayer } from '../../player/player.store';
 
 /** What the one player says about this song; a song that is not selected reads stopped at 0. */
 function useSongPlayback(song: Song) {

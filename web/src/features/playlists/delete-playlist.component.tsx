@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
 import { useT } from '../../lib/i18n/i18n.store';
-import { player } from '../player/player.store';
+import { player } from '../../player/player.store';
 import { playlistSource } from './playlist-playback';
 import { useDeletePlaylist } from './playlists.queries';
 

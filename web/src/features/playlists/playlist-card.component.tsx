@@ -2,7 +2,7 @@ import type { PlaylistSummary } from '@encore/common/playlists.contract';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
-import { usePlayer } from '../player/player.store';
+import { usePlayer } from '../../player/player.store';
 import { PlaylistCover } from './playlist-cover.component';
 import { playlistSource } from './playlist-playback';
 

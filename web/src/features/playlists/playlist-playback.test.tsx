@@ -6,7 +6,7 @@ import { makePlaylist } from '../../test/playlist-fixture';
 import { playlistServer } from '../../test/playlist-server';
 import { renderApp } from '../../test/render-app';
 import { makeSongs, signInForTest } from '../../test/song-fixture';
-import { player } from '../player/player.store';
+import { player } from '../../player/player.store';
 
 beforeEach(signInForTest);
 

@@ -2,7 +2,7 @@ import type { Song } from '@encore/common/library.contract';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../../lib/i18n/i18n.store';
-import { player, usePlayer, usePlayerEvents } from '../player/player.store';
+import { player, usePlayer, usePlayerEvents } from '../../player/player.store';
 
 /** The player's `source` while a playlist plays, so its page knows the queue is its own. */
 export function playlistSource(id: number): string {

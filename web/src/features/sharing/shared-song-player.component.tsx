@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { SeekBar } from '../../components/seek-bar';
 import { useT } from '../../lib/i18n/i18n.store';
-import { player } from '../player/player.store';
+import { player } from '../../player/player.store';
 
 interface SharedSongPlayerProps {
   streamUrl: string;

@@ -1,9 +1,9 @@
 import { PLAYER_INITIAL_VOLUME } from '@encore/common/constants';
 import type { Song } from '@encore/common/library.contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { toastApiError } from '../../lib/api-error-toast';
-import { createStore } from '../../lib/create-store';
-import { translate } from '../../lib/i18n/i18n.store';
+import { toastApiError } from '../lib/api-error-toast';
+import { createStore } from '../lib/create-store';
+import { translate } from '../lib/i18n/i18n.store';
 import {
   hasNext,
   hasPrevious,

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
-import { makeSong, makeSongs, signInForTest } from '../../test/song-fixture';
-import { sessionStore } from '../auth/session.store';
+import { stubFetch } from '../test/fetch-stub';
+import { renderApp } from '../test/render-app';
+import { makeSong, makeSongs, signInForTest } from '../test/song-fixture';
+import { sessionStore } from '../features/auth/session.store';
 
 beforeEach(signInForTest);
 

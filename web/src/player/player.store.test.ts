@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeSong } from '../../test/song-fixture';
+import { makeSong } from '../test/song-fixture';
 import { hasNext, hasPrevious, type PlayerEvent, type PlayerMedia } from './player-state';
 import { createPlayer } from './player.store';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useCoverImage } from '../../lib/cover-image.query';
-import { useT } from '../../lib/i18n/i18n.store';
-import { songHeadline } from '../../lib/song-headline';
+import { useCoverImage } from '../lib/cover-image.query';
+import { useT } from '../lib/i18n/i18n.store';
+import { songHeadline } from '../lib/song-headline';
 import { player, usePlayer } from './player.store';
 
 /** Seconds a headset's or the lock screen's skip-back / skip-forward moves when it names none. */
