@@ -1,7 +1,13 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** The web app's features (web/src/features/*). */
+const webFeatures = readdirSync(new URL('./web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'reports/**'] },
@@ -34,6 +40,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Web: no feature imports another (ISSUE 10). What several share lives outside features/
+  // (components/, lib/, player/); pages that bring features together are composed in pages/.
+  ...webFeatures.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: webFeatures.filter((other) => other !== feature).map((other) => `**/features/${other}/**`).concat(webFeatures.filter((other) => other !== feature).map((other) => `../${other}/**`)),
+              message: 'A web feature does not import another: move what is shared out of features/, or compose the pieces in web/src/pages.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['bench/**/*.ts', 'e2e/**/*.ts', '.ci/**/*.{js,mjs}'],
     rules: { 'no-console': 'off' },

@@ -36,7 +36,7 @@ const loadAuthPage = async () => (await import('../features/auth/auth.page')).Au
  */
 export const protectedRoutes: RouteObject[] = [
   { path: 'music', ...lazyPage(async () => (await import('../features/library/music.page')).MusicPage) },
-  { path: 'music/:id', ...lazyPage(async () => (await import('../features/library/song.page')).SongPage, numericId) },
+  { path: 'music/:id', ...lazyPage(async () => (await import('../pages/song.page')).ComposedSongPage, numericId) },
   { path: 'upload', ...lazyPage(async () => (await import('../features/upload/upload.page')).UploadPage) },
   { path: 'playlists', ...lazyPage(async () => (await import('../features/playlists/playlists.page')).PlaylistsPage) },
   { path: 'playlists/:id', ...lazyPage(async () => (await import('../features/playlists/playlist.page')).PlaylistPage, numericId) },

@@ -7,14 +7,23 @@ import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../lib/i18n/i18n.store';
-import { AddToPlaylistButton } from '../playlists/add-to-playlist.component';
-import { ShareSongDialog } from '../sharing/share-song-dialog.component';
+import type { ComponentType } from 'react';
 import { useDeleteSong } from './library.queries';
 import { LikeButton } from './like-button.component';
 import { downloadSong } from './song-download';
 
+/**
+ * What other features add to the song page (playlists' Add to Playlist, sharing's dialog).
+ * The library does not import other features: the page composition (web/src/pages) passes them.
+ */
+export interface SongPageAddOns {
+  AddToPlaylist: ComponentType<{ song: Song }>;
+  ShareDialog: ComponentType<{ song: Song; open: boolean; onOpenChange: (open: boolean) => void }>;
+}
+
 /** The song page's actions: like, share by e-mail, download and, for the uploader, delete. */
-export function SongActions({ song }: { song: Song }) {
+export function SongActions({ song, addOns }: { song: Song; addOns: SongPageAddOns }) {
+  const { AddToPlaylist, ShareDialog } = addOns;
   const t = useT();
   const [shareOpen, setShareOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -41,14 +50,14 @@ export function SongActions({ song }: { song: Song }) {
           {downloading ? <Spinner /> : <Download aria-hidden className="size-4" />}
           {t('downloadButton')}
         </Button>
-        <AddToPlaylistButton song={song} />
+        <AddToPlaylist song={song} />
       </div>
       {song.isOwner ? (
         <div className="flex w-full justify-end border-t border-border pt-3 sm:ms-auto sm:w-auto sm:border-0 sm:pt-0">
           <DeleteSongButton song={song} />
         </div>
       ) : null}
-      <ShareSongDialog song={song} open={shareOpen} onOpenChange={setShareOpen} />
+      <ShareDialog song={song} open={shareOpen} onOpenChange={setShareOpen} />
     </div>
   );
 }

@@ -8,13 +8,16 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { songHeadline } from '../../lib/song-headline';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSong } from './library.queries';
-import { SongActions } from './song-actions.component';
+import { SongActions, type SongPageAddOns } from './song-actions.component';
 import { SongInfoCard, SongTagsCard } from './song-info-card.component';
 import { SongPlayback } from './song-playback.component';
 import { PageGlow } from '../../components/page-glow';
 
-/** The song page /music/{id} (SPEC 2); the router lets only numeric ids through. */
-export function SongPage() {
+/**
+ * The song page /music/{id} (SPEC 2); the router lets only numeric ids through. `addOns` are
+ * the other features' pieces, composed in web/src/pages/song.page.tsx.
+ */
+export function SongPage({ addOns }: { addOns: SongPageAddOns }) {
   const t = useT();
   const id = Number(useParams().id);
   const song = useSong(id);
@@ -37,13 +40,13 @@ export function SongPage() {
         errorTitle={t('songErrorTitle')}
         back={backToMusic}
       >
-        {(data) => <SongDetail song={data} />}
+        {(data) => <SongDetail song={data} addOns={addOns} />}
       </DetailQueryView>
     </div>
   );
 }
 
-function SongDetail({ song }: { song: Song }) {
+function SongDetail({ song, addOns }: { song: Song; addOns: SongPageAddOns }) {
   const t = useT();
   const subtitle = [song.artist, song.album].filter(Boolean).join(' · ');
   return (
@@ -71,7 +74,7 @@ function SongDetail({ song }: { song: Song }) {
             ) : null}
           </header>
           <SongPlayback song={song} />
-          <SongActions song={song} />
+          <SongActions song={song} addOns={addOns} />
           {/* Under the cover on a wide screen; in the column on a narrow one. */}
           <SongTagsCard song={song} className="lg:hidden" />
           <SongInfoCard song={song} />

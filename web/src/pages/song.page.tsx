@@ -1,0 +1,14 @@
+import { AddToPlaylistButton } from '../features/playlists/add-to-playlist.component';
+import { ShareSongDialog } from '../features/sharing/share-song-dialog.component';
+import { SongPage } from '../features/library/song.page';
+
+/**
+ * Pages that bring several features together are composed here, outside features/, so no
+ * feature imports another (eslint.config.js enforces it): the library's song page with the
+ * playlists' Add to Playlist and the sharing dialog.
+ */
+const addOns = { AddToPlaylist: AddToPlaylistButton, ShareDialog: ShareSongDialog };
+
+export function ComposedSongPage() {
+  return <SongPage addOns={addOns} />;
+}
