@@ -1,5 +1,5 @@
 import { RESET_TOKEN_TTL_MINUTES } from '@encore/common/constants';
-import { TooManyRequestsError, ValidationError } from '../../platform/errors/app-errors.js';
+import { ValidationError } from '../../platform/errors/app-errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuthRepository } from './auth.repository.js';
@@ -61,14 +61,8 @@ export class PasswordResetService {
    * it nothing more is sent and the caller still gets the advice.
    */
   async offerResetToAddressOwner(user: { email: string; userName: string }): Promise<void> {
-    const allowed = await this.deps.rateLimiter
-      .hit(this.rules.forgotEmail, user.email)
-      .then(() => true)
-      .catch((error: unknown) => {
-        if (error instanceof TooManyRequestsError) return false;
-        throw error;
-      });
-    if (allowed) await this.deps.enqueueResetRequest({ email: user.email, userName: user.userName });
+    const sent = await this.deps.rateLimiter.increment(this.rules.forgotEmail, user.email);
+    if (sent <= this.rules.forgotEmail.limit) await this.deps.enqueueResetRequest({ email: user.email, userName: user.userName });
   }
 
   /** The job behind forgotPassword: mails a link when the e-mail and user name match an account. */
