@@ -1,10 +1,9 @@
 import { authMessagesEn } from '@encore/common/messages.en';
 import { BadgeCheck, MailWarning, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { postResendVerification } from './auth.api';
 import { sessionStore, useSession } from './session.store';
@@ -30,24 +29,20 @@ export function EmailVerificationNotice() {
   const t = useT();
   const verified = useSession((state) => state.emailVerified);
   const email = useSession((state) => state.email);
-  const [sending, setSending] = useState(false);
-
-  async function resend() {
-    setSending(true);
-    try {
-      const answer = await postResendVerification();
+  const resend = useMutation({
+    mutationFn: postResendVerification,
+    meta: { errorToast: { fallback: t('resendVerificationFailed') } },
+    onSuccess: (answer) => {
       if (answer.message === authMessagesEn.emailAlreadyVerified) {
         toast.success(t('emailAlreadyVerified'));
         void sessionStore.refreshProfile();
       } else {
         toast.success(t('verificationSent', { email: email ?? '' }));
       }
-    } catch (error) {
-      toastApiError(error, { fallback: t('resendVerificationFailed') });
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+  });
+  const sending = resend.isPending;
+
 
   if (verified !== false) return null;
   return (
@@ -57,7 +52,7 @@ export function EmailVerificationNotice() {
         {t('emailUnverifiedBadge')}
       </p>
       <p className="text-xs leading-relaxed text-muted">{t('emailUnverifiedHint')}</p>
-      <Button variant="secondary" size="sm" className="self-start" disabled={sending} onClick={() => void resend()}>
+      <Button variant="secondary" size="sm" className="self-start" disabled={sending} onClick={() => resend.mutate()}>
         {sending ? <Spinner className="size-4" /> : <Send aria-hidden className="size-4" />}
         {t('resendVerification')}
       </Button>

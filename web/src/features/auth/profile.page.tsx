@@ -1,5 +1,6 @@
 import { KeyRound, Mail, UserRound } from 'lucide-react';
 import { checkResetPassword, type RuleResult } from '@encore/common/auth.rules';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -71,24 +72,21 @@ function AccountForm({ userName, email }: { userName: string; email: string }) {
   const t = useT();
   const [name, setName] = useState(userName);
   const [address, setAddress] = useState(email);
-  const [saving, setSaving] = useState(false);
   const changed = name.trim() !== userName || address.trim() !== email;
+  const update = useMutation({
+    mutationFn: (changes: { userName?: string; email?: string }) => sessionStore.updateProfile(changes),
+    meta: { errorToast: { fallback: t('profileUpdateFailed') } },
+    onSuccess: () => toast.success(t('profileSaved')),
+  });
+  const saving = update.isPending;
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     if (!changed || saving) return;
-    setSaving(true);
-    try {
-      await sessionStore.updateProfile({
-        ...(name.trim() !== userName ? { userName: name.trim() } : {}),
-        ...(address.trim() !== email ? { email: address.trim() } : {}),
-      });
-      toast.success(t('profileSaved'));
-    } catch (error) {
-      toastApiError(error, { fallback: t('profileUpdateFailed') });
-    } finally {
-      setSaving(false);
-    }
+    update.mutate({
+      ...(name.trim() !== userName ? { userName: name.trim() } : {}),
+      ...(address.trim() !== email ? { email: address.trim() } : {}),
+    });
   };
 
   return (
@@ -231,20 +229,13 @@ function ChangePasswordForm({ userName }: { userName: string }) {
 
 function ResetLinkButton({ userName, email }: { userName: string; email: string }) {
   const t = useT();
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
-  const send = async () => {
-    setSending(true);
-    try {
-      await postForgotPassword({ email, userName });
-      setSent(true);
-    } catch (error) {
-      toastApiError(error, { fallback: t('resetEmailFailed') });
-    } finally {
-      setSending(false);
-    }
-  };
-  if (sent) {
+  const request = useMutation({
+    mutationFn: () => postForgotPassword({ email, userName }),
+    meta: { errorToast: { fallback: t('resetEmailFailed') } },
+  });
+  const sending = request.isPending;
+  const send = () => request.mutate();
+  if (request.isSuccess) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-success">
         <Mail aria-hidden className="size-4 shrink-0" />
@@ -253,7 +244,7 @@ function ResetLinkButton({ userName, email }: { userName: string; email: string 
     );
   }
   return (
-    <Button variant="secondary" className="self-start" onClick={() => void send()} disabled={sending || !email}>
+    <Button variant="secondary" className="self-start" onClick={send} disabled={sending || !email}>
       {sending ? <Spinner /> : <Mail aria-hidden className="size-4" />}
       {t('profilePasswordSend')}
     </Button>

@@ -6,7 +6,6 @@ import { BackLink } from '../../components/back-link';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PlaylistFields, type PlaylistDraft } from './playlist-fields.component';
@@ -38,8 +37,6 @@ export function CreatePlaylistPage() {
           toast.success(t('playlistCreated'));
           void navigate('/playlists');
         },
-        // The server's words for a rule it checks (a name too long); ours otherwise.
-        onError: (error) => toastApiError(error, { fallback: t('createPlaylistFailed'), serverMessage: [400] }),
       },
     );
   };

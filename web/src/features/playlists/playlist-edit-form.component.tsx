@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { PlaylistFields, type PlaylistDraft } from './playlist-fields.component';
 import { useUpdatePlaylist } from './playlists.queries';
@@ -39,7 +38,6 @@ export function PlaylistEditForm({ playlist, onDone }: { playlist: Playlist; onD
           toast.success(t('playlistUpdated'));
           onDone();
         },
-        onError: (error) => toastApiError(error, { fallback: t('playlistUpdateFailed') }),
       },
     );
   };

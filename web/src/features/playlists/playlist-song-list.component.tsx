@@ -5,7 +5,6 @@ import { Music2 } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { StatusPanel } from '../../components/status-panel';
-import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { moveItem } from './playlist-order';
 import { PlaylistSongRow } from './playlist-song-row.component';
@@ -66,10 +65,7 @@ export function PlaylistSongList({ playlistId, songs, currentSongId, isPlaying }
   };
 
   const removeSong = (song: Song) => {
-    remove.mutate(song.id, {
-      onSuccess: () => toast.success(t('songRemovedFromPlaylist')),
-      onError: (error) => toastApiError(error, { fallback: t('removeSongFailed') }),
-    });
+    remove.mutate(song.id, { onSuccess: () => toast.success(t('songRemovedFromPlaylist')) });
   };
 
   if (songs.length === 0) {

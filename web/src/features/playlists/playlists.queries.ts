@@ -1,6 +1,5 @@
 import type { CreatePlaylistBody, Playlist, PlaylistSummary, UpdatePlaylistBody } from '@encore/common/playlists.contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { ALL_SONGS, songListQuery } from '../../lib/song-list.query';
 import {
@@ -49,7 +48,10 @@ function storePlaylist(client: QueryClient, playlist: Playlist): void {
 
 export function useCreatePlaylist() {
   const client = useQueryClient();
+  const t = useT();
   return useMutation({
+    // The server's words for a rule it checks (a name too long); ours otherwise.
+    meta: { errorToast: { fallback: t('createPlaylistFailed'), serverMessage: [400] } },
     mutationFn: (body: CreatePlaylistBody) => postPlaylist(body),
     onSuccess: (playlist) => {
       client.setQueryData(playlistQueryKeys.detail(playlist.id), playlist);
@@ -61,7 +63,9 @@ export function useCreatePlaylist() {
 
 export function useUpdatePlaylist(id: number) {
   const client = useQueryClient();
+  const t = useT();
   return useMutation({
+    meta: { errorToast: { fallback: t('playlistUpdateFailed') } },
     mutationFn: (body: UpdatePlaylistBody) => putPlaylist(id, body),
     onSuccess: (playlist) => storePlaylist(client, playlist),
   });
@@ -92,7 +96,9 @@ export function useAddPlaylistSong() {
 
 export function useRemovePlaylistSong(id: number) {
   const client = useQueryClient();
+  const t = useT();
   return useMutation({
+    meta: { errorToast: { fallback: t('removeSongFailed') } },
     mutationFn: (songId: number) => deletePlaylistSong(id, songId),
     onSuccess: (playlist) => storePlaylist(client, playlist),
   });
@@ -108,6 +114,7 @@ export function useReorderPlaylist(id: number) {
   const key = playlistQueryKeys.detail(id);
   return useMutation({
     mutationKey: playlistQueryKeys.reorder(id),
+    meta: { errorToast: { fallback: t('playlistUpdateFailed') } },
     mutationFn: (songIds: readonly number[]) => putPlaylistOrder(id, songIds),
     onMutate: async (songIds) => {
       await client.cancelQueries({ queryKey: key, exact: true });
@@ -115,9 +122,8 @@ export function useReorderPlaylist(id: number) {
       if (previous) client.setQueryData<Playlist>(key, { ...previous, songs: orderSongsBy(previous.songs, songIds) });
       return { previous };
     },
-    onError: (error, _songIds, context) => {
+    onError: (_error, _songIds, context) => {
       if (context?.previous) client.setQueryData(key, context.previous);
-      toastApiError(error, { fallback: t('playlistUpdateFailed') });
       // A refused order may mean the playlist changed elsewhere (another tab): read it again.
       void client.invalidateQueries({ queryKey: key, exact: true });
     },
