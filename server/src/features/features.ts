@@ -6,6 +6,7 @@ import { GoogleVerifier } from './auth/google-verifier.js';
 import { SessionTokens } from './auth/session-tokens.js';
 import type { AnyJobDefinition } from '../platform/jobs/jobs.types.js';
 import { mailJobs, sendMailJob } from '../platform/mail/mail.jobs.js';
+import { tasksJobs } from '../platform/tasks/tasks.jobs.js';
 import { authJobs, passwordResetRequestJob } from './auth/auth.jobs.js';
 import { maintenanceJobs } from './maintenance/maintenance.jobs.js';
 import type { Logger } from '../platform/logger.js';
@@ -84,6 +85,7 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
 export function featureJobs(platform: Platform, features: Features): AnyJobDefinition[] {
   return [
     ...mailJobs(platform.mailer),
+    ...tasksJobs(platform.tasks),
     ...authJobs(features.auth),
     ...maintenanceJobs([
       () => features.auth.pruneExpired(),

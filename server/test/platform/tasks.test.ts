@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Task } from '@encore/common/tasks.contract';
 import { defineJob, jobKind } from '../../src/platform/jobs/jobs.types.js';
+import { ABANDONED_MESSAGE } from '../../src/platform/tasks/tasks.js';
 import { account, bearer } from '../library/library-test-kit.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -133,6 +134,24 @@ describe.each(engines)('tasks on %s', (engine) => {
     expect(session.statusCode).toBe(401);
     const expired = t.app.encore.platform.tasks.issueTicket(aliceId, Date.now() - 61_000);
     expect((await t.app.inject({ method: 'GET', url: `/api/tasks/events?ticket=${encodeURIComponent(expired)}` })).statusCode).toBe(401);
+  });
+
+  it('fails a task whose job pg-boss gave up on (expired on its last attempt) instead of leaving it running', async () => {
+    const { tasks, database } = t.app.encore.platform;
+    const task = await tasks.start({ kind: 'render', ownerId: aliceId, job: renderKind, payload: { name: 'expired', until: 'released' } });
+    await until(() => tasks.get(task.id, aliceId), (row) => row?.state === 'running');
+    // A running task with a live job is left alone, and so is any task younger than the grace period.
+    expect(await tasks.sweepAbandoned(0)).toBe(0);
+    // What pg-boss's maintenance does to an attempt past its expiry with no retries left.
+    await database.executor.executeSql(`UPDATE pgboss.job SET state = 'failed' WHERE data->>'_task' = $1`, [task.id]);
+    expect(await tasks.sweepAbandoned()).toBe(0);
+    expect(await tasks.sweepAbandoned(0)).toBe(1);
+    const failed = await tasks.get(task.id, aliceId);
+    expect(failed).toMatchObject({ state: 'failed', error: ABANDONED_MESSAGE });
+    // The handler still holding it is told to stop, and its late result changes nothing.
+    gates.get('expired')?.();
+    await sleep(100);
+    expect((await tasks.get(task.id, aliceId))?.state).toBe('failed');
   });
 
   it('cancel stops the running handler and leaves the task cancelled', async () => {

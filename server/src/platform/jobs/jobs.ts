@@ -18,6 +18,8 @@ export interface Jobs {
   register(definitions: readonly AnyJobDefinition[]): Promise<void>;
   /** Starts working the registered jobs this process takes: all, only light ones, or none. */
   work(selection: JobSelection): Promise<void>;
+  /** Of these task ids, those whose job is still waiting, retrying or running. */
+  tasksWithLiveJobs(taskIds: readonly string[]): Promise<Set<string>>;
   check(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -78,6 +80,15 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
           });
         }
       }
+    },
+    async tasksWithLiveJobs(taskIds) {
+      if (taskIds.length === 0) return new Set();
+      const { rows } = await boss
+        .getDb()
+        .executeSql(`SELECT DISTINCT data->>'_task' AS task FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND data->>'_task' = ANY($1::text[])`, [
+          [...taskIds],
+        ]);
+      return new Set((rows as { task: string }[]).map((row) => row.task));
     },
     async check() {
       await boss.getDb().executeSql('SELECT 1 FROM pgboss.version', []);

@@ -36,6 +36,15 @@ export class TaskStore {
     return row?.state;
   }
 
+  /** Live (queued or running) tasks created before `before`: candidates for the abandoned-task sweep. */
+  async liveCreatedBefore(before: Date): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(inArray(tasks.state, LIVE), sql`${tasks.createdAt} < ${before.toISOString()}`));
+    return rows.map((row) => row.id);
+  }
+
   /** Marks the task running; undefined when it is no longer live (cancelled meanwhile). */
   async markRunning(id: string): Promise<TaskRecord | undefined> {
     const [row] = await this.db

@@ -8,6 +8,10 @@ import { TASK_CHANNEL, type TaskRecord, type TaskStore } from './task.store.js';
 /** How long an events ticket (the SSE stream's credential, carried in its URL) is valid. */
 export const EVENTS_TICKET_TTL_SECONDS = 60;
 
+/** A task this young may still be waiting for its job to be sent. */
+export const ABANDONED_GRACE_MS = 60_000;
+export const ABANDONED_MESSAGE = 'The work stopped before it finished (it ran out of time). Try again.';
+
 export interface StartTask<P> {
   kind: string;
   ownerId: number;
@@ -46,6 +50,21 @@ export class Tasks {
   async get(id: string, ownerId: number): Promise<TaskRecord | undefined> {
     const task = await this.deps.store.get(id);
     return task?.ownerId === ownerId ? task : undefined;
+  }
+
+  /**
+   * Fails the live tasks whose job is gone: pg-boss expired its last attempt (it ran past its
+   * expiry), or it was failed or deleted outside a handler. Without this such a task would show
+   * 'running' for ever. Tasks younger than `graceMs` are left alone: their job may be on its way.
+   */
+  async sweepAbandoned(graceMs = ABANDONED_GRACE_MS): Promise<number> {
+    const candidates = await this.deps.store.liveCreatedBefore(new Date(Date.now() - graceMs));
+    if (candidates.length === 0) return 0;
+    const alive = await this.deps.jobs.tasksWithLiveJobs(candidates);
+    const abandoned = candidates.filter((id) => !alive.has(id));
+    for (const id of abandoned) await this.deps.store.fail(id, ABANDONED_MESSAGE);
+    if (abandoned.length > 0) this.deps.logger.warn({ count: abandoned.length }, 'failed tasks whose job had stopped');
+    return abandoned.length;
   }
 
   async cancel(id: string, ownerId: number): Promise<TaskRecord | undefined> {
