@@ -43,7 +43,7 @@ describe.each(localSetups)('transcription through an OpenAI-compatible endpoint 
     other = await account(t, 'transcribeother');
     song = (await upload(t, owner, file)).song;
     second = (await upload(t, owner, file, { fileName: 'Second Spoken.mp3' })).song;
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await standIn?.close();
@@ -145,7 +145,7 @@ describe('transcription bounds', () => {
       await standIn.close();
       await temp.cleanup();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('answers 503 with what to set when transcription is off', async () => {
     const temp = await tempDir();
@@ -162,5 +162,5 @@ describe('transcription bounds', () => {
       await t.close();
       await temp.cleanup();
     }
-  }, 60_000);
+  }, 180_000);
 });
