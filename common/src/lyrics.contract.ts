@@ -27,7 +27,7 @@ import { wordsSchema } from './words.contract.js';
 export const LYRICS_TEXT_MAX = 100_000;
 /** The most lines one song's lyrics may hold. */
 export const LYRICS_LINES_MAX = 5_000;
-/** Imports (LRC, SRT, text files) larger than this are refused before parsing (bytes). */
+/** Imports (LRC, SRT, text files) longer than this (characters) are refused before parsing. */
 export const LYRICS_IMPORT_MAX_BYTES = 512 * 1024;
 /** The transcription progress bar of SPEC 4/9: capped at 95 until done (DECISIONS: real progress). */
 export const TRANSCRIPTION_PROGRESS_CAP = 95;
@@ -94,7 +94,9 @@ export type LyricsTranscriptResponse = z.infer<typeof lyricsTranscriptResponse>;
  */
 export const putLyricsBody = z
   .object({
-    transcript: multilineText('The lyrics').max(LYRICS_TEXT_MAX, { error: `Lyrics are at most ${LYRICS_TEXT_MAX} characters` }).optional(),
+    // An LRC/ELRC/SRT file carries its times too: the file may be larger than its text, and
+    // the text it holds is checked against LYRICS_TEXT_MAX once read.
+    transcript: multilineText('The lyrics').max(LYRICS_IMPORT_MAX_BYTES, { error: `Lyrics files are at most ${LYRICS_IMPORT_MAX_BYTES / 1024} KB` }).optional(),
     words: wordsSchema.optional(),
     language: lyricsLanguage.optional(),
   })

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LYRICS_TEXT_MAX, type LyricsTranscriptResponse } from '@encore/common/lyrics.contract';
+import { LYRICS_LINES_MAX, LYRICS_TEXT_MAX, type LyricsTranscriptResponse } from '@encore/common/lyrics.contract';
 import type { Song } from '@encore/common/library.contract';
 import { account, bearer, localSetups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { getLyrics, putLyrics, tempDir } from './lyrics-test-kit.js';
@@ -117,6 +117,8 @@ describe.each(localSetups)('lyrics: read, write, export ($engine)', (setup) => {
       { words: [{ text: 'a', start: 'x', end: 1 }] },
       { words: [{ text: 'a', start: 1, end: 99 }] },
       { transcript: 'x'.repeat(LYRICS_TEXT_MAX + 1) },
+      { transcript: '[00:01.00]la la la la la la\n'.repeat(20_000) },
+      { transcript: '[00:01.00]x\n'.repeat(LYRICS_LINES_MAX + 1) },
       { transcript: 'two words', words: [{ text: 'one', start: 0, end: 1 }] },
       { transcript: 'bad \u0000 char' },
       {},

@@ -81,16 +81,19 @@ export class LyricsService {
   }
 
   private documentFor(song: LyricsSong, stored: StoredLyrics | undefined, input: PutLyricsInput): { document: LyricsDocument; source: LyricsSource } {
-    if (input.transcript !== undefined) assertWithinLimits(input.transcript);
+    const isFile = input.transcript !== undefined && (looksLikeLrc(input.transcript) || looksLikeSrt(input.transcript));
+    if (input.transcript !== undefined && !isFile) assertWithinLimits(input.transcript);
     if (input.words !== undefined) assertWordsWithinSong(input.words, song.durationSeconds);
     if (input.words !== undefined && input.transcript !== undefined) {
       const text = normaliseLyricsText(input.transcript);
-      if (lineTokens(text).flat().length !== input.words.length) throw new ValidationError(LYRICS_MESSAGES.wordsMismatch);
-      return { document: { text, lineTimes: null, words: sortedWords(input.words) }, source: stored ? 'edited' : 'imported' };
+      assertWithinLimits(text);
+      const words = sortedWords(input.words);
+      if (lineTokens(text).flat().length !== words.length) throw new ValidationError(LYRICS_MESSAGES.wordsMismatch);
+      return { document: { text, lineTimes: null, words }, source: stored ? 'edited' : 'imported' };
     }
     if (input.words !== undefined) return { document: wordsOnText(stored?.document, sortedWords(input.words)), source: stored ? 'edited' : 'imported' };
     const transcript = input.transcript ?? '';
-    if (looksLikeLrc(transcript) || looksLikeSrt(transcript)) {
+    if (isFile) {
       const imported = importLyrics(transcript).document;
       assertWithinLimits(imported.text);
       return { document: imported, source: 'imported' };
