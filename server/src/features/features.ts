@@ -20,6 +20,20 @@ import { PlaylistsRepository } from './playlists/playlists.repository.js';
 import { PlaylistsService } from './playlists/playlists.service.js';
 import { SharingRepository } from './sharing/sharing.repository.js';
 import { SharingService } from './sharing/sharing.service.js';
+import { LyricsRepository } from './lyrics/lyrics.repository.js';
+import { LyricsService } from './lyrics/lyrics.service.js';
+import { LrclibClient } from './lyrics/lookup/lrclib.client.js';
+import { LyricsLookupService } from './lyrics/lookup/lyrics-lookup.service.js';
+import { EmbeddedLyricsService } from './lyrics/embedded/embedded-lyrics.service.js';
+import { embeddedLyricsJob, lyricsJobs, transcribeLyricsJob } from './lyrics/lyrics.jobs.js';
+import { OpenAiTranscriptionEngine } from './lyrics/transcription/openai.engine.js';
+import { SongAudio } from './lyrics/transcription/song-audio.js';
+import { SongUrlVerifier } from './lyrics/transcription/song-url.js';
+import type { TranscriptionEngine } from './lyrics/transcription/transcription-engine.js';
+import { TranscriptionService } from './lyrics/transcription/transcription.service.js';
+import { LocalWhisperEngine } from './lyrics/transcription/whisper-local.engine.js';
+import { storageOrigins } from '../platform/storage/storage-origins.js';
+import type { Config } from '../config.js';
 
 /** Every feature's service, wired once from the platform; routes and job handlers use these. */
 export interface Features {
@@ -29,6 +43,11 @@ export interface Features {
   storageCleanup: StorageCleanup;
   sharing: SharingService;
   playlists: PlaylistsService;
+  lyrics: LyricsService;
+  lyricsLookup: LyricsLookupService;
+  transcription: TranscriptionService;
+  embeddedLyrics: EmbeddedLyricsService;
+  songUrls: SongUrlVerifier;
 }
 
 export function createFeatures(platform: Platform, logger: Logger): Features {
@@ -59,6 +78,9 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     logger,
     maxUploadBytes: config.maxUploadBytes,
     tagTimeoutMs: 10_000,
+    onSongAdded: async (songId) => {
+      await jobs.send(embeddedLyricsJob, { songId });
+    },
   });
   const storageCleanup = new StorageCleanup({
     repository: libraryRepository,
@@ -78,7 +100,38 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     mediaTtlSeconds: PLAY_URL_TTL_SECONDS,
   });
   const playlists = new PlaylistsService(new PlaylistsRepository(database.db), library);
-  return { auth, library, ingest, storageCleanup, sharing, playlists };
+  const lyricsRepository = new LyricsRepository(database.db);
+  const lyrics = new LyricsService(lyricsRepository);
+  const lookupUrl = config.lyricsLookup.baseUrl;
+  const lyricsLookup = new LyricsLookupService(lyrics, lookupUrl ? new LrclibClient({ baseUrl: lookupUrl, timeoutMs: config.lyricsLookup.timeoutMs }) : undefined);
+  const transcription = new TranscriptionService({
+    lyrics,
+    repository: lyricsRepository,
+    tasks: platform.tasks,
+    job: transcribeLyricsJob,
+    engine: transcriptionEngine(config),
+    audio: new SongAudio({ storage, ffmpeg: platform.ffmpeg }),
+    timeoutMs: config.transcription.timeoutMs,
+    logger,
+  });
+  const embeddedLyrics = new EmbeddedLyricsService({ lyrics, repository: lyricsRepository, storage, logger });
+  const songUrls = new SongUrlVerifier({
+    storage,
+    publicOrigin: new URL(publicUrl).origin,
+    storageOrigins: storageOrigins(config),
+    songIdByStorageKey: (key) => lyricsRepository.findSongIdByStorageKey(key),
+  });
+  return { auth, library, ingest, storageCleanup, sharing, playlists, lyrics, lyricsLookup, transcription, embeddedLyrics, songUrls };
+}
+
+/** TRANSCRIBE_ENGINE: the local Whisper, an OpenAI-compatible endpoint, or none. */
+function transcriptionEngine(config: Config): TranscriptionEngine | null {
+  const settings = config.transcription;
+  if (settings.engine === 'off') return null;
+  if (settings.engine === 'openai') {
+    return new OpenAiTranscriptionEngine({ apiUrl: settings.apiUrl, apiKey: settings.apiKey, model: settings.model, requestTimeoutMs: settings.timeoutMs });
+  }
+  return new LocalWhisperEngine({ model: settings.model, modelDir: settings.modelDir, cacheDir: settings.cacheDir, modelHost: settings.modelHost });
 }
 
 /** Every background job, as the platform and the features declare them: one list, registered by every process. */
@@ -87,6 +140,7 @@ export function featureJobs(platform: Platform, features: Features): AnyJobDefin
     ...mailJobs(platform.mailer),
     ...tasksJobs(platform.tasks),
     ...authJobs(features.auth),
+    ...lyricsJobs(features.transcription, features.embeddedLyrics, platform.config.transcription.timeoutMs),
     ...maintenanceJobs([
       () => features.auth.pruneExpired(),
       () => features.sharing.pruneExpired(),
