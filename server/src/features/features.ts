@@ -19,6 +19,10 @@ import { PlaylistsRepository } from './playlists/playlists.repository.js';
 import { PlaylistsService } from './playlists/playlists.service.js';
 import { SharingRepository } from './sharing/sharing.repository.js';
 import { SharingService } from './sharing/sharing.service.js';
+import { CLIP_LIMITS } from '@encore/common/clips.contract';
+import { ClipsRepository } from './clips/clips.repository.js';
+import { ClipsService } from './clips/clips.service.js';
+import { clipsJobs } from './clips/clips.jobs.js';
 
 /** Every feature's service, wired once from the platform; routes and job handlers use these. */
 export interface Features {
@@ -28,6 +32,7 @@ export interface Features {
   storageCleanup: StorageCleanup;
   sharing: SharingService;
   playlists: PlaylistsService;
+  clips: ClipsService;
 }
 
 export function createFeatures(platform: Platform, logger: Logger): Features {
@@ -77,7 +82,25 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     mediaTtlSeconds: PLAY_URL_TTL_SECONDS,
   });
   const playlists = new PlaylistsService(new PlaylistsRepository(database.db), library);
-  return { auth, library, ingest, storageCleanup, sharing, playlists };
+  const clips = new ClipsService({
+    repository: new ClipsRepository(database.db),
+    library,
+    storage,
+    tasks: platform.tasks,
+    ffmpeg: platform.ffmpeg,
+    logger,
+    limits: {
+      maxImages: config.clips.maxImages,
+      maxImageBytes: config.clips.maxImageBytes,
+      maxVideoBytes: config.clips.maxVideoBytes,
+      maxVideoSeconds: config.clips.maxVideoSeconds,
+      maxImagePixels: CLIP_LIMITS.maxImagePixels,
+      maxImageAspect: CLIP_LIMITS.maxImageAspect,
+    },
+    publicUrl,
+    // autoSubtitles: the lyrics feature's timed words plug in here (`words: { wordsFor }`).
+  });
+  return { auth, library, ingest, storageCleanup, sharing, playlists, clips };
 }
 
 /** Every background job, as the platform and the features declare them: one list, registered by every process. */
@@ -85,6 +108,7 @@ export function featureJobs(platform: Platform, features: Features): AnyJobDefin
   return [
     ...mailJobs(platform.mailer),
     ...authJobs(features.auth),
+    ...clipsJobs(features.clips, { concurrency: platform.config.clips.rendersPerProcess }),
     ...maintenanceJobs([
       () => features.auth.pruneExpired(),
       () => features.sharing.pruneExpired(),
