@@ -138,7 +138,11 @@ describe.each(engines)('Song2Clip on %s (system ffmpeg)', (engine) => {
     expect((await t.app.inject({ url: `/api/clips/clip-status/${taskId}`, headers: bearer(bob) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/clips/clip-status/not-a-task', headers: bearer(alice) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/clips/clip-status/${taskId}` })).statusCode).toBe(401);
-    await waitForClip(t, alice, taskId);
+    expect((await waitForClip(t, alice, taskId)).message).toMatch(/no words/);
+    const font = await t.app.inject({ url: '/api/clips/fonts/LiberationSans-Regular.ttf' });
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-type']).toBe('font/ttf');
+    expect((await t.app.inject({ url: '/api/clips/fonts/..%2Fsecrets' })).statusCode).toBe(400);
     const list = (await t.app.inject({ url: '/api/clips', headers: bearer(alice) })).json<ClipListResponse>();
     const mine = list.clips.find((clip) => clip.taskId === taskId);
     expect(mine).toMatchObject({ status: 'done', format: 'mp4', width: 854, height: 480 });

@@ -23,8 +23,10 @@ describe('the filter graph', () => {
     const { args, filter } = buildFfmpegCommand(base);
     expect(filter).toContain('[p0][p1]xfade=transition=fade:duration=0.800:offset=3.000[x1]');
     expect(filter).toContain('[x1][p2]xfade=transition=fade:duration=0.800:offset=6.000[base]');
-    expect(args.join(' ')).toContain('-loop 1 -framerate 30 -t 3.800 -f image2 -i file:/w/p0.png');
-    expect(args.join(' ')).toContain('-t 3.000 -f image2 -i file:/w/p2.png');
+    expect(args.join(' ')).toContain('-f image2 -i file:/w/p0.png');
+    // Each picture decoded once and repeated for its frames: 3.8 s and (the last) 3 s at 30 fps.
+    expect(filter).toContain('[1:v]format=yuv420p,setsar=1,loop=loop=113:size=1:start=0,setpts=N/30/TB,settb=AVTB[p0]');
+    expect(filter).toContain('[3:v]format=yuv420p,setsar=1,loop=loop=89:size=1:start=0');
     expect(args.slice(0, 4)).toEqual(['-ss', '2.000', '-t', '9.000']);
   });
   it('falls back to overlays with alpha fades or slides without xfade', () => {
