@@ -5,9 +5,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { uploadDeadlineMs, type Config } from './config.js';
+import { clipUploadDeadlineMs, uploadDeadlineMs, type Config } from './config.js';
 import { createFeatures, featureJobs, type Features } from './features/features.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { clipsRoutes } from './features/clips/clips.routes.js';
 import { libraryRoutes } from './features/library/library.routes.js';
 import { uploadRoutes } from './features/library/upload.routes.js';
 import { lyricsRoutes } from './features/lyrics/lyrics.routes.js';
@@ -40,7 +41,8 @@ declare module 'fastify' {
  */
 export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefinition[] } = {}): Promise<FastifyInstance> {
   const uploadLimits = { deadlineMs: uploadDeadlineMs(config), stallMs: config.uploads.stallMs, perOwner: config.uploads.perUser };
-  const timeouts: ServerTimeouts = { ...config.timeouts, longestBodyMs: uploadLimits.deadlineMs + 2_000 };
+  const clipUploadMs = clipUploadDeadlineMs(config);
+  const timeouts: ServerTimeouts = { ...config.timeouts, longestBodyMs: Math.max(uploadLimits.deadlineMs, clipUploadMs) + 2_000 };
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
     logger: {
@@ -89,6 +91,13 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
       await api.register(playlistsRoutes(features.playlists));
       await api.register(lyricsRoutes(features.lyrics, features.lyricsLookup));
       await api.register(transcriptionRoutes(features.transcription, features.songUrls));
+      await api.register(
+        clipsRoutes(features.clips, {
+          maxImages: config.clips.maxImages,
+          maxFileBytes: Math.max(config.clips.maxImageBytes, config.clips.maxVideoBytes),
+          bodyTimeoutMs: clipUploadMs,
+        }),
+      );
       await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2) }));
       if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits), { prefix: '/storage' });
     },

@@ -38,6 +38,11 @@ const envSchema = z.object({
   SIGNIN_LIMIT_PER_USER: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   FFMPEG_PATH: z.string().optional(),
+  CLIP_MAX_IMAGES: z.coerce.number().int().min(1).max(200).default(30),
+  CLIP_MAX_IMAGE_MB: z.coerce.number().positive().max(500).default(20),
+  CLIP_MAX_VIDEO_MB: z.coerce.number().positive().max(10_000).default(200),
+  CLIP_MAX_VIDEO_MINUTES: z.coerce.number().positive().max(600).default(15),
+  CLIP_RENDERS_PER_PROCESS: z.coerce.number().int().min(1).max(16).default(1),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   UPLOAD_MIN_KBPS: z.coerce.number().positive().default(32),
@@ -90,6 +95,8 @@ export interface Config {
   rateLimits: { signInPerIp: number; signInPerUser: number; windowMinutes: number };
   /** FFMPEG_PATH: the ffmpeg to use; unset, the system's on PATH, else the npm-shipped one. */
   ffmpegPath: string | undefined;
+  /** Song2Clip: what one create-clip may carry, and renders at once per process. */
+  clips: { maxImages: number; maxImageBytes: number; maxVideoBytes: number; maxVideoSeconds: number; rendersPerProcess: number };
   /** How long slow or silent clients may hold a connection (issue 8). */
   timeouts: {
     /** Headers and body of any request but an upload must arrive within this. */
@@ -135,6 +142,12 @@ export class ConfigError extends Error {}
 
 /** Time any upload gets on top of the limit at the minimum rate (connection set-up, a slow start). */
 export const UPLOAD_BASE_SECONDS = 60;
+
+/** How long a create-clip body may take: the largest it may be at the minimum upload rate. */
+export function clipUploadDeadlineMs(config: Pick<Config, 'clips' | 'uploads'>): number {
+  const largest = Math.max(config.clips.maxVideoBytes, config.clips.maxImages * config.clips.maxImageBytes);
+  return Math.ceil((UPLOAD_BASE_SECONDS + largest / config.uploads.minBytesPerSecond) * 1000);
+}
 
 /** How long one upload through a signed PUT URL may take: sized by the limit and the minimum rate. */
 export function uploadDeadlineMs(config: Pick<Config, 'maxUploadBytes' | 'uploads'>): number {
@@ -184,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
     },
     ffmpegPath: e.FFMPEG_PATH ? path.resolve(e.FFMPEG_PATH) : undefined,
+    clips: {
+      maxImages: e.CLIP_MAX_IMAGES,
+      maxImageBytes: Math.round(e.CLIP_MAX_IMAGE_MB * 1024 * 1024),
+      maxVideoBytes: Math.round(e.CLIP_MAX_VIDEO_MB * 1024 * 1024),
+      maxVideoSeconds: Math.round(e.CLIP_MAX_VIDEO_MINUTES * 60),
+      rendersPerProcess: e.CLIP_RENDERS_PER_PROCESS,
+    },
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.IDLE_TIMEOUT_SECONDS * 1000 },
     uploads: { minBytesPerSecond: e.UPLOAD_MIN_KBPS * 1024, stallMs: e.UPLOAD_STALL_SECONDS * 1000, perUser: e.UPLOADS_PER_USER },
     lyricsLookup: {

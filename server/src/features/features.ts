@@ -34,6 +34,10 @@ import { TranscriptionService } from './lyrics/transcription/transcription.servi
 import { LocalWhisperEngine } from './lyrics/transcription/whisper-local.engine.js';
 import { storageOrigins } from '../platform/storage/storage-origins.js';
 import type { Config } from '../config.js';
+import { CLIP_LIMITS } from '@encore/common/clips.contract';
+import { ClipsRepository } from './clips/clips.repository.js';
+import { ClipsService } from './clips/clips.service.js';
+import { clipsJobs } from './clips/clips.jobs.js';
 
 /** Every feature's service, wired once from the platform; routes and job handlers use these. */
 export interface Features {
@@ -48,6 +52,7 @@ export interface Features {
   transcription: TranscriptionService;
   embeddedLyrics: EmbeddedLyricsService;
   songUrls: SongUrlVerifier;
+  clips: ClipsService;
 }
 
 export function createFeatures(platform: Platform, logger: Logger): Features {
@@ -121,7 +126,26 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     storageOrigins: storageOrigins(config),
     songIdByStorageKey: (key) => lyricsRepository.findSongIdByStorageKey(key),
   });
-  return { auth, library, ingest, storageCleanup, sharing, playlists, lyrics, lyricsLookup, transcription, embeddedLyrics, songUrls };
+  const clips = new ClipsService({
+    repository: new ClipsRepository(database.db),
+    library,
+    storage,
+    tasks: platform.tasks,
+    ffmpeg: platform.ffmpeg,
+    logger,
+    limits: {
+      maxImages: config.clips.maxImages,
+      maxImageBytes: config.clips.maxImageBytes,
+      maxVideoBytes: config.clips.maxVideoBytes,
+      maxVideoSeconds: config.clips.maxVideoSeconds,
+      maxImagePixels: CLIP_LIMITS.maxImagePixels,
+      maxImageAspect: CLIP_LIMITS.maxImageAspect,
+    },
+    publicUrl,
+    // autoSubtitles: a song's word-timed lyrics when the clip brings no words of its own.
+    words: { wordsFor: async (songId) => (await lyricsRepository.find(songId))?.document.words ?? undefined },
+  });
+  return { auth, library, ingest, storageCleanup, sharing, playlists, lyrics, lyricsLookup, transcription, embeddedLyrics, songUrls, clips };
 }
 
 /** TRANSCRIBE_ENGINE: the local Whisper, an OpenAI-compatible endpoint, or none. */
@@ -141,6 +165,7 @@ export function featureJobs(platform: Platform, features: Features): AnyJobDefin
     ...tasksJobs(platform.tasks),
     ...authJobs(features.auth),
     ...lyricsJobs(features.transcription, features.embeddedLyrics, platform.config.transcription.timeoutMs),
+    ...clipsJobs(features.clips, { concurrency: platform.config.clips.rendersPerProcess }),
     ...maintenanceJobs([
       () => features.auth.pruneExpired(),
       () => features.sharing.pruneExpired(),

@@ -1,0 +1,132 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CLIP_FONT_FILES } from '@encore/common/clip-fonts';
+import { CLIP_FORM_FIELDS, clipIdParams, clipListResponse, clipStatusParams, clipStatusResponse, createClipResponse } from '@encore/common/clips.contract';
+import { errorResponse } from '@encore/common/http.contract';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../platform/errors/app-errors.js';
+import type { UploadedMedia } from './clip-media.check.js';
+import type { ClipsService } from './clips.service.js';
+import { CLIP_FONTS_DIR } from './phases/03-build-subtitles.js';
+
+export interface ClipRouteLimits {
+  maxImages: number;
+  maxFileBytes: number;
+  /** The time the whole multipart body may take to arrive. */
+  bodyTimeoutMs: number;
+}
+
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse };
+const common = { tags: ['clips'], security: [{ bearer: [] }] };
+const fontParams = z.object({ file: z.enum(CLIP_FONT_FILES, { error: 'No such font' }) });
+
+/** Song2Clip under `/clips` (DECISIONS): create-clip, clip-status, the owner's clips, and the fonts libass draws with. */
+export function clipsRoutes(clips: ClipsService, limits: ClipRouteLimits): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: limits.maxFileBytes, files: limits.maxImages, fields: 8, fieldSize: 4 * 1024 * 1024, parts: limits.maxImages + 8, headerPairs: 200 },
+    });
+
+    app.post(
+      '/clips/create-clip',
+      {
+        onRequest: app.requireUser,
+        config: { bodyTimeoutMs: limits.bodyTimeoutMs },
+        schema: {
+          ...common,
+          summary: 'Start rendering a clip: multipart `settings` (JSON), `songUrl` (an Encore song URL), `mediaFiles` (pictures, or one video)',
+          consumes: ['multipart/form-data'],
+          response: { 202: createClipResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new ValidationError('Send the clip as multipart/form-data (settings, songUrl, mediaFiles).');
+        const spool = await mkdtemp(path.join(tmpdir(), 'encore-clip-upload-'));
+        try {
+          const fields: Record<string, string> = {};
+          const media: UploadedMedia[] = [];
+          try {
+            for await (const part of request.parts()) {
+              if (part.type === 'field') {
+                if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+                continue;
+              }
+              if (part.fieldname !== CLIP_FORM_FIELDS.mediaFiles) {
+                part.file.resume();
+                continue;
+              }
+              const file = path.join(spool, `media-${media.length}`);
+              await pipeline(part.file, createWriteStream(file));
+              media.push({ file, name: part.filename || `file ${media.length + 1}`, size: part.file.bytesRead });
+            }
+          } catch (error) {
+            throw multipartError(error, limits);
+          }
+          const { taskId } = await clips.create(request.currentUser().id, {
+            settings: fields[CLIP_FORM_FIELDS.settings],
+            songUrl: fields[CLIP_FORM_FIELDS.songUrl],
+            media,
+          });
+          return reply.status(202).send({ task_id: taskId });
+        } finally {
+          await rm(spool, { recursive: true, force: true });
+        }
+      },
+    );
+
+    app.get(
+      '/clips/clip-status/:task_id',
+      {
+        onRequest: app.requireUser,
+        schema: { ...common, summary: "A render's status, progress and (once done) video URL", params: clipStatusParams, response: { 200: clipStatusResponse, ...errors } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return clips.status(request.params.task_id, request.currentUser().id);
+      },
+    );
+
+    app.get(
+      '/clips',
+      { onRequest: app.requireUser, schema: { ...common, summary: "The caller's clips, newest first", response: { 200: clipListResponse, ...errors } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { clips: await clips.list(request.currentUser().id) };
+      },
+    );
+
+    app.delete(
+      '/clips/:id',
+      { onRequest: app.requireUser, schema: { ...common, summary: 'Delete a clip (a running render is cancelled)', params: clipIdParams, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await clips.delete(request.params.id, request.currentUser().id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/clips/fonts/:file',
+      { schema: { tags: ['clips'], summary: 'A font the clip text is drawn with (SIL OFL), for the browser preview', params: fontParams } },
+      async (request, reply) => {
+        const file = request.params.file;
+        if (!CLIP_FONT_FILES.includes(file)) throw new NotFoundError('No such font');
+        reply.header('cache-control', 'public, max-age=604800').type(file.endsWith('.otf') ? 'font/otf' : 'font/ttf');
+        return reply.send(createReadStream(path.join(CLIP_FONTS_DIR, file)));
+      },
+    );
+  };
+}
+
+function multipartError(error: unknown, limits: ClipRouteLimits): unknown {
+  const code = (error as { code?: string } | undefined)?.code;
+  if (code === 'FST_FILES_LIMIT') return new ValidationError(`mediaFiles: at most ${limits.maxImages} pictures`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(`mediaFiles: a file is larger than ${Math.round(limits.maxFileBytes / 1024 / 1024)} MB`);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new ValidationError('Too many form fields.');
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError('The form data is not valid multipart.');
+  return error;
+}

@@ -1,0 +1,220 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { clipFrameSize, clipSettingsInputSchema, type ClipSettings, type ClipStatusResponse, type ClipSummary } from '@encore/common/clips.contract';
+import type { Word } from '@encore/common/words.contract';
+import { NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
+import { TaskFailure, type JobContext } from '../../platform/jobs/jobs.types.js';
+import type { Logger } from '../../platform/logger.js';
+import type { Ffmpeg } from '../../platform/media/ffmpeg.js';
+import type { Storage } from '../../platform/storage/storage.types.js';
+import type { Tasks } from '../../platform/tasks/tasks.js';
+import type { LibraryService } from '../library/library.service.js';
+import { songReferenceFromUrl } from '../sharing/song-reference.js';
+import { checkClipMedia, type CheckedMedia, type ClipMediaLimits, type UploadedMedia } from './clip-media.check.js';
+import { toClipStatus, toClipSummary } from './clips.mapper.js';
+import type { ClipRow, ClipsRepository } from './clips.repository.js';
+import { renderClipJob } from './clips.jobs.kind.js';
+import { runRender } from './phases/run-render.js';
+import { RenderInputError } from './phases/render-context.js';
+import { wordsFromTranscript, type ClipWordsSource } from './clip-words.source.js';
+import { CLIP_CONTENT_TYPES } from './phases/06-store.js';
+
+/** Signed video URLs last this long: a status answer's URL plays for the rest of the session. */
+export const CLIP_URL_TTL_SECONDS = 6 * 3600;
+export const CLIP_NOT_FOUND = 'Clip not found';
+const NO_SONG = 'Choose a song: songUrl must be the address Encore gave for one of its songs.';
+
+export interface ClipsServiceDeps {
+  repository: ClipsRepository;
+  library: LibraryService;
+  storage: Storage;
+  tasks: Tasks;
+  ffmpeg: Ffmpeg;
+  logger: Logger;
+  limits: ClipMediaLimits;
+  /** The site's origin: signed URLs on it are answered relative. */
+  publicUrl: string;
+  /** autoSubtitles: the song's timed words (the lyrics feature), when it has them. */
+  words?: ClipWordsSource;
+}
+
+export interface CreateClipInput {
+  settings: string | undefined;
+  songUrl: string | undefined;
+  media: UploadedMedia[];
+}
+
+/** Song2Clip: checks a request, keeps its media, starts the render task, renders (the job), answers status. */
+export class ClipsService {
+  constructor(private readonly deps: ClipsServiceDeps) {}
+
+  async create(ownerId: number, input: CreateClipInput): Promise<{ taskId: string; clipId: number }> {
+    const settings = parseSettings(input.settings);
+    const song = await this.songFor(input.songUrl, ownerId);
+    const media = await this.checkMedia(input.media);
+    const duration = song.row.durationSeconds ?? undefined;
+    if (duration !== undefined && settings.startTime >= duration) throw new ValidationError(`settings.startTime: the song is ${duration.toFixed(1)} s long`);
+    const outside = duration === undefined ? undefined : settings.words.find((word) => word.start > duration + 0.5);
+    if (outside && duration !== undefined) throw new ValidationError(`settings.words: "${outside.text}" starts at ${outside.start} s, after the song's end (${duration.toFixed(1)} s)`);
+
+    const folder = `clip-media/${ownerId}/${randomUUID()}`;
+    const keys: string[] = [];
+    try {
+      for (const [index, item] of input.media.entries()) {
+        const checked = media[index] as CheckedMedia;
+        const key = `${folder}/${index}.${checked.kind === 'image' ? checked.extension : 'video'}`;
+        await this.deps.storage.put(key, createReadStream(item.file), checked.kind === 'image' ? { contentType: checked.contentType } : {});
+        keys.push(key);
+      }
+      const { width, height } = clipFrameSize(settings.videoQuality, settings.aspectRatio);
+      const clip = await this.deps.repository.create({
+        ownerId,
+        songId: song.row.id,
+        songTitle: song.row.title ?? song.row.displayName,
+        taskId: null,
+        settings,
+        mediaKind: media[0]?.kind === 'video' ? 'video' : 'images',
+        mediaKeys: keys,
+        format: settings.videoFormat,
+        quality: settings.videoQuality,
+        aspectRatio: settings.aspectRatio,
+        width,
+        height,
+        videoKey: null,
+        sizeBytes: null,
+        durationSeconds: null,
+        finishedAt: null,
+      });
+      const task = await this.deps.tasks.start({ kind: 'clips.render', ownerId, subject: { type: 'clip', id: String(clip.id) }, job: renderClipJob, payload: { clipId: clip.id } });
+      await this.deps.repository.setTask(clip.id, task.id);
+      return { taskId: task.id, clipId: clip.id };
+    } catch (error) {
+      await Promise.allSettled(keys.map((key) => this.deps.storage.delete(key)));
+      throw error;
+    }
+  }
+
+  async status(taskId: string, ownerId: number): Promise<ClipStatusResponse> {
+    const task = await this.deps.tasks.get(taskId, ownerId);
+    const clip = task ? await this.deps.repository.findByTask(taskId, ownerId) : undefined;
+    if (!task || !clip) throw new NotFoundError(CLIP_NOT_FOUND);
+    return toClipStatus(task, clip, clip.videoKey ? await this.videoUrl(clip) : null);
+  }
+
+  async list(ownerId: number): Promise<ClipSummary[]> {
+    const rows = await this.deps.repository.listByOwner(ownerId);
+    return Promise.all(
+      rows.map(async (row) => {
+        const task = row.taskId ? await this.deps.tasks.get(row.taskId, ownerId) : undefined;
+        return toClipSummary(row, task, row.videoKey ? await this.videoUrl(row) : null, row.videoKey ? await this.videoUrl(row, true) : null);
+      }),
+    );
+  }
+
+  async delete(id: number, ownerId: number): Promise<void> {
+    const clip = await this.deps.repository.find(id, ownerId);
+    if (!clip) throw new NotFoundError(CLIP_NOT_FOUND);
+    if (clip.taskId) await this.deps.tasks.cancel(clip.taskId, ownerId);
+    await this.deps.repository.delete(id, ownerId);
+    const keys = [...clip.mediaKeys, ...(clip.videoKey ? [clip.videoKey] : [])];
+    const results = await Promise.allSettled(keys.map((key) => this.deps.storage.delete(key)));
+    results.forEach((result, index) => {
+      if (result.status === 'rejected') this.deps.logger.warn({ err: result.reason, key: keys[index] }, 'could not delete a clip object');
+    });
+  }
+
+  /** The job: renders the clip through the phases; a retried job whose clip is done returns at once. */
+  async render(clipId: number, context: JobContext): Promise<{ clipId: number; videoKey: string; wordCount?: number }> {
+    const clip = await this.deps.repository.byId(clipId);
+    if (!clip) throw new TaskFailure('The clip was deleted.');
+    if (clip.videoKey) return { clipId, videoKey: clip.videoKey };
+    const settings = clipSettingsInputSchema.parse(clip.settings);
+    const song = clip.songId ? await this.deps.library.get(clip.songId, clip.ownerId).catch(() => undefined) : undefined;
+    if (!song) throw new TaskFailure('The song of this clip was deleted.');
+    const words = await this.wordsFor(settings, clip);
+    const workDir = await mkdtemp(path.join(tmpdir(), 'encore-clip-'));
+    try {
+      const { videoKey } = await runRender(
+        {
+          clip,
+          settings,
+          words,
+          song: { storageKey: song.row.storageKey, fileName: song.row.fileName, durationSeconds: song.row.durationSeconds },
+          width: clip.width,
+          height: clip.height,
+          workDir,
+          ffmpeg: this.deps.ffmpeg,
+          ffmpegInfo: await this.deps.ffmpeg.info(),
+          storage: this.deps.storage,
+          signal: context.signal,
+          progress: (percent, phase) => context.progress(percent, phase),
+        },
+        this.deps.repository,
+      );
+      return { clipId, videoKey, wordCount: words.length };
+    } catch (error) {
+      if (error instanceof RenderInputError) throw new TaskFailure(error.message);
+      throw error;
+    }
+  }
+
+  /** autoSubtitles with no words: the lyrics feature's timed words, else the stored lyrics spread over the clip. */
+  private async wordsFor(settings: ClipSettings, clip: ClipRow): Promise<Word[]> {
+    if (settings.words.length > 0 || !settings.autoSubtitles || clip.songId === null) return settings.words;
+    const timed = await this.deps.words?.wordsFor(clip.songId);
+    if (timed && timed.length > 0) return timed;
+    return wordsFromTranscript(await this.deps.repository.songTranscript(clip.songId));
+  }
+
+  private async songFor(songUrl: string | undefined, viewerId: number) {
+    const reference = songReferenceFromUrl(songUrl);
+    if (!reference) throw new ValidationError(NO_SONG);
+    const songId = 'songId' in reference ? reference.songId : await this.deps.library.songIdByStorageKey(reference.storageKey);
+    if (songId === undefined) throw new ValidationError(NO_SONG);
+    return this.deps.library.get(songId, viewerId).catch((error: unknown) => {
+      if (error instanceof NotFoundError) throw new ValidationError(NO_SONG);
+      throw error;
+    });
+  }
+
+  private async checkMedia(media: UploadedMedia[]): Promise<CheckedMedia[]> {
+    if (media.length === 0) throw new ValidationError('mediaFiles: add at least one picture or one video');
+    if (media.length > this.deps.limits.maxImages) throw new ValidationError(`mediaFiles: at most ${this.deps.limits.maxImages} pictures`);
+    const checked: CheckedMedia[] = [];
+    for (const item of media) checked.push(await checkClipMedia(item, this.deps.limits, this.deps.ffmpeg));
+    if (checked.some((item) => item.kind === 'video') && checked.length > 1) throw new ValidationError('mediaFiles: one video, or pictures, not both');
+    return checked;
+  }
+
+  private async videoUrl(clip: ClipRow, download = false): Promise<string> {
+    const format = clip.format as keyof typeof CLIP_CONTENT_TYPES;
+    const url = await this.deps.storage.presignGet(clip.videoKey as string, {
+      expiresInSeconds: CLIP_URL_TTL_SECONDS,
+      contentType: CLIP_CONTENT_TYPES[format],
+      ...(download ? { downloadName: `${(clip.songTitle ?? 'clip').slice(0, 80)} (clip).${format}` } : {}),
+    });
+    const origin = new URL(this.deps.publicUrl).origin;
+    return url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
+  }
+}
+
+function parseSettings(json: string | undefined): ClipSettings {
+  if (json === undefined || json.trim() === '') throw new ValidationError('settings: the clip settings (JSON) are required');
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new ValidationError('settings: not valid JSON');
+  }
+  const parsed = clipSettingsInputSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue && issue.path.length > 0 ? `settings.${issue.path.join('.')}` : 'settings';
+    throw new ValidationError(`${field}: ${issue?.message ?? z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}

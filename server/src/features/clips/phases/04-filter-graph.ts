@@ -1,0 +1,147 @@
+import path from 'node:path';
+import type { Transition, VideoFormat } from '@encore/common/clips.contract';
+import { songInputArgs } from '../../../platform/media/ffmpeg.input.js';
+
+/**
+ * Phase 4: one ffmpeg command: its inputs, one filter graph and the output options. Pure, so
+ * every setting's effect is unit tested. Pictures are already the frame's size (phase 2);
+ * a video is scaled and cropped here, looped or trimmed to the clip.
+ *
+ * Transitions between pictures use `xfade` when the binary has it; the fallback graph (the
+ * npm-shipped ffmpeg 4.1 has no xfade) overlays each picture on the previous ones, fading its
+ * alpha in (smooth) or sliding it in (sharp, elastic), which looks the same.
+ */
+export interface GraphInput {
+  width: number;
+  height: number;
+  framerate: number;
+  /** Clip seconds. */
+  duration: number;
+  /** The song: its file and where the clip starts in it. */
+  song: { file: string; start: number };
+  media: { kind: 'images'; files: string[]; boundaries: number[] } | { kind: 'video'; file: string };
+  transition: Transition;
+  hasXfade: boolean;
+  /** The ASS document and the fonts folder; absent when the clip has no words. */
+  subtitles?: { file: string; fontsDir: string };
+  format: VideoFormat;
+  audioFadeIn: number;
+  audioFadeOut: number;
+  output: string;
+}
+
+export interface FfmpegCommand {
+  args: string[];
+  filter: string;
+}
+
+/** ffmpeg's xfade names and lengths for the spec's transitions. */
+export const TRANSITION_STYLE: Record<Exclude<Transition, 'none'>, { xfade: string; seconds: number; fallback: 'fade' | 'slide' }> = {
+  smooth: { xfade: 'fade', seconds: 0.8, fallback: 'fade' },
+  sharp: { xfade: 'slideleft', seconds: 0.25, fallback: 'slide' },
+  elastic: { xfade: 'smoothleft', seconds: 0.6, fallback: 'slide' },
+};
+
+/** Demuxers a user's background video may be read with (no playlists, no concat). */
+export const VIDEO_DEMUXERS = ['mov', 'matroska', 'avi', 'mpegts', 'mpeg', 'flv', 'gif', 'asf'] as const;
+
+export function buildFfmpegCommand(input: GraphInput): FfmpegCommand {
+  const { width, height, framerate: fps, duration } = input;
+  const inputs: string[] = ['-ss', seconds(input.song.start), '-t', seconds(duration), ...songInputArgs({ file: input.song.file })];
+  const chains: string[] = [];
+  let video: string;
+
+  if (input.media.kind === 'video') {
+    inputs.push('-stream_loop', '-1', '-t', seconds(duration), '-format_whitelist', VIDEO_DEMUXERS.join(','), '-i', `file:${path.resolve(input.media.file)}`);
+    chains.push(`[1:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,fps=${fps},format=yuv420p,trim=duration=${seconds(duration)},setpts=PTS-STARTPTS[base]`);
+    video = '[base]';
+  } else {
+    video = pictureChain(input, inputs, chains);
+  }
+
+  if (input.subtitles) {
+    chains.push(`${video}subtitles=filename=${filterValue(input.subtitles.file)}:fontsdir=${filterValue(input.subtitles.fontsDir)}[texted]`);
+    video = '[texted]';
+  }
+
+  const outputArgs: string[] = [];
+  if (input.format === 'gif') {
+    chains.push(`${video}split[gifa][gifb];[gifa]palettegen=stats_mode=diff[palette];[gifb][palette]paletteuse=dither=bayer:bayer_scale=3[out]`);
+    outputArgs.push('-map', '[out]', '-an', '-loop', '0', '-f', 'gif');
+  } else {
+    chains.push(`${video}null[out]`);
+    const fades: string[] = [];
+    if (input.audioFadeIn > 0) fades.push(`afade=t=in:st=0:d=${seconds(Math.min(input.audioFadeIn, duration))}`);
+    if (input.audioFadeOut > 0) fades.push(`afade=t=out:st=${seconds(Math.max(0, duration - input.audioFadeOut))}:d=${seconds(Math.min(input.audioFadeOut, duration))}`);
+    chains.push(`[0:a]${fades.length > 0 ? fades.join(',') : 'anull'}[aout]`);
+    outputArgs.push('-map', '[out]', '-map', '[aout]');
+    if (input.format === 'mp4') {
+      outputArgs.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', '-f', 'mp4');
+    } else {
+      outputArgs.push('-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-crf', '32', '-b:v', '0', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '128k', '-f', 'webm');
+    }
+  }
+  const filter = chains.join(';');
+  return {
+    args: [...inputs, '-filter_complex', filter, ...outputArgs, '-r', String(fps), '-t', seconds(duration), '-y', `file:${path.resolve(input.output)}`],
+    filter,
+  };
+}
+
+function pictureChain(input: GraphInput, inputs: string[], chains: string[]): string {
+  if (input.media.kind !== 'images') throw new Error('pictures expected');
+  const { files, boundaries } = input.media;
+  const { width, height, framerate: fps, duration } = input;
+  const count = files.length;
+  const shortest = Math.min(...files.map((_, i) => (boundaries[i + 1] ?? duration) - (boundaries[i] ?? 0)));
+  const style = input.transition === 'none' || count < 2 ? undefined : TRANSITION_STYLE[input.transition];
+  const overlap = style ? Math.min(style.seconds, shortest / 2) : 0;
+  const first = 1; // input 0 is the song
+  // Each picture is read and converted once, then repeated by the loop filter for as many
+  // frames as it shows (a looped image input would decode and convert it again every frame).
+  const frames = files.map((_, i) => {
+    const start = boundaries[i] ?? 0;
+    const end = boundaries[i + 1] ?? duration;
+    return Math.max(1, Math.round((end - start + (i < count - 1 ? overlap : 0)) * fps));
+  });
+  files.forEach((file) => inputs.push('-f', 'image2', '-i', `file:${path.resolve(file)}`));
+  const still = (i: number, pixelFormat: string) => `[${first + i}:v]format=${pixelFormat},setsar=1,loop=loop=${(frames[i] ?? 1) - 1}:size=1:start=0,setpts=N/${fps}/TB`;
+  const label = (i: number) => `[p${i}]`;
+  if (!style) {
+    files.forEach((_, i) => chains.push(`${still(i, 'yuv420p')}${label(i)}`));
+    chains.push(`${files.map((_, i) => label(i)).join('')}concat=n=${count}:v=1:a=0[base]`);
+    return '[base]';
+  }
+  if (input.hasXfade) {
+    files.forEach((_, i) => chains.push(`${still(i, 'yuv420p')},settb=AVTB${label(i)}`));
+    let chain = label(0);
+    for (let i = 1; i < count; i++) {
+      const next = i === count - 1 ? '[base]' : `[x${i}]`;
+      chains.push(`${chain}${label(i)}xfade=transition=${style.xfade}:duration=${seconds(overlap)}:offset=${seconds(boundaries[i] ?? 0)}${next}`);
+      chain = next;
+    }
+    return '[base]';
+  }
+  // Fallback: a black canvas, each picture overlaid from its start, its alpha faded in or slid in from the right.
+  chains.push(`color=c=black:s=${width}x${height}:r=${fps}:d=${seconds(duration)},format=yuv420p[c0]`);
+  files.forEach((_, i) => {
+    const start = boundaries[i] ?? 0;
+    const fadeIn = i > 0 && style.fallback === 'fade' ? `,fade=t=in:st=0:d=${seconds(overlap)}:alpha=1` : '';
+    chains.push(`${still(i, 'yuva420p')}${fadeIn},setpts=PTS-STARTPTS+${seconds(start)}/TB${label(i)}`);
+    const x = i > 0 && style.fallback === 'slide' ? `:x='max(0,W*(1-(t-${seconds(start)})/${seconds(overlap)}))':eval=frame` : '';
+    const out = i === count - 1 ? '[base]' : `[c${i + 1}]`;
+    chains.push(`[c${i}]${label(i)}overlay=eof_action=pass${x}:format=auto${out}`);
+  });
+  return '[base]';
+}
+
+/** A number of seconds as ffmpeg reads it (milliseconds, no exponent). */
+function seconds(value: number): string {
+  return (Math.round(value * 1000) / 1000).toFixed(3);
+}
+
+/** A path as a filter option value inside a filter graph: escaped for the option, then for the graph. */
+export function filterValue(value: string): string {
+  const option = value.replace(/[\\':]/g, (c) => `\\${c}`);
+  return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { FfmpegError } from '../../../platform/media/ffmpeg.error.js';
+import { buildFfmpegCommand } from './04-filter-graph.js';
+import { CLIP_FONTS_DIR } from './03-build-subtitles.js';
+import { RenderInputError, required, type RenderContext } from './render-context.js';
+
+/** The share of the whole render's progress the encode covers. */
+const ENCODE_FROM = 6;
+const ENCODE_TO = 97;
+
+/** Phase 4 (the graph) and 5: one ffmpeg run into the work folder, its progress from `-progress`. */
+export async function encode(context: RenderContext): Promise<void> {
+  const { lacks } = context.ffmpegInfo;
+  const format = context.clip.format as 'mp4' | 'webm' | 'gif';
+  const needed = format === 'mp4' ? ['libx264'] : format === 'webm' ? ['libvpx-vp9', 'libopus'] : [];
+  if (context.subtitleFile) needed.push('subtitles');
+  const missing = needed.filter((feature) => (lacks as string[]).includes(feature));
+  if (missing.length > 0) throw new RenderInputError(`This server's ffmpeg cannot make this clip (it lacks ${missing.join(', ')}).`);
+  const duration = required(context.duration, 'duration');
+  const output = path.join(context.workDir, `clip.${format}`);
+  const command = buildFfmpegCommand({
+    width: context.width,
+    height: context.height,
+    framerate: context.settings.framerate,
+    duration,
+    song: { file: required(context.songFile, 'song file'), start: required(context.start, 'start') },
+    media:
+      context.clip.mediaKind === 'video'
+        ? { kind: 'video', file: required(context.mediaFiles?.[0], 'video file') }
+        : { kind: 'images', files: required(context.pictures, 'pictures'), boundaries: required(context.boundaries, 'boundaries') },
+    transition: context.settings.transitions,
+    hasXfade: !lacks.includes('xfade'),
+    ...(context.subtitleFile ? { subtitles: { file: context.subtitleFile, fontsDir: CLIP_FONTS_DIR } } : {}),
+    format,
+    audioFadeIn: context.settings.audioFadeIn,
+    audioFadeOut: context.settings.audioFadeOut,
+    output,
+  });
+  await context.progress(ENCODE_FROM, 'Rendering');
+  let reported = ENCODE_FROM;
+  try {
+    await context.ffmpeg.run(command.args, {
+      signal: context.signal,
+      durationSeconds: duration,
+      // A 4K render of a long song takes a while on two cores; a stuck one still ends.
+      timeoutMs: Math.max(10 * 60_000, duration * 60_000),
+      onProgress: (report) => {
+        if (report.percent === undefined) return;
+        const percent = Math.floor(ENCODE_FROM + ((ENCODE_TO - ENCODE_FROM) * report.percent) / 100);
+        if (percent > reported) {
+          reported = percent;
+          void context.progress(percent, 'Rendering');
+        }
+      },
+    });
+  } catch (error) {
+    if (error instanceof FfmpegError && error.kind === 'failed') throw new RenderInputError(`The clip could not be rendered: ${error.message}`);
+    throw error;
+  }
+  context.outputFile = output;
+}
