@@ -65,18 +65,26 @@ export class LibraryRepository {
     const words = searchWords(filter.search);
     return this.withSearchSettings(words.length > 0, async (db) => {
       const where = this.conditions(filter, words);
-      let query = this.selectFor(viewerId, db)
+      const order = ORDERS[filter.sort ?? 'recent'];
+      // The page's ids first, from songs alone (and the likes for favorites): an offset deep
+      // into 50,000 songs then skips index entries, not joined rows.
+      let ids = this.idsFrom(db, viewerId, filter.likedOnly === true)
         .where(where)
-        .orderBy(...ORDERS[filter.sort ?? 'recent'])
+        .orderBy(...order)
         .$dynamic();
-      if (filter.limit !== undefined) query = query.limit(filter.limit);
-      if (filter.offset !== undefined) query = query.offset(filter.offset);
-      const records = (await query).map(toRecord);
+      if (filter.limit !== undefined) ids = ids.limit(filter.limit);
+      if (filter.offset !== undefined) ids = ids.offset(filter.offset);
+      const records = (await this.selectFor(viewerId, db).where(inArray(songs.id, ids)).orderBy(...order)).map(toRecord);
       // A first page that is not full is everything: no second query.
       const firstPageComplete = (filter.offset ?? 0) === 0 && (filter.limit === undefined || records.length < filter.limit);
       const total = firstPageComplete ? records.length : await this.count(db, viewerId, filter.likedOnly === true, where);
       return { records, total };
     });
+  }
+
+  private idsFrom(db: Db, viewerId: number, likedOnly: boolean) {
+    const base = db.select({ id: songs.id }).from(songs).$dynamic();
+    return likedOnly ? base.innerJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId))) : base;
   }
 
   private async count(db: Db, viewerId: number, likedOnly: boolean, where: SQL | undefined): Promise<number> {
@@ -161,6 +169,8 @@ export class LibraryRepository {
       const rows = await this.db.insert(songs).values(batch).onConflictDoNothing({ target: songs.storageKey }).returning({ id: songs.id });
       added += rows.length;
     }
+    // Fresh statistics and visibility for the planner (PGlite runs no autovacuum).
+    if (added > 0) await this.db.execute(sql`vacuum (analyze) songs`);
     return added;
   }
 
