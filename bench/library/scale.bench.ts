@@ -64,7 +64,7 @@ const searches: [string, string][] = [
   ['search "beyonce" (accent-free)', '?limit=12&q=beyonce'],
   ['search "midnight river"', '?limit=12&q=midnight%20river'],
   ['search "bjork" p.2', '?limit=12&offset=12&q=bjork'],
-  ['search "hollw" (short, no typo rule)', '?limit=12&q=hollw'],
+  ['search "hollw" (a typo of a common word)', '?limit=12&q=hollw'],
   ['search "shaddows" (a typo)', '?limit=12&q=shaddows'],
   ['search "electirc garden" (a typo)', '?limit=12&q=electirc%20garden'],
   ['search "4711" (a number)', '?limit=12&q=4711'],

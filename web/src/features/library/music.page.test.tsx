@@ -86,9 +86,7 @@ describe('music collection', () => {
 
   it('searches display name, artist and album on the server, and goes back to page 1', async () => {
     const { requests } = stubFetch({
-      'GET /api/files': {
-        body: makeSongs(20, (id) => (id === 20 ? { artist: 'The Tide', album: 'Moonlit' } : {})),
-      },
+      'GET /api/files': filesRoute(makeSongs(20, (id) => (id === 20 ? { artist: 'The Tide', album: 'Moonlit' } : {}))),
     });
     const user = userEvent.setup();
     renderApp('/music');
