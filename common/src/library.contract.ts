@@ -40,16 +40,27 @@ const booleanQuery = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** The music page's orders; `recent` (newest first) is the default. */
+export const SONG_SORTS = ['recent', 'title', 'artist', 'album'] as const;
+export type SongSort = (typeof SONG_SORTS)[number];
+
+/** The response header of `GET /files` that carries how many songs match (all pages together). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
 export const listSongsQuery = z.object({
   owner: booleanQuery,
   favorites: booleanQuery,
   q: text('The search text').max(200).optional(),
+  sort: z.enum(SONG_SORTS, { error: `sort must be one of ${SONG_SORTS.join(', ')}` }).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
 export type ListSongsQuery = z.input<typeof listSongsQuery>;
 
-export const songList = z.array(song);
+/** A song in a list: everything but the lyrics, which only the song itself (`GET /files/:id`) carries. */
+export const songListEntry = song.omit({ transcript: true });
+export type SongListEntry = z.infer<typeof songListEntry>;
+export const songList = z.array(songListEntry);
 
 export const songIdParams = z.object({
   id: idField('The song id'),

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../features/auth/session.store';
 import { setLanguage } from '../lib/i18n/i18n.store';
 import { stubFetch } from '../test/fetch-stub';
+import { filesRoute } from '../test/files-route';
 import { currentPath, renderApp } from '../test/render-app';
 
 function signInAs(userName: string, email: string) {
@@ -93,7 +94,7 @@ describe('top bar', () => {
   });
 
   it('marks the current page in the phone menu', async () => {
-    stubFetch({ 'GET /api/files': { body: [] } });
+    stubFetch({ 'GET /api/files': filesRoute([]) });
     signInAs('ada', 'ada@example.com');
     const user = userEvent.setup();
     renderApp('/music?owner=true');
@@ -166,7 +167,7 @@ describe('profile dialog', () => {
   });
 
   it('Log Out from a protected page goes to /, not to the sign-in page', async () => {
-    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } }, 'GET /api/files': { body: [] } });
+    stubFetch({ 'GET /api/auth/profile': { body: { userName: 'ada', email: 'ada@example.com' } }, 'GET /api/files': filesRoute([]) });
     signInAs('ada', 'ada@example.com');
     const user = userEvent.setup();
     const { router } = renderApp('/music?owner=true');

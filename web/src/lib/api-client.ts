@@ -89,6 +89,11 @@ async function readBody(response: Response): Promise<unknown> {
  * included, no timeout; any 2xx is a success (SPEC 9).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  return (await apiRequestWithHeaders(path, options)).data;
+}
+
+/** `apiRequest` that also hands back the answer's headers (a page's total count, say). */
+export async function apiRequestWithHeaders<T>(path: string, options: ApiRequestOptions<T>): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, query, schema, fallbackMessage, signal } = options;
   const headers = authorizedHeaders({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -113,7 +118,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   if (!parsed.success) {
     throw new ApiError(response.status, fallbackMessage, null, { cause: parsed.error });
   }
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
 }
 
 export interface ApiBlob {

@@ -1,26 +1,59 @@
-import { songList, type Song } from '@encore/common/library.contract';
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { songList, TOTAL_COUNT_HEADER, type SongListEntry, type SongSort } from '@encore/common/library.contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequestWithHeaders } from './api-client';
 import { translate } from './i18n/i18n.store';
 import { songQueryKeys, type SongListFilter } from './song-query-keys';
 
+/** One page of a song list as the server searched, sorted and cut it. */
+export interface SongPageRequest extends SongListFilter {
+  q: string;
+  sort: SongSort;
+  limit: number;
+  offset: number;
+}
+
+export interface SongPage {
+  songs: SongListEntry[];
+  /** How many songs match in all pages together. */
+  total: number;
+}
+
 /**
- * A list of songs (GET files, SPEC 7): the one function, and the one cache entry per filter,
- * that every feature reading the collection uses (the library's lists, the playlists' Add Song
- * selector and covers). Failures throw ApiError.
+ * A page of songs (GET files, SPEC 7): the server pages, searches and sorts, and says how many
+ * songs match in its X-Total-Count header. Every feature reading the collection uses it (the
+ * library's lists, the player's queue, the playlists' Add Song selector). Failures throw ApiError.
  */
-export function fetchSongs(filter: SongListFilter, signal?: AbortSignal): Promise<Song[]> {
-  return apiRequest('files', {
-    query: { owner: filter.owner || undefined, favorites: filter.favorites || undefined },
+export async function fetchSongPage(request: SongPageRequest, signal?: AbortSignal): Promise<SongPage> {
+  const q = request.q.trim();
+  const { data, headers } = await apiRequestWithHeaders('files', {
+    query: {
+      owner: request.owner || undefined,
+      favorites: request.favorites || undefined,
+      q: q || undefined,
+      sort: request.sort === 'recent' ? undefined : request.sort,
+      limit: request.limit,
+      offset: request.offset || undefined,
+    },
     schema: songList,
     fallbackMessage: translate('fetchMusicFilesFailed'),
     signal,
   });
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
+  // A server without the header (an older one): at least what this page shows.
+  return { songs: data, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : request.offset + data.length };
 }
 
-/** The query of a song list: pass to `useQuery` (or `useQuery({ ...songListQuery(f), ... })`). */
-export function songListQuery(filter: SongListFilter) {
-  return queryOptions({ queryKey: songQueryKeys.list(filter), queryFn: ({ signal }) => fetchSongs(filter, signal) });
+/**
+ * The query of one page: every page seen stays in the cache (going back is instant), and while
+ * the next one loads the previous stays on screen.
+ */
+export function songPageQuery(request: SongPageRequest) {
+  return queryOptions({
+    queryKey: songQueryKeys.page(request),
+    queryFn: ({ signal }) => fetchSongPage(request, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 }
 
 /** Every song of the collection (the library's All Music list). */

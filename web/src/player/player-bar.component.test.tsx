@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../test/fetch-stub';
+import { filesRoute } from '../test/files-route';
 import { renderApp } from '../test/render-app';
 import { makeSong, makeSongs, signInForTest } from '../test/song-fixture';
 import { sessionStore } from '../features/auth/session.store';
@@ -15,7 +16,7 @@ function audioElement(): HTMLAudioElement {
 /** Opens /music, plays the first song and lets its metadata load. */
 async function playFirstSong() {
   const { requests } = stubFetch({
-    'GET /api/files': { body: makeSongs(3) },
+    'GET /api/files': filesRoute(makeSongs(3)),
     'GET /api/files/1/play': { body: { url: '/stream/1' } },
     'GET /api/files/2/play': { body: { url: '/stream/2' } },
     'GET /api/files/3/play': { body: { url: '/stream/3' } },
@@ -83,7 +84,7 @@ describe('player bar', () => {
 
   it('says the title over the artist of a tagged song, not "Artist - Title"', async () => {
     stubFetch({
-      'GET /api/files': { body: [makeSong(4, { displayName: 'Nova - Blue Hour', artist: 'Nova' })] },
+      'GET /api/files': filesRoute([makeSong(4, { displayName: 'Nova - Blue Hour', artist: 'Nova' })]),
       'GET /api/files/4/play': { body: { url: '/stream/4' } },
     });
     const user = userEvent.setup();

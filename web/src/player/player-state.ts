@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 
 /** The height the player bar takes, reserved at the bottom of the page while it shows. */
 export const PLAYER_BAR_SPACE_CLASS = 'pb-24';
@@ -6,10 +6,13 @@ export const PLAYER_BAR_SPACE_CLASS = 'pb-24';
 /** What the player is doing: the state the bar, the song page and playlist pages read. */
 export interface PlayerState {
   /** The list next/previous move within (the filtered list the song was chosen from). */
-  queue: readonly Song[];
+  queue: readonly SongListEntry[];
   /** Position of `current` in `queue`; -1 when nothing is selected. */
   index: number;
-  current: Song | null;
+  /** A list the server pages: where `queue` starts in it, and how many songs it has in all. */
+  queueOffset: number;
+  queueTotal: number;
+  current: SongListEntry | null;
   /** Who started the queue ('library', 'song', 'playlist:7'...), so a page can tell it is its own. */
   source: string | null;
   /** Next/previous wrap around the ends (the music list); a playlist plays through once. */
@@ -26,7 +29,22 @@ export interface PlayerState {
   volume: number;
 }
 
+/**
+ * A queue over a list the server pages (the music page): `queue` is the part loaded so far,
+ * and next/previous past its ends load the neighbouring page.
+ */
+export interface QueuePages {
+  /** Where the songs handed to playQueue start in the whole list. */
+  offset: number;
+  total: number;
+  /** Songs per page asked for. */
+  limit: number;
+  load(offset: number, limit: number): Promise<readonly SongListEntry[]>;
+}
+
 export interface PlayQueueOptions {
+  /** The list is one page of a longer one (see QueuePages). */
+  pages?: QueuePages;
   wrap?: boolean;
   skipUnplayable?: boolean;
   source?: string | null;
@@ -35,10 +53,10 @@ export interface PlayQueueOptions {
 }
 
 export type PlayerEvent =
-  | { type: 'ended'; song: Song }
+  | { type: 'ended'; song: SongListEntry }
   | { type: 'finished'; source: string | null }
   /** The song could not be played (no stream URL, the stream failed, or the browser refused it). */
-  | { type: 'error'; song: Song; source: string | null }
+  | { type: 'error'; song: SongListEntry; source: string | null }
   /** Every song of a `skipUnplayable` queue failed one after another. */
   | { type: 'unplayable'; source: string | null }
   | { type: 'closed' };
@@ -67,6 +85,8 @@ export interface PlayerDependencies {
 export const idlePlayer: Omit<PlayerState, 'volume'> = {
   queue: [],
   index: -1,
+  queueOffset: 0,
+  queueTotal: 0,
   current: null,
   source: null,
   wrap: true,
@@ -80,11 +100,13 @@ export const idlePlayer: Omit<PlayerState, 'volume'> = {
 
 /** Next is offered where a neighbour exists; in a wrapping list any list of two or more has one. */
 export function hasNext(state: PlayerState): boolean {
-  if (state.index < 0 || state.queue.length < 2) return false;
-  return state.wrap || state.index < state.queue.length - 1;
+  const total = Math.max(state.queue.length, state.queueTotal);
+  if (state.index < 0 || total < 2) return false;
+  return state.wrap || state.queueOffset + state.index < total - 1;
 }
 
 export function hasPrevious(state: PlayerState): boolean {
-  if (state.index < 0 || state.queue.length < 2) return false;
-  return state.wrap || state.index > 0;
+  const total = Math.max(state.queue.length, state.queueTotal);
+  if (state.index < 0 || total < 2) return false;
+  return state.wrap || state.queueOffset + state.index > 0;
 }

@@ -109,6 +109,34 @@ describe('player store', () => {
     await settle();
   });
 
+  it('goes on into the next and previous pages of a paged list, wrapping round the whole list', async () => {
+    const { player } = setup();
+    // Seven songs in pages of three: the song is started from the middle page (4, 5, 6).
+    const all = Array.from({ length: 7 }, (_, index) => makeSong(index + 1));
+    const load = vi.fn((offset: number, limit: number) => Promise.resolve(all.slice(offset, offset + limit)));
+    player.playQueue(all.slice(3, 6), 2, { pages: { offset: 3, total: 7, limit: 3, load } });
+    expect(player.getState().current?.id).toBe(6);
+    player.next();
+    await vi.waitFor(() => expect(player.getState().current?.id).toBe(7));
+    expect(load).toHaveBeenLastCalledWith(6, 3);
+    expect(player.getState().queue.map((song) => song.id)).toEqual([4, 5, 6, 7]);
+    // Past the end of the whole list: round to its first song.
+    player.next();
+    await vi.waitFor(() => expect(player.getState().current?.id).toBe(1));
+    player.previous();
+    await vi.waitFor(() => expect(player.getState().current?.id).toBe(7));
+    player.previous();
+    expect(player.getState().current?.id).toBe(6);
+    await settle();
+  });
+
+  it('offers next and previous for a page of one song of a longer list', () => {
+    const { player } = setup();
+    player.playQueue([songs[0]!], 0, { pages: { offset: 6, total: 7, limit: 3, load: () => Promise.resolve([]) } });
+    expect(hasNext(player.getState())).toBe(true);
+    expect(hasPrevious(player.getState())).toBe(true);
+  });
+
   it('offers no next or previous for a list of one', () => {
     const { player } = setup();
     player.playQueue([songs[0]!], 0);

@@ -1,5 +1,5 @@
 import { PLAYER_INITIAL_VOLUME } from '@encore/common/constants';
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toastApiError } from '../lib/api-error-toast';
 import { createStore } from '../lib/create-store';
@@ -13,6 +13,7 @@ import {
   type PlayerMedia,
   type PlayerState,
   type PlayQueueOptions,
+  type QueuePages,
 } from './player-state';
 
 function finite(value: number): number | null {
@@ -43,6 +44,42 @@ export function createPlayer(deps: PlayerDependencies) {
   let retried = false;
   /** Songs of a `skipUnplayable` queue that failed one after another since one last played. */
   let failedInRow = 0;
+  /** The pages of a paged queue (the music page); bumped queue generation drops a late page. */
+  let pages: QueuePages | null = null;
+  let queueGeneration = 0;
+
+  /**
+   * Next (+1) or previous (-1) in the whole list: within the loaded songs, else the
+   * neighbouring page of a paged queue (wrapping round the whole list), else round the queue.
+   */
+  async function step(direction: 1 | -1): Promise<void> {
+    const state = store.getState();
+    const target = state.index + direction;
+    if (target >= 0 && target < state.queue.length) return load(target);
+    if (!pages || pages.total <= state.queue.length) return load((target + state.queue.length) % state.queue.length);
+    const position = (((state.queueOffset + target) % pages.total) + pages.total) % pages.total;
+    const chunkOffset = Math.floor(position / pages.limit) * pages.limit;
+    const mine = queueGeneration;
+    let chunk: readonly SongListEntry[];
+    try {
+      chunk = await pages.load(chunkOffset, pages.limit);
+    } catch (error) {
+      deps.onUrlError(error);
+      return;
+    }
+    if (mine !== queueGeneration || chunk.length === 0) return;
+    const now = store.getState();
+    const end = now.queueOffset + now.queue.length;
+    const [queue, queueOffset] =
+      chunkOffset === end
+        ? [[...now.queue, ...chunk], now.queueOffset]
+        : chunkOffset + chunk.length === now.queueOffset
+          ? [[...chunk, ...now.queue], chunkOffset]
+          : [[...chunk], chunkOffset];
+    const index = Math.min(position - queueOffset, queue.length - 1);
+    store.setState({ queue, queueOffset, index: now.index });
+    return load(index);
+  }
 
   const emit = (event: PlayerEvent) => listeners.forEach((listener) => listener(event));
 
@@ -102,7 +139,7 @@ export function createPlayer(deps: PlayerDependencies) {
    * The song cannot be played: say so, and in a queue that skips unplayable songs (a playlist)
    * go on with the next one; when every song failed, say that nothing in it can be played.
    */
-  function songFailed(song: Song | null): void {
+  function songFailed(song: SongListEntry | null): void {
     const state = store.getState();
     if (!song || state.current?.id !== song.id) return;
     store.setState({ loading: false, isPlaying: false });
@@ -122,7 +159,7 @@ export function createPlayer(deps: PlayerDependencies) {
     if (!state.current) return;
     emit({ type: 'ended', song: state.current });
     if (hasNext(state)) {
-      void load((state.index + 1) % state.queue.length);
+      void step(1);
       return;
     }
     // One song, or the end of a list that does not wrap: stopped, back at the start.
@@ -196,12 +233,15 @@ export function createPlayer(deps: PlayerDependencies) {
     subscribe: store.subscribe,
 
     /** Plays `songs[startIndex]` with `songs` as the list next/previous move within. */
-    playQueue(songs: readonly Song[], startIndex = 0, options: PlayQueueOptions = {}): void {
+    playQueue(songs: readonly SongListEntry[], startIndex = 0, options: PlayQueueOptions = {}): void {
       if (songs.length === 0) return;
       const index = clamp(Math.trunc(startIndex), 0, songs.length - 1);
       startAt = Math.max(0, options.startAt ?? 0);
       failedInRow = 0;
-      store.setState({ queue: [...songs], wrap: options.wrap ?? true, skipUnplayable: options.skipUnplayable ?? false, source: options.source ?? null });
+      queueGeneration += 1;
+      pages = options.pages ?? null;
+      const paged = { queueOffset: pages?.offset ?? 0, queueTotal: Math.max(pages?.total ?? 0, songs.length) };
+      store.setState({ ...paged, queue: [...songs], wrap: options.wrap ?? true, skipUnplayable: options.skipUnplayable ?? false, source: options.source ?? null });
       void load(index);
     },
 
@@ -210,21 +250,21 @@ export function createPlayer(deps: PlayerDependencies) {
      * next and previous follow the new order from the current song, which plays on. A list
      * that no longer holds the current song leaves the queue as it was.
      */
-    updateQueue(songs: readonly Song[], source: string): void {
+    updateQueue(songs: readonly SongListEntry[], source: string): void {
       const state = store.getState();
       if (state.source !== source || !state.current) return;
       const currentId = state.current.id;
       const index = songs.findIndex((song) => song.id === currentId);
       if (index < 0) return;
       const same = songs.length === state.queue.length && songs.every((song, i) => song.id === state.queue[i]?.id);
-      if (!same) store.setState({ queue: [...songs], index });
+      if (!same) store.setState({ queue: [...songs], index, queueOffset: 0, queueTotal: songs.length });
     },
 
     /**
      * A song chosen from a list (a card's play button): plays it within that list, or closes
      * the player when it is the song already playing (SPEC 4).
      */
-    selectSong(songs: readonly Song[], song: Song, options: PlayQueueOptions = {}): void {
+    selectSong(songs: readonly SongListEntry[], song: SongListEntry, options: PlayQueueOptions = {}): void {
       if (store.getState().current?.id === song.id) {
         api.close();
         return;
@@ -252,12 +292,12 @@ export function createPlayer(deps: PlayerDependencies) {
 
     next(): void {
       const state = store.getState();
-      if (hasNext(state)) void load((state.index + 1) % state.queue.length);
+      if (hasNext(state)) void step(1);
     },
 
     previous(): void {
       const state = store.getState();
-      if (hasPrevious(state)) void load((state.index - 1 + state.queue.length) % state.queue.length);
+      if (hasPrevious(state)) void step(-1);
     },
 
     /** Moves to `seconds` within the song. */
@@ -283,6 +323,8 @@ export function createPlayer(deps: PlayerDependencies) {
     /** Stops, forgets the song and the list, and hides the bar. */
     close(): void {
       generation += 1;
+      queueGeneration += 1;
+      pages = null;
       controller?.abort();
       controller = null;
       startAt = 0;

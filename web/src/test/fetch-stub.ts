@@ -14,6 +14,7 @@ export interface StubResponse {
   body?: unknown;
   /** Raw text instead of JSON (a proxy's HTML page, say). */
   text?: string;
+  headers?: Record<string, string>;
 }
 
 type Handler = StubResponse | ((request: RecordedRequest) => StubResponse | Promise<StubResponse>);
@@ -47,7 +48,7 @@ export function stubFetch(routes: Record<string, Handler>) {
     const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
     return new Response(status === 204 ? null : text, {
       status,
-      headers: { 'Content-Type': answer.text === undefined ? 'application/json' : 'text/html' },
+      headers: { 'Content-Type': answer.text === undefined ? 'application/json' : 'text/html', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,6 +1,7 @@
 import type { Song } from '@encore/common/library.contract';
 import type { Playlist } from '@encore/common/playlists.contract';
 import type { RecordedRequest, StubResponse } from './fetch-stub';
+import { filesRoute } from './files-route';
 import { toSummary } from './playlist-fixture';
 
 type Handler = StubResponse | ((request: RecordedRequest) => StubResponse | Promise<StubResponse>);
@@ -17,7 +18,7 @@ export function playlistServer(initial: Playlist, library: Song[]) {
   };
   const id = initial.id;
   const routes: Record<string, Handler> = {
-    'GET /api/files': { body: library },
+    'GET /api/files': filesRoute(library),
     'GET /api/playlists': () => ({ body: state.deleted ? [] : [toSummary(state.playlist)] }),
     [`GET /api/playlists/${id}`]: () => (state.deleted ? { status: 404, body: { message: 'Playlist not found' } } : answer()),
     [`PUT /api/playlists/${id}`]: (request) => {

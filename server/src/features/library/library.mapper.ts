@@ -1,8 +1,13 @@
-import type { Song } from '@encore/common/library.contract';
+import type { Song, SongListEntry } from '@encore/common/library.contract';
 import type { SongRecord } from './library.repository.js';
 
 /** The wire's Song (the REST contract) of a song as `viewerId` sees it. */
 export function toSong(record: SongRecord, viewerId: number): Song {
+  return { ...toSongListEntry(record, viewerId), transcript: record.row.transcript };
+}
+
+/** A song in a list: no lyrics (they can be long and a list never shows them). */
+export function toSongListEntry(record: SongRecord, viewerId: number): SongListEntry {
   const { row } = record;
   return {
     id: row.id,
@@ -13,7 +18,6 @@ export function toSong(record: SongRecord, viewerId: number): Song {
     size: row.size,
     uploadedAt: row.uploadedAt.toISOString(),
     isLiked: record.isLiked,
-    transcript: row.transcript,
     folderId: row.folderId,
     title: row.title,
     artist: row.artist,

@@ -1,4 +1,5 @@
-import { and, desc, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { SongSort } from '@encore/common/library.contract';
 import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors.js';
@@ -19,8 +20,12 @@ export interface SongFilter {
   ownerId?: number;
   /** Only the viewer's likes. */
   likedOnly?: boolean;
-  /** Case-insensitive substring of display name, artist or album. */
+  /**
+   * Every word must be in the title, artist or album, ignoring case and accents; a word of
+   * FUZZY_MIN_LENGTH letters or more may also match with one typo.
+   */
   search?: string;
+  sort?: SongSort;
   limit?: number;
   offset?: number;
 }
@@ -31,28 +36,86 @@ export interface SongFilter {
  */
 const isId = (id: number) => parseId(id) !== undefined;
 
+/** Words this long tolerate a typo (shorter ones would match too much). */
+export const FUZZY_MIN_LENGTH = 5;
+/**
+ * pg_trgm's word similarity a fuzzy word needs: one substituted letter in a five-letter word
+ * keeps half of its trigrams (the default 0.6 would need seven letters).
+ */
+const WORD_SIMILARITY_THRESHOLD = '0.5';
+/** The words of a search, at most this many (the query is at most 200 characters anyway). */
+const MAX_SEARCH_WORDS = 12;
+
+const ORDERS: Record<SongSort, SQL[]> = {
+  recent: [desc(songs.uploadedAt), desc(songs.id)],
+  title: [sql`lower(${songs.displayName})`, asc(songs.id)],
+  artist: [sql`lower(${songs.artist})`, sql`lower(${songs.album})`, asc(songs.trackNumber), asc(songs.id)],
+  album: [sql`lower(${songs.album})`, asc(songs.trackNumber), asc(songs.id)],
+};
+
 /** The only code of the library feature that touches the database. */
 export class LibraryRepository {
   constructor(private readonly db: Db) {}
 
-  /** Newest first; ties (one bulk import) broken by id so pages never overlap. */
-  async list(viewerId: number, filter: SongFilter = {}): Promise<SongRecord[]> {
+  /**
+   * One page of songs in the chosen order (newest first by default; ties broken by id so pages
+   * never overlap) and how many songs match in all.
+   */
+  async list(viewerId: number, filter: SongFilter = {}): Promise<{ records: SongRecord[]; total: number }> {
+    const words = searchWords(filter.search);
+    return this.withSearchSettings(words.length > 0, async (db) => {
+      const where = this.conditions(filter, words);
+      const order = ORDERS[filter.sort ?? 'recent'];
+      // The page's ids first, from songs alone (and the likes for favorites): an offset deep
+      // into 50,000 songs then skips index entries, not joined rows.
+      let ids = this.idsFrom(db, viewerId, filter.likedOnly === true)
+        .where(where)
+        .orderBy(...order)
+        .$dynamic();
+      if (filter.limit !== undefined) ids = ids.limit(filter.limit);
+      if (filter.offset !== undefined) ids = ids.offset(filter.offset);
+      const records = (await this.selectFor(viewerId, db).where(inArray(songs.id, ids)).orderBy(...order)).map(toRecord);
+      // A first page that is not full is everything: no second query.
+      const firstPageComplete = (filter.offset ?? 0) === 0 && (filter.limit === undefined || records.length < filter.limit);
+      const total = firstPageComplete ? records.length : await this.count(db, viewerId, filter.likedOnly === true, where);
+      return { records, total };
+    });
+  }
+
+  private idsFrom(db: Db, viewerId: number, likedOnly: boolean) {
+    const base = db.select({ id: songs.id }).from(songs).$dynamic();
+    return likedOnly ? base.innerJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId))) : base;
+  }
+
+  private async count(db: Db, viewerId: number, likedOnly: boolean, where: SQL | undefined): Promise<number> {
+    const base = db.select({ total: count() }).from(songs);
+    const [row] = likedOnly
+      ? await base.innerJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId))).where(where)
+      : await base.where(where);
+    return row?.total ?? 0;
+  }
+
+  private conditions(filter: SongFilter, words: string[]): SQL | undefined {
     const conditions: SQL[] = [];
     if (filter.ownerId !== undefined) conditions.push(eq(songs.ownerId, filter.ownerId));
     if (filter.likedOnly) conditions.push(isNotNull(songLikes.userId));
-    const search = filter.search?.trim();
-    if (search) {
-      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const matches = or(ilike(songs.displayName, pattern), ilike(songs.artist, pattern), ilike(songs.album, pattern));
+    for (const word of words) {
+      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const substring = sql`${songs.searchText} like encore_fold(${pattern})`;
+      // `<%`: some word of the text is similar enough to this one (the trigram index answers it).
+      const matches = word.length >= FUZZY_MIN_LENGTH ? or(substring, sql`encore_fold(${word}) <% ${songs.searchText}`) : substring;
       if (matches) conditions.push(matches);
     }
-    let query = this.selectFor(viewerId)
-      .where(and(...conditions))
-      .orderBy(desc(songs.uploadedAt), desc(songs.id))
-      .$dynamic();
-    if (filter.limit !== undefined) query = query.limit(filter.limit);
-    if (filter.offset !== undefined) query = query.offset(filter.offset);
-    return (await query).map(toRecord);
+    return and(...conditions);
+  }
+
+  /** A search runs in a transaction that sets pg_trgm's threshold for itself only. */
+  private async withSearchSettings<T>(search: boolean, work: (db: Db) => Promise<T>): Promise<T> {
+    if (!search) return work(this.db);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
+      return work(tx as unknown as Db);
+    });
   }
 
   async findById(id: number, viewerId: number): Promise<SongRecord | undefined> {
@@ -95,6 +158,22 @@ export class LibraryRepository {
     }
   }
 
+  /**
+   * Many songs in few statements (an import of a whole collection): rows whose storage key is
+   * taken are skipped. Returns how many were added.
+   */
+  async insertMany(values: NewSong[], batchSize = 1000): Promise<number> {
+    let added = 0;
+    for (let start = 0; start < values.length; start += batchSize) {
+      const batch = values.slice(start, start + batchSize);
+      const rows = await this.db.insert(songs).values(batch).onConflictDoNothing({ target: songs.storageKey }).returning({ id: songs.id });
+      added += rows.length;
+    }
+    // Fresh statistics and visibility for the planner (PGlite runs no autovacuum).
+    if (added > 0) await this.db.execute(sql`vacuum (analyze) songs`);
+    return added;
+  }
+
   /** Which of `keys` a song uses (as its audio, cover or thumbnail). */
   async referencedKeys(keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
@@ -135,13 +214,19 @@ export class LibraryRepository {
     }
   }
 
-  private selectFor(viewerId: number) {
-    return this.db
+  private selectFor(viewerId: number, db: Db = this.db) {
+    return db
       .select({ row: songs, uploadedBy: users.userName, likedBy: songLikes.userId })
       .from(songs)
       .innerJoin(users, eq(users.id, songs.ownerId))
       .leftJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId)));
   }
+}
+
+/** The search's words (lower case; accents are folded by the database), without duplicates. */
+function searchWords(search: string | undefined): string[] {
+  const words = (search ?? '').toLowerCase().split(/\s+/u).filter((word) => word.length > 0);
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 
 function toRecord(selected: { row: SongRow; uploadedBy: string; likedBy: number | null }): SongRecord {

@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@encore/common/http.contract';
-import { extractImageQuery, likeResponse, listSongsQuery, playUrlResponse, song, songIdParams, songList } from '@encore/common/library.contract';
+import { extractImageQuery, likeResponse, listSongsQuery, playUrlResponse, song, songIdParams, songList, TOTAL_COUNT_HEADER } from '@encore/common/library.contract';
 import { attachmentDisposition } from '../../platform/storage/content-disposition.js';
-import { toSong } from './library.mapper.js';
+import { toSong, toSongListEntry } from './library.mapper.js';
 import type { LibraryService } from './library.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -22,13 +22,22 @@ export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
         schema: {
           ...common,
           summary: 'All songs, newest first; owner=true for mine, favorites=true for every song I liked (whoever uploaded it), q to search',
+          description:
+            'A page of songs (limit, offset) without their lyrics (GET /files/{id} has them). The X-Total-Count header says how many songs match in all. ' +
+            'sort: recent (newest first, the default), title, artist (then album and track) or album (then track). ' +
+            'q: every word must be in the title, artist or album, ignoring case and accents; words of five letters or more also match with one typo.',
           querystring: listSongsQuery,
-          response: { 200: songList, ...errors },
+          response: {
+            200: songList.describe(`The page of songs; the ${TOTAL_COUNT_HEADER} header carries the number of matching songs`),
+            ...errors,
+          },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const viewerId = request.currentUser().id;
-        return (await library.list(viewerId, request.query)).map((record) => toSong(record, viewerId));
+        const { records, total } = await library.list(viewerId, request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return records.map((record) => toSongListEntry(record, viewerId));
       },
     );
 

@@ -2,6 +2,7 @@ import { ForbiddenError, NotFoundError } from '../../platform/errors/app-errors.
 import { sha256 } from '../../platform/crypto/sha256.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Storage, StoredObject } from '../../platform/storage/storage.types.js';
+import type { SongSort } from '@encore/common/library.contract';
 import type { LibraryRepository, SongRecord, SongRow } from './library.repository.js';
 
 /** Long enough to listen to a long track with pauses; the player asks again for each song. */
@@ -12,6 +13,7 @@ export interface ListOptions {
   owner?: boolean;
   favorites?: boolean;
   q?: string;
+  sort?: SongSort;
   limit?: number;
   offset?: number;
 }
@@ -51,16 +53,16 @@ export class LibraryService {
    * `favorites` is every song the viewer liked, whoever uploaded it: `owner` does not narrow it
    * (the spec's Favorites link carries both, from a product where every song was the user's own).
    */
-  async list(viewerId: number, options: ListOptions = {}): Promise<SongRecord[]> {
+  async list(viewerId: number, options: ListOptions = {}): Promise<{ records: SongRecord[]; total: number }> {
     const favorites = options.favorites === true;
-    const records = await this.deps.repository.list(viewerId, {
+    return this.deps.repository.list(viewerId, {
       ...(options.owner && !favorites ? { ownerId: viewerId } : {}),
       likedOnly: favorites,
       ...(options.q ? { search: options.q } : {}),
+      ...(options.sort ? { sort: options.sort } : {}),
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
       ...(options.offset !== undefined ? { offset: options.offset } : {}),
     });
-    return records;
   }
 
   async get(id: number, viewerId: number): Promise<SongRecord> {

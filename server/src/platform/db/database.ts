@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -53,7 +55,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
   // PostgreSQL's default 128 MB of shared buffers is most of an idle PGlite's memory; a personal
   // library's hot set fits in far less, and reads past it still hit the OS page cache.
-  const options = { postgresqlconf: ['shared_buffers=32MB'] };
+  // pg_trgm and unaccent: library search (migration 0008 creates them).
+  const options = { postgresqlconf: ['shared_buffers=32MB'], extensions: { pg_trgm, unaccent } };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });

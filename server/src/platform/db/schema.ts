@@ -112,9 +112,23 @@ export const songs = pgTable(
     coverKey: text('cover_key'),
     coverThumbKey: text('cover_thumb_key'),
     folderId: integer('folder_id').notNull().default(0),
+    /**
+     * What search matches: title, artist and album folded to lower case without accents by
+     * `encore_fold` (migration 0008: an immutable wrapper of the unaccent extension). The
+     * database keeps it, so every write path stays correct.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`encore_fold(coalesce(display_name, '') || ' ' || coalesce(artist, '') || ' ' || coalesce(album, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('songs_storage_key_key').on(t.storageKey),
+    // Search: substrings (LIKE) and one-typo words (pg_trgm's word similarity `<%`).
+    index('songs_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The music page's sorts: one index walk for a page of any of them.
+    index('songs_title_sort_idx').on(sql`lower(${t.displayName})`, t.id),
+    index('songs_artist_sort_idx').on(sql`lower(${t.artist})`, sql`lower(${t.album})`, t.trackNumber, t.id),
+    index('songs_album_sort_idx').on(sql`lower(${t.album})`, t.trackNumber, t.id),
     // All Music, newest first: `order by uploaded_at desc, id desc` scans these backwards (a
     // plain ascending index matches DESC's NULLS FIRST, a `.desc()` one would not).
     index('songs_uploaded_idx').on(t.uploadedAt, t.id),

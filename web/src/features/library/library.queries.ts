@@ -1,13 +1,23 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useT } from '../../lib/i18n/i18n.store';
-import { songListQuery } from '../../lib/song-list.query';
+import { songPageQuery, type SongPage, type SongPageRequest } from '../../lib/song-list.query';
 import { songQueryKeys, type SongListFilter } from '../../lib/song-query-keys';
 import { player } from '../../player/player.store';
 import { deleteSong, fetchSong, postToggleLike } from './library.api';
 
-export function useSongs(filter: SongListFilter) {
-  return useQuery(songListQuery(filter));
+/** One page of a list, searched and sorted by the server. */
+export function useSongPage(request: SongPageRequest) {
+  return useQuery(songPageQuery(request));
+}
+
+/** Changes the songs of every cached page (the total follows what was removed). */
+function patchPages(client: QueryClient, change: (songs: SongListEntry[]) => SongListEntry[], predicate?: (queryKey: readonly unknown[]) => boolean): void {
+  client.setQueriesData<SongPage>({ queryKey: songQueryKeys.lists(), ...(predicate ? { predicate: (query) => predicate(query.queryKey) } : {}) }, (page) => {
+    if (!page) return page;
+    const songs = change(page.songs);
+    return { songs, total: Math.max(0, page.total - (page.songs.length - songs.length)) };
+  });
 }
 
 export function useSong(id: number) {
@@ -18,15 +28,15 @@ export function useSong(id: number) {
 }
 
 /** Applies a change to one song wherever the cache holds it: every list and its detail entry. */
-function patchCachedSong(client: QueryClient, id: number, patch: (song: Song) => Song | null): void {
-  client.setQueriesData<Song[]>({ queryKey: songQueryKeys.lists() }, (songs) =>
-    songs?.flatMap((song) => {
+function patchCachedSong(client: QueryClient, id: number, patch: (song: SongListEntry) => SongListEntry | null): void {
+  patchPages(client, (songs) =>
+    songs.flatMap((song) => {
       if (song.id !== id) return [song];
       const changed = patch(song);
       return changed ? [changed] : [];
     }),
   );
-  client.setQueryData<Song>(songQueryKeys.detail(id), (song) => (song ? (patch(song) ?? undefined) : song));
+  client.setQueryData<SongListEntry>(songQueryKeys.detail(id), (song) => (song ? (patch(song) ?? undefined) : song));
 }
 
 /** True for the cached lists of favourites (`['songs', 'list', {favorites: true}]`). */
@@ -48,9 +58,7 @@ export function useToggleLike() {
     onSuccess: ({ id, isLiked }) => {
       patchCachedSong(client, id, (song) => ({ ...song, isLiked }));
       if (!isLiked) {
-        client.setQueriesData<Song[]>({ queryKey: songQueryKeys.lists(), predicate: (query) => isFavoritesList(query.queryKey) }, (songs) =>
-          songs?.filter((song) => song.id !== id),
-        );
+        patchPages(client, (songs) => songs.filter((song) => song.id !== id), isFavoritesList);
       }
       void client.invalidateQueries({ queryKey: songQueryKeys.lists(), refetchType: 'none' });
     },
@@ -67,7 +75,7 @@ export function useDeleteSong() {
     meta: { errorToast: { fallback: t('deleteSongFailed') } },
     onSuccess: (_nothing, id) => {
       if (player.getState().current?.id === id) player.close();
-      client.setQueriesData<Song[]>({ queryKey: songQueryKeys.lists() }, (songs) => songs?.filter((song) => song.id !== id));
+      patchPages(client, (songs) => songs.filter((song) => song.id !== id));
       client.removeQueries({ queryKey: songQueryKeys.detail(id) });
       void client.invalidateQueries({ queryKey: songQueryKeys.lists(), refetchType: 'none' });
     },

@@ -1,5 +1,5 @@
 import { LIKE_HEART_MS } from '@encore/common/constants';
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { Heart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '../../lib/cn';
@@ -7,7 +7,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { useToggleLike } from './library.queries';
 
 interface LikeButtonProps {
-  song: Song;
+  song: SongListEntry;
   className?: string;
   /** 'card' sits on a cover; 'inline' in a row; 'large' on the song page. */
   variant?: 'card' | 'inline' | 'large';

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
+import { filesRoute } from '../../test/files-route';
 import { renderApp } from '../../test/render-app';
 import { makeSong, makeSongs, signInForTest } from '../../test/song-fixture';
 
@@ -12,12 +13,12 @@ const cardTitles = () => cards().map((card) => within(card).getAllByRole('link')
 
 describe('music collection', () => {
   it.each([
-    ['/music', 'Music Collection', '/api/files'],
-    ['/music?owner=true', 'My Music', '/api/files?owner=true'],
-    ['/music?owner=true&favorites=true', 'My Favorites', '/api/files?owner=true&favorites=true'],
-    ['/music?favorites=true', 'My Favorites', '/api/files?favorites=true'],
-  ])('titles %s "%s" and asks for that list', async (path, title, request) => {
-    const { requests } = stubFetch({ 'GET /api/files': { body: makeSongs(2) } });
+    ['/music', 'Music Collection', '/api/files?limit=8'],
+    ['/music?owner=true', 'My Music', '/api/files?owner=true&limit=8'],
+    ['/music?owner=true&favorites=true', 'My Favorites', '/api/files?owner=true&favorites=true&limit=8'],
+    ['/music?favorites=true', 'My Favorites', '/api/files?favorites=true&limit=8'],
+  ])('titles %s "%s" and asks the server for the first page of that list', async (path, title, request) => {
+    const { requests } = stubFetch({ 'GET /api/files': filesRoute(makeSongs(2)) });
     renderApp(path);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(await screen.findByText('Song 1')).toBeInTheDocument();
@@ -39,11 +40,11 @@ describe('music collection', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My Favorites' })).toBeInTheDocument();
     expect(await screen.findByText('Loved')).toBeInTheDocument();
     expect(screen.queryByText('Song 3')).not.toBeInTheDocument();
-    expect(requests.at(-1)?.path).toBe('/api/files?owner=true&favorites=true');
+    expect(requests.at(-1)?.path).toBe('/api/files?owner=true&favorites=true&limit=8');
   });
 
   it('shows 8 songs a page in the grid and 12 in the compact view, with Previous, numbers and Next', async () => {
-    stubFetch({ 'GET /api/files': { body: makeSongs(20) } });
+    stubFetch({ 'GET /api/files': filesRoute(makeSongs(20)) });
     const user = userEvent.setup();
     renderApp('/music');
     await screen.findByText('Song 1');
@@ -53,17 +54,17 @@ describe('music collection', () => {
     expect(within(pages).getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
 
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
-    expect(cardTitles()[0]).toBe('Song 9');
+    await waitFor(() => expect(cardTitles()[0]).toBe('Song 9'));
     // The new page is read from its top: the focus moves to the list, not left on a page button.
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Music Collection' }));
     expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
-    expect(cards()).toHaveLength(4);
+    await waitFor(() => expect(cards()).toHaveLength(4));
     expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Compact view' }));
     expect(screen.getByRole('button', { name: 'Compact view' })).toHaveAttribute('aria-pressed', 'true');
-    expect(cards()).toHaveLength(12);
+    await waitFor(() => expect(cards()).toHaveLength(12));
     expect(cardTitles()[0]).toBe('Song 1');
     expect(within(screen.getByRole('navigation', { name: 'Pages' })).queryByRole('button', { name: 'Page 3' })).not.toBeInTheDocument();
   });
@@ -83,45 +84,44 @@ describe('music collection', () => {
     expect(within(card).getByText('Jan 9')).toBeInTheDocument();
   });
 
-  it('searches display name, artist and album ignoring case, and goes back to page 1', async () => {
-    stubFetch({
-      'GET /api/files': {
-        body: makeSongs(20, (id) => (id === 20 ? { artist: 'The Tide', album: 'Moonlit' } : {})),
-      },
+  it('searches display name, artist and album on the server, and goes back to page 1', async () => {
+    const { requests } = stubFetch({
+      'GET /api/files': filesRoute(makeSongs(20, (id) => (id === 20 ? { artist: 'The Tide', album: 'Moonlit' } : {}))),
     });
     const user = userEvent.setup();
     renderApp('/music');
     await screen.findByText('Song 1');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(cardTitles()[0]).toBe('Song 9');
+    await waitFor(() => expect(cardTitles()[0]).toBe('Song 9'));
 
     const search = screen.getByRole('searchbox', { name: 'Search songs' });
     await user.type(search, 'SONG 1');
-    // Song 1 and Song 10-19: eleven matches, from the first page.
-    expect(cardTitles()).toEqual(['Song 1', 'Song 10', 'Song 11', 'Song 12', 'Song 13', 'Song 14', 'Song 15', 'Song 16']);
+    // Song 1 and Song 10-19: eleven matches, from the first page (the server searches).
+    await waitFor(() => expect(cardTitles()).toEqual(['Song 1', 'Song 10', 'Song 11', 'Song 12', 'Song 13', 'Song 14', 'Song 15', 'Song 16']));
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(requests.map((r) => r.path)).toContain('/api/files?q=SONG+1&limit=8');
 
     await user.clear(search);
     await user.type(search, 'moonLIT');
-    expect(cardTitles()).toEqual(['Song 20']);
+    await waitFor(() => expect(cardTitles()).toEqual(['Song 20']));
     await user.clear(search);
     await user.type(search, 'tide');
-    expect(cardTitles()).toEqual(['Song 20']);
+    await waitFor(() => expect(cardTitles()).toEqual(['Song 20']));
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(search).toHaveValue('');
-    expect(cards()).toHaveLength(8);
+    await waitFor(() => expect(cards()).toHaveLength(8));
   });
 
   it('says when nothing matches, and Clear Search brings the list back', async () => {
-    stubFetch({ 'GET /api/files': { body: makeSongs(3) } });
+    stubFetch({ 'GET /api/files': filesRoute(makeSongs(3)) });
     const user = userEvent.setup();
     renderApp('/music');
     await screen.findByText('Song 1');
     await user.type(screen.getByRole('searchbox', { name: 'Search songs' }), 'zzz');
-    expect(screen.getByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear Search' }));
-    expect(cards()).toHaveLength(3);
+    await waitFor(() => expect(cards()).toHaveLength(3));
   });
 
   it('shows the loading state while the list is on its way', async () => {
@@ -149,7 +149,7 @@ describe('music collection', () => {
   });
 
   it('shows the empty library with an Upload Music button', async () => {
-    stubFetch({ 'GET /api/files': { body: [] } });
+    stubFetch({ 'GET /api/files': filesRoute([]) });
     renderApp('/music?owner=true');
     expect(await screen.findByRole('heading', { name: 'Your Music Collection is Empty' })).toBeInTheDocument();
     const uploads = screen.getAllByRole('link', { name: 'Upload Music' });
@@ -158,7 +158,7 @@ describe('music collection', () => {
   });
 
   it('says "No favourites yet" on empty favorites, with a way to browse All Music', async () => {
-    stubFetch({ 'GET /api/files': { body: [] } });
+    stubFetch({ 'GET /api/files': filesRoute([]) });
     renderApp('/music?owner=true&favorites=true');
     expect(await screen.findByRole('heading', { name: 'No favourites yet' })).toBeInTheDocument();
     expect(screen.getByText('Songs you like show up here. Tap the heart on any song to add it.')).toBeInTheDocument();
@@ -169,7 +169,7 @@ describe('music collection', () => {
 
   it('plays a card in the player bar, which closes with its close button', async () => {
     const { requests } = stubFetch({
-      'GET /api/files': { body: makeSongs(3) },
+      'GET /api/files': filesRoute(makeSongs(3)),
       'GET /api/files/2/play': { body: { url: '/api/stream/2?sig=abc' } },
     });
     const user = userEvent.setup();
@@ -193,7 +193,7 @@ describe('music collection', () => {
 
   it('toggles a like on a card', async () => {
     const { requests } = stubFetch({
-      'GET /api/files': { body: makeSongs(2) },
+      'GET /api/files': filesRoute(makeSongs(2)),
       'POST /api/files/2/like': { body: { id: 2, isLiked: true } },
     });
     const user = userEvent.setup();
@@ -219,7 +219,7 @@ describe('music collection', () => {
 
   it("toasts the server's message when a like fails", async () => {
     stubFetch({
-      'GET /api/files': { body: makeSongs(1) },
+      'GET /api/files': filesRoute(makeSongs(1)),
       'POST /api/files/1/like': { status: 500, text: 'oops' },
     });
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { Heart, LayoutGrid, Library, List, Music2, SearchX, TriangleAlert, Upload } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusPanel } from '../../components/status-panel';
 import { Button } from '../../components/ui/button';
@@ -11,12 +12,15 @@ import { ToggleGroup } from '../../components/ui/toggle-group';
 import type { MessageKey } from '../../lib/i18n/en.catalogue';
 import { useT } from '../../lib/i18n/i18n.store';
 import type { SongListFilter } from '../../lib/song-query-keys';
+import { useDebounced } from '../../lib/use-debounced';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSongs } from './library.queries';
+import { songPageQuery, type SongPageRequest } from '../../lib/song-list.query';
+import type { QueuePages } from '../../player/player-state';
+import { useSongPage } from './library.queries';
 import { PAGE_SIZE, useMusicView, type MusicView } from './music-view';
 import { compactColumns, SongCard, SongRow } from './song-card.component';
 import { cn } from '../../lib/cn';
-import { filterSongs, musicTitleKey, pageOf, songListFilterFrom } from './song-search';
+import { musicTitleKey, songListFilterFrom } from './song-search';
 import { TryAgainButton } from '../../components/try-again-button';
 import { PageGlow } from '../../components/page-glow';
 import { SearchBox } from '../../components/search-box';
@@ -37,15 +41,41 @@ function subtitleKey(filter: SongListFilter): MessageKey {
   return 'libraryAllMusicDescription';
 }
 
+/** Typing pauses this long before the server is asked (each keystroke would be a request). */
+const SEARCH_DELAY_MS = 250;
+
 function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKey: MessageKey }) {
   const t = useT();
-  const songs = useSongs(filter);
+  const client = useQueryClient();
   const [view, setView] = useMusicView();
   const [search, setSearch] = useState('');
   const [requestedPage, setRequestedPage] = useState(1);
-
-  const filtered = useMemo(() => filterSongs(songs.data ?? [], search), [songs.data, search]);
-  const { page, pageCount, items } = pageOf(filtered, requestedPage, PAGE_SIZE[view]);
+  const query = useDebounced(search, SEARCH_DELAY_MS);
+  const pageSize = PAGE_SIZE[view];
+  // The server searches and pages; the browser keeps every page it has seen.
+  const request: SongPageRequest = { ...filter, q: query, sort: 'recent', limit: pageSize, offset: (requestedPage - 1) * pageSize };
+  const songs = useSongPage(request);
+  const total = songs.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(requestedPage, pageCount);
+  const items = songs.data?.songs ?? [];
+  // The list has shrunk under the page asked for (songs deleted): its last page instead.
+  if (songs.data && !songs.isPlaceholderData && requestedPage > pageCount) setRequestedPage(pageCount);
+  // The next page is fetched ahead, so paging forward shows it at once.
+  useEffect(() => {
+    if (requestedPage < pageCount) void client.prefetchQuery(songPageQuery({ ...request, offset: requestedPage * pageSize }));
+  });
+  // Next/previous in the player go on through the other pages of this list (same search).
+  const pages = useMemo<QueuePages>(
+    () => ({
+      offset: (page - 1) * pageSize,
+      total,
+      limit: pageSize,
+      load: async (offset, limit) => (await client.fetchQuery(songPageQuery({ ...filter, q: query, sort: 'recent', limit, offset }))).songs,
+    }),
+    [client, filter, query, page, pageSize, total],
+  );
+  const searching = query !== '' || search.trim() !== '';
 
   const changeSearch = (value: string) => {
     setSearch(value);
@@ -67,10 +97,10 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t(titleKey)}</h1>
           <p className="text-sm text-muted">
             {t(subtitleKey(filter))}
-            {songs.data && songs.data.length > 0 ? (
+            {!searching && total > 0 ? (
               <span className="text-subtle">
                 {' · '}
-                {songs.data.length === 1 ? t('musicSongCountOne') : t('musicSongCountOther', { count: songs.data.length })}
+                {total === 1 ? t('musicSongCountOne') : t('musicSongCountOther', { count: total })}
               </span>
             ) : null}
           </p>
@@ -116,7 +146,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
           >
             {songs.error.message}
           </StatusPanel>
-        ) : songs.data.length === 0 ? (
+        ) : total === 0 && !searching ? (
           filter.favorites ? (
             <StatusPanel
               icon={<Heart aria-hidden />}
@@ -149,7 +179,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
               {t(filter.owner ? 'musicEmptyMine' : 'musicEmptyAll')}
             </StatusPanel>
           )
-        ) : filtered.length === 0 ? (
+        ) : total === 0 ? (
           <StatusPanel
             icon={<SearchX aria-hidden />}
             title={t('musicNoResultsTitle')}
@@ -163,7 +193,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
           </StatusPanel>
         ) : (
           <>
-            <SongList view={view} songs={items} list={filtered} />
+            <SongList view={view} songs={items} pages={pages} />
             <Pagination
               page={page}
               pageCount={pageCount}
@@ -185,14 +215,14 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
   );
 }
 
-function SongList({ view, songs, list }: { view: MusicView; songs: Song[]; list: Song[] }) {
+function SongList({ view, songs, pages }: { view: MusicView; songs: SongListEntry[]; pages: QueuePages }) {
   const t = useT();
   if (view === 'grid') {
     return (
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 lg:gap-5">
         {songs.map((song) => (
           <li key={song.id} className="min-w-0">
-            <SongCard song={song} list={list} />
+            <SongCard song={song} list={songs} pages={pages} />
           </li>
         ))}
       </ul>
@@ -214,7 +244,7 @@ function SongList({ view, songs, list }: { view: MusicView; songs: Song[]; list:
       <ul className="mt-1 flex flex-col gap-0.5">
         {songs.map((song) => (
           <li key={song.id}>
-            <SongRow song={song} list={list} withAlbum={withAlbum} />
+            <SongRow song={song} list={songs} pages={pages} withAlbum={withAlbum} />
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { Download, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,12 +17,12 @@ import { downloadSong } from './song-download';
  * The library does not import other features: the page composition (web/src/pages) passes them.
  */
 export interface SongPageAddOns {
-  AddToPlaylist: ComponentType<{ song: Song }>;
-  ShareDialog: ComponentType<{ song: Song; open: boolean; onOpenChange: (open: boolean) => void }>;
+  AddToPlaylist: ComponentType<{ song: SongListEntry }>;
+  ShareDialog: ComponentType<{ song: SongListEntry; open: boolean; onOpenChange: (open: boolean) => void }>;
 }
 
 /** The song page's actions: like, share by e-mail, download and, for the uploader, delete. */
-export function SongActions({ song, addOns }: { song: Song; addOns: SongPageAddOns }) {
+export function SongActions({ song, addOns }: { song: SongListEntry; addOns: SongPageAddOns }) {
   const { AddToPlaylist, ShareDialog } = addOns;
   const t = useT();
   const [shareOpen, setShareOpen] = useState(false);
@@ -62,7 +62,7 @@ export function SongActions({ song, addOns }: { song: Song; addOns: SongPageAddO
   );
 }
 
-function DeleteSongButton({ song }: { song: Song }) {
+function DeleteSongButton({ song }: { song: SongListEntry }) {
   const t = useT();
   const navigate = useNavigate();
   const remove = useDeleteSong();

@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { Link } from 'react-router';
 import { CoverArt } from '../../components/cover-art';
 import { formatClockTime } from '../../lib/clock-time.format';
@@ -7,13 +7,16 @@ import { formatFileSize } from '../../lib/file-size.format';
 import { useLanguage, useT } from '../../lib/i18n/i18n.store';
 import { formatShortDate } from '../../lib/short-date.format';
 import { songHeadline } from '../../lib/song-headline';
+import type { QueuePages } from '../../player/player-state';
 import { usePlayer } from '../../player/player.store';
 import { LikeButton } from './like-button.component';
 import { NowPlayingBars, SongPlayButton } from './song-play-button.component';
 
 interface SongItemProps {
-  song: Song;
-  list: readonly Song[];
+  song: SongListEntry;
+  list: readonly SongListEntry[];
+  /** The other pages of the list, for the player's next/previous. */
+  pages?: QueuePages | undefined;
 }
 
 /**
@@ -27,14 +30,14 @@ export function compactColumns(withAlbum: boolean): string {
     : 'grid-cols-[auto_auto_minmax(0,1fr)_auto_auto] sm:grid-cols-[2.25rem_2.5rem_minmax(0,1fr)_3.5rem_4.5rem_4rem_2.25rem]';
 }
 
-function useNowPlaying(song: Song) {
+function useNowPlaying(song: SongListEntry) {
   const isCurrent = usePlayer((state) => state.current?.id === song.id);
   const isPlaying = usePlayer((state) => state.current?.id === song.id && state.isPlaying);
   return { isCurrent, isPlaying };
 }
 
 /** A song in the grid view: cover, title, artist, duration, size and date; links to /music/{id}. */
-export function SongCard({ song, list }: SongItemProps) {
+export function SongCard({ song, list, pages }: SongItemProps) {
   const t = useT();
   const language = useLanguage();
   const { isCurrent, isPlaying } = useNowPlaying(song);
@@ -58,6 +61,7 @@ export function SongCard({ song, list }: SongItemProps) {
         <SongPlayButton
           song={song}
           list={list}
+          pages={pages}
           className={cn(
             'absolute end-3 bottom-3 size-12 [@media(hover:hover)]:translate-y-1 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:translate-y-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:focus-visible:translate-y-0 [@media(hover:hover)]:focus-visible:opacity-100',
             isCurrent && '[@media(hover:hover)]:translate-y-0 [@media(hover:hover)]:opacity-100',
@@ -93,7 +97,7 @@ export function SongCard({ song, list }: SongItemProps) {
 }
 
 /** A song in the compact view: one dense row with the same facts and actions. */
-export function SongRow({ song, list, withAlbum }: SongItemProps & { withAlbum: boolean }) {
+export function SongRow({ song, list, pages, withAlbum }: SongItemProps & { withAlbum: boolean }) {
   const t = useT();
   const language = useLanguage();
   const { isCurrent, isPlaying } = useNowPlaying(song);
@@ -105,7 +109,7 @@ export function SongRow({ song, list, withAlbum }: SongItemProps & { withAlbum: 
         isCurrent && 'bg-accent/10 hover:bg-accent/15',
       )}
     >
-      <SongPlayButton song={song} list={list} className="size-9" />
+      <SongPlayButton song={song} list={list} pages={pages} className="size-9" />
       <CoverArt fileKey={song.hasCover ? song.s3Key : null} size="thumb" className="size-10 rounded-lg" />
       <div className="min-w-0">
         <h3 className="flex items-center gap-2 truncate text-sm font-semibold" title={song.displayName}>

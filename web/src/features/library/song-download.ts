@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { toast } from 'sonner';
 import { apiErrorText } from '../../lib/api-error-toast';
 import { translate } from '../../lib/i18n/i18n.store';
@@ -10,7 +10,7 @@ import { fetchSongFile } from './library.api';
  * send, so it is fetched and saved from memory. Toasts 'Download started', or 'Download failed'
  * with 'Song not available for download.' (SPEC 5, 8).
  */
-export async function downloadSong(song: Song | null | undefined): Promise<void> {
+export async function downloadSong(song: SongListEntry | null | undefined): Promise<void> {
   const unavailable = translate('songNotAvailableForDownload');
   if (!song) {
     toast.error(translate('downloadFailed'), { description: unavailable });

@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { Info, Tags } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
@@ -43,7 +43,7 @@ function present(rows: [MessageKey, string | null][]): [MessageKey, string][] {
 }
 
 /** The file information card (SPEC 2): type (as users name it), upload date and size, and the sample rate. */
-export function SongInfoCard({ song }: { song: Song }) {
+export function SongInfoCard({ song }: { song: SongListEntry }) {
   const t = useT();
   const language = useLanguage();
   const rows: [MessageKey, ReactNode][] = [
@@ -64,7 +64,7 @@ export function SongInfoCard({ song }: { song: Song }) {
 }
 
 /** What the tags told, as a music app shows it: artist, album, year, genre, duration, bitrate. Nothing when they told nothing. */
-export function SongTagsCard({ song, className }: { song: Song; className?: string }) {
+export function SongTagsCard({ song, className }: { song: SongListEntry; className?: string }) {
   const t = useT();
   const rows = present([
     ['infoArtist', song.artist],

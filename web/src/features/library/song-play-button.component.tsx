@@ -1,13 +1,16 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { Pause, Play } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
+import type { QueuePages } from '../../player/player-state';
 import { player, usePlayer } from '../../player/player.store';
 
 interface SongPlayButtonProps {
-  song: Song;
+  song: SongListEntry;
   /** The list next/previous will move within: the filtered list the song is shown in. */
-  list: readonly Song[];
+  list: readonly SongListEntry[];
+  /** When `list` is one page of a longer list: next/previous go on into the other pages. */
+  pages?: QueuePages | undefined;
   className?: string;
 }
 
@@ -16,7 +19,7 @@ interface SongPlayButtonProps {
  * bar's own button does (pause while playing, play while paused), so the two never disagree;
  * the bar's close button closes the player.
  */
-export function SongPlayButton({ song, list, className }: SongPlayButtonProps) {
+export function SongPlayButton({ song, list, pages, className }: SongPlayButtonProps) {
   const t = useT();
   const isCurrent = usePlayer((state) => state.current?.id === song.id);
   const isPlaying = usePlayer((state) => state.current?.id === song.id && state.isPlaying);
@@ -25,7 +28,7 @@ export function SongPlayButton({ song, list, className }: SongPlayButtonProps) {
       type="button"
       aria-label={isPlaying ? t('pauseSong', { title: song.displayName }) : t('playSong', { title: song.displayName })}
       title={isPlaying ? t('pauseHint') : t('playHint')}
-      onClick={() => (isCurrent ? player.toggle() : player.selectSong(list, song, { source: 'library' }))}
+      onClick={() => (isCurrent ? player.toggle() : player.selectSong(list, song, pages ? { source: 'library', pages } : { source: 'library' }))}
       className={cn(
         'relative z-10 grid shrink-0 cursor-pointer place-items-center rounded-full bg-accent-gradient text-white shadow-lg shadow-fuchsia-950/50 transition-[transform,opacity] outline-none hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background active:scale-95',
         className,

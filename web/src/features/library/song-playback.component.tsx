@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { Pause, Play } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { SeekBar } from '../../components/seek-bar';
@@ -7,7 +7,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { player, usePlayer } from '../../player/player.store';
 
 /** What the one player says about this song; a song that is not selected reads stopped at 0. */
-function useSongPlayback(song: Song) {
+function useSongPlayback(song: SongListEntry) {
   const isCurrent = usePlayer((state) => state.current?.id === song.id);
   const ready = usePlayer((state) => state.current?.id === song.id && state.ready);
   const loading = usePlayer((state) => state.current?.id === song.id && state.loading);
@@ -21,7 +21,7 @@ function useSongPlayback(song: Song) {
  * Song page playback (SPEC 2, 4): a play/pause button and a seek bar with the time as m:ss.
  * It drives the app's one player, so the song keeps playing in the bar after leaving the page.
  */
-export function SongPlayback({ song }: { song: Song }) {
+export function SongPlayback({ song }: { song: SongListEntry }) {
   const t = useT();
   const { isCurrent, ready, loading, isPlaying, currentTime, duration } = useSongPlayback(song);
 

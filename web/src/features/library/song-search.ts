@@ -1,9 +1,9 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import type { MessageKey } from '../../lib/i18n/en.catalogue';
 import type { SongListFilter } from '../../lib/song-query-keys';
 
 /** The songs whose display name, artist or album contains `text`, ignoring case (SPEC 5). */
-export function filterSongs(songs: readonly Song[], text: string): Song[] {
+export function filterSongs(songs: readonly SongListEntry[], text: string): SongListEntry[] {
   const needle = text.trim().toLocaleLowerCase();
   if (!needle) return [...songs];
   return songs.filter((song) =>

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
+import { filesRoute } from '../../test/files-route';
 import { currentPath, renderApp } from '../../test/render-app';
 import { makeSong, signInForTest } from '../../test/song-fixture';
 
@@ -157,7 +158,7 @@ describe('song page', () => {
     const { requests } = stubFetch({
       'GET /api/files/5': { body: tagged },
       'DELETE /api/files/5': { status: 204 },
-      'GET /api/files': { body: [] },
+      'GET /api/files': filesRoute([]),
     });
     const user = userEvent.setup();
     const { router } = renderApp('/music/5');

@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { Link, useParams } from 'react-router';
 import { CoverArt } from '../../components/cover-art';
 import { DetailQueryView } from '../../components/detail-query-view';
@@ -46,7 +46,7 @@ export function SongPage({ addOns }: { addOns: SongPageAddOns }) {
   );
 }
 
-function SongDetail({ song, addOns }: { song: Song; addOns: SongPageAddOns }) {
+function SongDetail({ song, addOns }: { song: SongListEntry; addOns: SongPageAddOns }) {
   const t = useT();
   const subtitle = [song.artist, song.album].filter(Boolean).join(' · ');
   return (

@@ -7,14 +7,23 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
-import { useAddPlaylistSong, useAllSongs } from './playlists.queries';
+import { SearchBox } from '../../components/search-box';
+import { useDebounced } from '../../lib/use-debounced';
+import { SONG_CHOICES_LIMIT, useAddPlaylistSong, useSongChoices } from './playlists.queries';
 import { TryAgainButton } from '../../components/try-again-button';
 
-/** The Add Song selector (SPEC 2, 5, 8), filled from the song list, with an 'Add Song' button. */
+/**
+ * The Add Song selector (SPEC 2, 5, 8), with an 'Add Song' button: it offers the first songs
+ * by title, and a search (on the server) finds any other in a collection of any size.
+ */
 export function AddSong({ playlist }: { playlist: Playlist }) {
   const t = useT();
   const selectId = useId();
-  const songs = useAllSongs();
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search, 250);
+  const choices = useSongChoices(query);
+  const songs = { ...choices, data: choices.data?.songs };
+  const total = choices.data?.total ?? 0;
   const add = useAddPlaylistSong();
   const [songId, setSongId] = useState('');
   const inPlaylist = new Set(playlist.songs.map((song) => song.id));
@@ -45,6 +54,7 @@ export function AddSong({ playlist }: { playlist: Playlist }) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-2">
       <Label htmlFor={selectId}>{t('addSongLabel')}</Label>
+      <SearchBox label={t('musicSearchLabel')} placeholder={t('musicSearchPlaceholder')} value={search} onChange={setSearch} />
       <div className="flex flex-col gap-2.5 sm:flex-row">
         <div className="relative min-w-0 flex-1">
           <select
@@ -68,14 +78,15 @@ export function AddSong({ playlist }: { playlist: Playlist }) {
           </select>
           <ChevronDown aria-hidden className="pointer-events-none absolute end-3.5 top-1/2 size-4 -translate-y-1/2 text-subtle" />
         </div>
-        {songs.isError ? (
-          <TryAgainButton query={songs} variant="secondary" />
+        {choices.isError ? (
+          <TryAgainButton query={choices} variant="secondary" />
         ) : null}
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? <Spinner /> : <Plus aria-hidden className="size-4" />}
           {t('addSongButton')}
         </Button>
       </div>
+      {total > SONG_CHOICES_LIMIT ? <p className="text-xs text-subtle">{t('addSongFirstOf', { shown: SONG_CHOICES_LIMIT, count: total })}</p> : null}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { PLAYLIST_NAME_MAX, type Playlist } from '@encore/common/playlists.contract';
 import { Check, ListMusic, ListPlus, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -14,7 +14,7 @@ import { useAddPlaylistSong, useCreatePlaylist, usePlaylists } from './playlists
 import { TryAgainButton } from '../../components/try-again-button';
 
 /** Add to Playlist on a song page (SPEC 2): pick one of the user's playlists, or create one on the spot. */
-export function AddToPlaylistButton({ song }: { song: Pick<Song, 'id' | 'displayName'> }) {
+export function AddToPlaylistButton({ song }: { song: Pick<SongListEntry, 'id' | 'displayName'> }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   return (
@@ -30,7 +30,7 @@ export function AddToPlaylistButton({ song }: { song: Pick<Song, 'id' | 'display
   );
 }
 
-function AddToPlaylistChooser({ song, onDone }: { song: Pick<Song, 'id' | 'displayName'>; onDone: () => void }) {
+function AddToPlaylistChooser({ song, onDone }: { song: Pick<SongListEntry, 'id' | 'displayName'>; onDone: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const playlists = usePlaylists();

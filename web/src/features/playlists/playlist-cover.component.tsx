@@ -1,11 +1,14 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { ListMusic } from 'lucide-react';
 import { CoverArt } from '../../components/cover-art';
 import { cn } from '../../lib/cn';
-import { useAllSongs } from './playlists.queries';
+import { useSongsByIds } from './playlists.queries';
+
+/** A card knows only its songs' ids: this many are looked up for the mosaic's four covers. */
+const COVER_CANDIDATES = 8;
 
 /** The first covers of a playlist's songs, in playlist order (the songs the library knows). */
-export function coverKeysOf(songIds: readonly number[], songs: readonly Pick<Song, 'id' | 'hasCover' | 's3Key'>[]): string[] {
+export function coverKeysOf(songIds: readonly number[], songs: readonly Pick<SongListEntry, 'id' | 'hasCover' | 's3Key'>[]): string[] {
   const byId = new Map(songs.map((song) => [song.id, song]));
   const keys: string[] = [];
   for (const id of songIds) {
@@ -20,10 +23,11 @@ export function coverKeysOf(songIds: readonly number[], songs: readonly Pick<Son
  * A playlist's cover built from its songs' covers, as Navidrome and Spotify do: four make a
  * 2x2 mosaic, one to three show the first; none shows the playlist mark. Decorative.
  */
-export function PlaylistCover({ songs, className }: { songs: readonly Pick<Song, 'id'>[]; className?: string }) {
-  const library = useAllSongs();
-  // A playlist page has its songs in full; a card knows their ids, the library the rest.
-  const known = [...songs.filter((song): song is Song => 's3Key' in song), ...(library.data ?? [])];
+export function PlaylistCover({ songs, className }: { songs: readonly Pick<SongListEntry, 'id'>[]; className?: string }) {
+  const full = songs.filter((song): song is SongListEntry => 's3Key' in song);
+  // A playlist page has its songs in full; a card knows their ids, and looks the first few up.
+  const looked = useSongsByIds(full.length > 0 ? [] : songs.slice(0, COVER_CANDIDATES).map((song) => song.id));
+  const known = [...full, ...looked.flatMap((result) => (result.data ? [result.data] : []))];
   const keys = coverKeysOf(
     songs.map((song) => song.id),
     known,

@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { useT } from '../../lib/i18n/i18n.store';
@@ -18,7 +18,7 @@ export const PLAYING_TOAST_MS = 2000;
  * while it has a current song, and it clears that song. What the player reports about a
  * playlist's queue while the user is elsewhere is toasted by `usePlaylistNotices`.
  */
-export function usePlaylistPlayback(id: number, songs: readonly Song[]) {
+export function usePlaylistPlayback(id: number, songs: readonly SongListEntry[]) {
   const t = useT();
   const source = playlistSource(id);
   const hasCurrent = usePlayer((state) => state.source === source && state.current !== null);

@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent, type Modifier } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Music2 } from 'lucide-react';
@@ -18,7 +18,7 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 interface PlaylistSongListProps {
   playlistId: number;
-  songs: readonly Song[];
+  songs: readonly SongListEntry[];
   currentSongId: number | null;
   isPlaying: boolean;
 }
@@ -64,7 +64,7 @@ export function PlaylistSongList({ playlistId, songs, currentSongId, isPlaying }
     if (from >= 0 && to >= 0) move(from, to);
   };
 
-  const removeSong = (song: Song) => {
+  const removeSong = (song: SongListEntry) => {
     remove.mutate(song.id, { onSuccess: () => toast.success(t('songRemovedFromPlaylist')) });
   };
 

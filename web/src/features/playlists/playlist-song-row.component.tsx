@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { SongListEntry } from '@encore/common/library.contract';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { AudioLines, Ellipsis, GripVertical, ListX } from 'lucide-react';
@@ -12,7 +12,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { songHeadline } from '../../lib/song-headline';
 
 interface PlaylistSongRowProps {
-  song: Song;
+  song: SongListEntry;
   position: number;
   isCurrent: boolean;
   isPlaying: boolean;

@@ -1,11 +1,13 @@
 import type { CreatePlaylistBody, Playlist, PlaylistSummary, UpdatePlaylistBody } from '@encore/common/playlists.contract';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useT } from '../../lib/i18n/i18n.store';
-import { ALL_SONGS, songListQuery } from '../../lib/song-list.query';
+import { ALL_SONGS, songPageQuery } from '../../lib/song-list.query';
+import { songQueryKeys } from '../../lib/song-query-keys';
 import {
   deletePlaylist,
   deletePlaylistSong,
   fetchPlaylist,
+  fetchSong,
   fetchPlaylists,
   postPlaylist,
   postPlaylistSong,
@@ -29,9 +31,19 @@ export function usePlaylist(id: number) {
   return useQuery({ queryKey: playlistQueryKeys.detail(id), queryFn: ({ signal }) => fetchPlaylist(id, signal) });
 }
 
-/** All songs: the library's All Music list, the same fetch under the same cache key. */
-export function useAllSongs() {
-  return useQuery(songListQuery(ALL_SONGS));
+/** The songs of these ids (a playlist card's first few, for its cover), each cached on its own. */
+export function useSongsByIds(ids: readonly number[]) {
+  return useQueries({
+    queries: ids.map((id) => ({ queryKey: songQueryKeys.detail(id), queryFn: ({ signal }: { signal: AbortSignal }) => fetchSong(id, signal), staleTime: 5 * 60_000 })),
+  });
+}
+
+/** How many songs the Add Song selector offers at once; a search finds the others. */
+export const SONG_CHOICES_LIMIT = 50;
+
+/** The Add Song selector's songs: the first matches of a search of the whole collection, by title. */
+export function useSongChoices(q: string) {
+  return useQuery(songPageQuery({ ...ALL_SONGS, q, sort: 'title', limit: SONG_CHOICES_LIMIT, offset: 0 }));
 }
 
 function toSummary(playlist: Playlist): PlaylistSummary {

@@ -401,6 +401,7 @@ export const en = {
   addSongPlaceholder: 'Choose a song...',
   addSongLoading: 'Loading songs...',
   addSongInPlaylist: '{title} (already added)',
+  addSongFirstOf: 'The first {shown} of {count} songs by title: search to find the others',
   addSongButton: 'Add Song',
   selectSongToAdd: 'Please select a song to add',
   songAddedToPlaylist: 'Song added to playlist',

@@ -405,6 +405,7 @@ export const he: Catalogue = {
   addSongPlaceholder: 'בחרו שיר...',
   addSongLoading: 'טוען שירים...',
   addSongInPlaylist: '{title} (כבר נוסף)',
+  addSongFirstOf: '{shown} השירים הראשונים לפי שם מתוך {count}: חפשו כדי למצוא את האחרים',
   addSongButton: 'הוספת שיר',
   selectSongToAdd: 'נא לבחור שיר להוספה',
   songAddedToPlaylist: 'השיר נוסף לפלייליסט',

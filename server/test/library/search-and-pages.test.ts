@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNT_HEADER, type SongListEntry } from '@encore/common/library.contract';
+import { LibraryRepository, type NewSong } from '../../src/features/library/library.repository.js';
+import { users } from '../../src/platform/db/schema.js';
+import { engines, startTestApp, type TestApp } from '../support/test-app.js';
+import { account, bearer } from './library-test-kit.js';
+
+/** Rows straight through the repository: [display name, artist, album, track]. */
+const CATALOGUE: [string, string | null, string | null, number | null][] = [
+  ['Halo', 'Beyoncé', 'I Am... Sasha Fierce', 2],
+  ['Crazy in Love', 'Beyoncé', 'Dangerously in Love', 1],
+  ['Bohemian Rhapsody', 'Queen', 'A Night at the Opera', 11],
+  ['Love of My Life', 'Queen', 'A Night at the Opera', 9],
+  ['Jóga', 'Björk', 'Homogenic', 3],
+  ['árvíztűrő tükörfúrógép', null, null, null],
+  ['100% Pure_Love', 'Crystal Waters', 'Storyteller', 1],
+  ['zebra song', 'ABBA', 'Arrival', 4],
+];
+
+describe.each(engines)('search, sort and pages of GET /files on %s', (engine) => {
+  let t: TestApp;
+  let ann: string;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    ann = await account(t, 'ann');
+    const db = t.app.encore.platform.database.db;
+    const [owner] = await db.select({ id: users.id }).from(users);
+    if (!owner) throw new Error('no user');
+    const base = Date.UTC(2024, 0, 1);
+    const rows: NewSong[] = CATALOGUE.map(([displayName, artist, album, trackNumber], index) => ({
+      ownerId: owner.id,
+      displayName,
+      title: displayName,
+      artist,
+      album,
+      trackNumber,
+      fileName: `${index}.mp3`,
+      fileType: 'audio/mpeg',
+      storageKey: `songs/${index}.mp3`,
+      size: 1000 + index,
+      uploadedAt: new Date(base + index * 60_000),
+      transcript: `lyrics of ${displayName}`,
+    }));
+    const repository = new LibraryRepository(db);
+    expect(await repository.insertMany(rows, 3)).toBe(CATALOGUE.length);
+    // The same keys again add nothing.
+    expect(await repository.insertMany(rows.slice(0, 2))).toBe(0);
+  });
+  afterAll(async () => t?.close());
+
+  const page = async (query: string) => {
+    const response = await t.app.inject({ url: `/api/files${query}`, headers: bearer(ann) });
+    expect(response.statusCode, response.body).toBe(200);
+    return { names: response.json<SongListEntry[]>().map((song) => song.displayName), total: Number(response.headers[TOTAL_COUNT_HEADER]), body: response.json<Record<string, unknown>[]>() };
+  };
+
+  it('pages with the total count in X-Total-Count, and lists no lyrics (the song itself has them)', async () => {
+    const first = await page('?limit=3');
+    expect(first.names).toEqual(['zebra song', '100% Pure_Love', 'árvíztűrő tükörfúrógép']);
+    expect(first.total).toBe(8);
+    expect(first.body.every((song) => !('transcript' in song))).toBe(true);
+    const last = await page('?limit=3&offset=6');
+    expect(last.names).toEqual(['Crazy in Love', 'Halo']);
+    expect(last.total).toBe(8);
+    expect((await page('?limit=3&offset=100')).names).toEqual([]);
+    expect((await page('?limit=3&offset=100')).total).toBe(8);
+    expect((await page('')).total).toBe(8);
+    const one = await t.app.inject({ url: `/api/files/${(await page('?limit=1')).body[0]?.['id']}`, headers: bearer(ann) });
+    expect(one.json<{ transcript: string }>().transcript).toBe('lyrics of zebra song');
+  });
+
+  it('sorts by title, artist (then album and track) and album, ignoring case, songs without one last', async () => {
+    expect((await page('?sort=title&limit=3')).names).toEqual(['100% Pure_Love', 'Bohemian Rhapsody', 'Crazy in Love']);
+    expect((await page('?sort=artist')).names).toEqual([
+      'zebra song',
+      'Crazy in Love',
+      'Halo',
+      'Jóga',
+      '100% Pure_Love',
+      'Love of My Life',
+      'Bohemian Rhapsody',
+      'árvíztűrő tükörfúrógép',
+    ]);
+    expect((await page('?sort=album&limit=3')).names).toEqual(['Love of My Life', 'Bohemian Rhapsody', 'zebra song']);
+    expect((await page('?sort=recent&limit=1')).names).toEqual(['zebra song']);
+    const bad = await t.app.inject({ url: '/api/files?sort=size', headers: bearer(ann) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('sort must be one of recent, title, artist, album');
+  });
+
+  it('finds title, artist and album whatever the case and accents, and counts the matches', async () => {
+    expect((await page('?q=beyonce&sort=title')).names).toEqual(['Crazy in Love', 'Halo']);
+    expect((await page('?q=beyonce&sort=title')).total).toBe(2);
+    expect((await page('?q=BJORK')).names).toEqual(['Jóga']);
+    expect((await page('?q=joga')).names).toEqual(['Jóga']);
+    expect((await page('?q=ARVIZTURO')).names).toEqual(['árvíztűrő tükörfúrógép']);
+    expect((await page('?q=opera%20love')).names).toEqual(['Love of My Life']);
+    expect((await page('?q=homogenic')).names).toEqual(['Jóga']);
+    expect((await page('?q=beyonc%C3%A9&limit=1')).total).toBe(2);
+  });
+
+  it('tolerates one typo in words of five letters or more, not in short ones', async () => {
+    expect((await page('?q=beyonse&sort=title')).names).toEqual(['Crazy in Love', 'Halo']);
+    expect((await page('?q=bohemain')).names).toEqual(['Bohemian Rhapsody']);
+    expect((await page('?q=rapsody')).names).toEqual(['Bohemian Rhapsody']);
+    expect((await page('?q=queem&sort=title')).names).toEqual(['Bohemian Rhapsody', 'Love of My Life']);
+    expect((await page('?q=halp')).names).toEqual([]);
+    expect((await page('?q=xyzzyplugh')).names).toEqual([]);
+  });
+
+  it('treats % and _ literally and refuses a search that is too long', async () => {
+    expect((await page('?q=100%25')).names).toEqual(['100% Pure_Love']);
+    expect((await page('?q=e_l')).names).toEqual(['100% Pure_Love']);
+    expect((await page('?q=%25%25%25')).names).toEqual([]);
+    const tooLong = await t.app.inject({ url: `/api/files?q=${'a'.repeat(201)}`, headers: bearer(ann) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+});
