@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Music2, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
@@ -20,7 +20,7 @@ export function SongPicker({ onChoose }: { onChoose: (song: ChosenSong) => void 
     const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const songs = useQuery({ queryKey: ['clips', 'song-search', query], queryFn: ({ signal }) => searchSongs(query, signal), staleTime: 30_000 });
+  const songs = useQuery({ queryKey: ['clips', 'song-search', query], queryFn: ({ signal }) => searchSongs(query, signal), staleTime: 30_000, placeholderData: keepPreviousData });
 
   return (
     <div className="flex flex-col gap-2">
