@@ -50,3 +50,6 @@ export const CLIP_FONT_FILES = [
 ] as const;
 
 export type ClipFontFile = (typeof CLIP_FONT_FILES)[number];
+
+/** Where the browser loads a font file from: `${CLIP_FONTS_PATH}/${file}` (public, cached a week). */
+export const CLIP_FONTS_PATH = '/api/clips/fonts';

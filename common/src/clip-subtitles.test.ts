@@ -30,7 +30,7 @@ describe('clip subtitles (ASS)', () => {
     const text = dialogues(build()).find((line) => line.includes(',Text,') && line.includes('Hello'));
     // The screen starts 0.25 s before the first word: Hello at +0.25, bright at +0.75, world at +1.25.
     expect(text).toContain('0:00:00.25');
-    expect(text).toContain('{\\k25}Hello{\\k50} bright{\\k50} world.');
+    expect(text).toContain('{\\k25}{\\k50}Hello{\\k50} bright{\\k70} world.');
   });
   it('a pause starts a new screen; screens never overlap', () => {
     const lines = dialogues(build({ showBackground: false }));

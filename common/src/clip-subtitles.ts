@@ -153,15 +153,27 @@ function animationTags(animation: TextStyle['animation'], x: number, y: number, 
   }
 }
 
-/** `\k` before each word: centiseconds from the previous mark; without timings the line is plain. */
+/**
+ * Karaoke: `{\kN}` gives the syllable after it N centiseconds, and a syllable turns the
+ * highlight colour when its own time begins. An empty syllable covers the wait before the first
+ * word; each word lasts until the next one starts (or its own end). Without timings the line is plain.
+ */
 function karaoke(line: Line, screenStart: number, timed: boolean): string {
   if (!timed) return `{\\k0}${escapeText(line.text)}`;
-  let cursor = screenStart;
+  let cursor = Math.round(screenStart * 100);
+  const first = line.words[0];
   const parts: string[] = [];
+  if (first) {
+    const lead = Math.max(0, Math.round(first.start * 100) - cursor);
+    parts.push(`{\\k${lead}}`);
+    cursor += lead;
+  }
   line.words.forEach((word, index) => {
-    const lead = Math.max(0, Math.round((word.start - cursor) * 100));
-    parts.push(`{\\k${lead}}${index > 0 ? ' ' : ''}${escapeText(word.text)}`);
-    cursor += lead / 100;
+    const next = line.words[index + 1];
+    const until = Math.round((next ? next.start : word.end) * 100);
+    const length = Math.max(0, until - cursor);
+    parts.push(`{\\k${length}}${index > 0 ? ' ' : ''}${escapeText(word.text)}`);
+    cursor += length;
   });
   return parts.join('');
 }

@@ -5,16 +5,20 @@ import type { ClipRow } from './clips.repository.js';
 const STATUS: Record<TaskRecord['state'], ClipStatus> = { queued: 'queued', running: 'running', done: 'done', failed: 'error', cancelled: 'cancelled' };
 
 export const CLIP_CANCELLED = 'The render was cancelled.';
+/** Done, but with no text: say so (no words were sent and auto subtitles found no lyrics). */
+export const CLIP_WITHOUT_WORDS = 'The clip has no words: add words, or turn on auto subtitles for a song with lyrics.';
 
+/** The task decides (done only once its result is written); a clip whose task is gone is done if it has its video. */
 function statusOf(task: TaskRecord | undefined, clip: ClipRow): ClipStatus {
-  if (clip.videoKey) return 'done';
-  return task ? STATUS[task.state] : 'error';
+  if (!task) return clip.videoKey ? 'done' : 'error';
+  const status = STATUS[task.state];
+  return status === 'done' && !clip.videoKey ? 'error' : status;
 }
 
 function messageOf(task: TaskRecord | undefined, status: ClipStatus): string | null {
   if (status === 'error') return task?.error ?? 'The render failed.';
   if (status === 'cancelled') return CLIP_CANCELLED;
-  if (status === 'done') return null;
+  if (status === 'done') return (task?.result as { wordCount?: number } | null | undefined)?.wordCount === 0 ? CLIP_WITHOUT_WORDS : null;
   return task?.phase ?? null;
 }
 

@@ -128,7 +128,7 @@ export class ClipsService {
   }
 
   /** The job: renders the clip through the phases; a retried job whose clip is done returns at once. */
-  async render(clipId: number, context: JobContext): Promise<{ clipId: number; videoKey: string }> {
+  async render(clipId: number, context: JobContext): Promise<{ clipId: number; videoKey: string; wordCount?: number }> {
     const clip = await this.deps.repository.byId(clipId);
     if (!clip) throw new TaskFailure('The clip was deleted.');
     if (clip.videoKey) return { clipId, videoKey: clip.videoKey };
@@ -155,7 +155,7 @@ export class ClipsService {
         },
         this.deps.repository,
       );
-      return { clipId, videoKey };
+      return { clipId, videoKey, wordCount: words.length };
     } catch (error) {
       if (error instanceof RenderInputError) throw new TaskFailure(error.message);
       throw error;

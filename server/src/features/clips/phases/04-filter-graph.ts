@@ -96,21 +96,24 @@ function pictureChain(input: GraphInput, inputs: string[], chains: string[]): st
   const shortest = Math.min(...files.map((_, i) => (boundaries[i + 1] ?? duration) - (boundaries[i] ?? 0)));
   const style = input.transition === 'none' || count < 2 ? undefined : TRANSITION_STYLE[input.transition];
   const overlap = style ? Math.min(style.seconds, shortest / 2) : 0;
-  files.forEach((file, i) => {
+  const first = 1; // input 0 is the song
+  // Each picture is read and converted once, then repeated by the loop filter for as many
+  // frames as it shows (a looped image input would decode and convert it again every frame).
+  const frames = files.map((_, i) => {
     const start = boundaries[i] ?? 0;
     const end = boundaries[i + 1] ?? duration;
-    const length = end - start + (i < count - 1 ? overlap : 0);
-    inputs.push('-loop', '1', '-framerate', String(fps), '-t', seconds(length), '-f', 'image2', '-i', `file:${path.resolve(file)}`);
+    return Math.max(1, Math.round((end - start + (i < count - 1 ? overlap : 0)) * fps));
   });
+  files.forEach((file) => inputs.push('-f', 'image2', '-i', `file:${path.resolve(file)}`));
+  const still = (i: number, pixelFormat: string) => `[${first + i}:v]format=${pixelFormat},setsar=1,loop=loop=${(frames[i] ?? 1) - 1}:size=1:start=0,setpts=N/${fps}/TB`;
   const label = (i: number) => `[p${i}]`;
-  const first = 1; // input 0 is the song
   if (!style) {
-    files.forEach((_, i) => chains.push(`[${first + i}:v]fps=${fps},format=yuv420p,setsar=1${label(i)}`));
+    files.forEach((_, i) => chains.push(`${still(i, 'yuv420p')}${label(i)}`));
     chains.push(`${files.map((_, i) => label(i)).join('')}concat=n=${count}:v=1:a=0[base]`);
     return '[base]';
   }
   if (input.hasXfade) {
-    files.forEach((_, i) => chains.push(`[${first + i}:v]fps=${fps},format=yuv420p,setsar=1,settb=AVTB${label(i)}`));
+    files.forEach((_, i) => chains.push(`${still(i, 'yuv420p')},settb=AVTB${label(i)}`));
     let chain = label(0);
     for (let i = 1; i < count; i++) {
       const next = i === count - 1 ? '[base]' : `[x${i}]`;
@@ -124,7 +127,7 @@ function pictureChain(input: GraphInput, inputs: string[], chains: string[]): st
   files.forEach((_, i) => {
     const start = boundaries[i] ?? 0;
     const fadeIn = i > 0 && style.fallback === 'fade' ? `,fade=t=in:st=0:d=${seconds(overlap)}:alpha=1` : '';
-    chains.push(`[${first + i}:v]fps=${fps},format=yuva420p,setsar=1${fadeIn},setpts=PTS-STARTPTS+${seconds(start)}/TB${label(i)}`);
+    chains.push(`${still(i, 'yuva420p')}${fadeIn},setpts=PTS-STARTPTS+${seconds(start)}/TB${label(i)}`);
     const x = i > 0 && style.fallback === 'slide' ? `:x='max(0,W*(1-(t-${seconds(start)})/${seconds(overlap)}))':eval=frame` : '';
     const out = i === count - 1 ? '[base]' : `[c${i + 1}]`;
     chains.push(`[c${i}]${label(i)}overlay=eof_action=pass${x}:format=auto${out}`);

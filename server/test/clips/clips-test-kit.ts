@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import type { ClipStatusResponse } from '@encore/common/clips.contract';
+import type { TestApp } from '../support/test-app.js';
+import { bearer } from '../library/library-test-kit.js';
+
+const run = promisify(execFile);
+
+export interface ClipFixtures {
+  dir: string;
+  /** 4 s MP3: a 440 Hz tone with a click every half second (beats). */
+  song: string;
+  /** Solid 320 × 240 pictures: red, green, blue, white. */
+  red: string;
+  green: string;
+  blue: string;
+  white: string;
+  /** 2 s of 320 × 240 test pattern, no audio. */
+  video: string;
+  /** An M4A named .mp4: no video stream. */
+  audioOnlyMp4: string;
+  textAsPng: string;
+  /** 1 × 200: too narrow a strip. */
+  strip: string;
+}
+
+export async function buildClipFixtures(): Promise<ClipFixtures> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'encore-clip-fixtures-'));
+  const at = (name: string) => path.join(dir, name);
+  const ff = (args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
+  await ff(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-f', 'lavfi', '-i', "aevalsrc='if(lt(mod(t,0.5),0.02),0.9*sin(2*PI*2000*t),0)':d=4", '-filter_complex', 'amix=inputs=2', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', at('song.mp3')]);
+  for (const [name, colour] of [['red', '#d01010'], ['green', '#10a010'], ['blue', '#1010d0'], ['white', '#ffffff']] as const) {
+    await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).png().toFile(at(`${name}.png`));
+  }
+  await ff(['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', at('video.mp4')]);
+  await ff(['-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'aac', '-f', 'mp4', at('audio-only.mp4')]);
+  await writeFile(at('text.png'), 'this is not a picture\n');
+  await sharp({ create: { width: 1, height: 200, channels: 3, background: '#808080' } }).png().toFile(at('strip.png'));
+  return {
+    dir,
+    song: at('song.mp3'),
+    red: at('red.png'),
+    green: at('green.png'),
+    blue: at('blue.png'),
+    white: at('white.png'),
+    video: at('video.mp4'),
+    audioOnlyMp4: at('audio-only.mp4'),
+    textAsPng: at('text.png'),
+    strip: at('strip.png'),
+  };
+}
+
+/** A multipart body as a browser's FormData sends it. */
+export async function multipart(fields: Record<string, string>, files: { name: string; file: string; type?: string }[]): Promise<{ body: Buffer; contentType: string }> {
+  const boundary = `----encore${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${path.basename(file.file)}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(await readFile(file.file), Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export async function createClip(t: TestApp, token: string, fields: Record<string, string>, files: string[]) {
+  const { body, contentType } = await multipart(fields, files.map((file) => ({ name: 'mediaFiles', file })));
+  return t.app.inject({ method: 'POST', url: '/api/clips/create-clip', headers: { ...bearer(token), 'content-type': contentType }, payload: body });
+}
+
+export async function waitForClip(t: TestApp, token: string, taskId: string, timeoutMs = 120_000): Promise<ClipStatusResponse> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await t.app.inject({ url: `/api/clips/clip-status/${taskId}`, headers: bearer(token) });
+    if (response.statusCode !== 200) throw new Error(`clip-status ${response.statusCode}: ${response.body}`);
+    const status = response.json<ClipStatusResponse>();
+    if (status.status === 'done' || status.status === 'error' || status.status === 'cancelled') return status;
+    if (Date.now() > until) throw new Error(`render did not finish: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+export interface Probe {
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number; r_frame_rate?: string }[];
+  format: { duration: string; format_name: string };
+}
+
+export async function probe(file: string): Promise<Probe> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height,r_frame_rate:format=duration,format_name', '-of', 'json', file]);
+  return JSON.parse(stdout) as Probe;
+}
+
+/** The RGB of one pixel of the frame at `seconds`. */
+export async function pixelAt(file: string, seconds: number, x: number, y: number): Promise<[number, number, number]> {
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', `format=rgb24,crop=1:1:${x}:${y}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer' });
+  return [stdout[0] ?? 0, stdout[1] ?? 0, stdout[2] ?? 0];
+}
+
+/** The mean RGB of a region of the frame at `seconds`. */
+export async function regionMean(file: string, seconds: number, x: number, y: number, width: number, height: number): Promise<[number, number, number]> {
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', `format=rgb24,crop=${width}:${height}:${x}:${y},scale=1:1:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer' });
+  return [stdout[0] ?? 0, stdout[1] ?? 0, stdout[2] ?? 0];
+}
+
+/** Mean volume (dB) of the audio between two times. */
+export async function meanVolume(file: string, from: number, duration: number): Promise<number> {
+  const { stderr } = await run('ffmpeg', ['-ss', String(from), '-t', String(duration), '-i', file, '-af', 'volumedetect', '-f', 'null', '-']);
+  const match = /mean_volume: (-?[\d.]+) dB/.exec(stderr);
+  return match ? Number(match[1]) : -Infinity;
+}
