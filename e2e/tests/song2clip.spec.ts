@@ -107,6 +107,7 @@ test.describe('Song2Clip', () => {
   });
 
   test('every tab on a 390 px phone in Hebrew, right to left', async ({ page, request }) => {
+    test.setTimeout(180_000);
     const { user, pictures, title } = await setUp(request, 'cliphe');
     await page.setViewportSize({ width: 390, height: 844 });
     await signInThroughUi(page, user);

@@ -1,6 +1,5 @@
-import { CLIP_FONT_FACES, CLIP_FONT_FILES } from '@encore/common/clip-fonts';
+import { CLIP_FONT_FACES, CLIP_FONT_FILES, CLIP_FONTS_PATH } from '@encore/common/clip-fonts';
 import type { FontFamily } from '@encore/common/text-style.contract';
-import { API_BASE } from '../../lib/api-client';
 
 /**
  * The fonts the renderer draws with, loaded into the page from `GET /api/clips/fonts/{file}`
@@ -24,7 +23,7 @@ export function loadClipFont(family: FontFamily): Promise<void> {
   if (!done) {
     done = Promise.allSettled(
       filesOf(face).map(async ({ file, weight, style }) => {
-        const font = new FontFace(face, `url(${API_BASE}/clips/fonts/${file})`, { weight, style });
+        const font = new FontFace(face, `url(${CLIP_FONTS_PATH}/${file})`, { weight, style });
         document.fonts.add(await font.load());
       }),
     ).then(() => undefined);
