@@ -113,7 +113,7 @@ test.describe('Song2Clip', () => {
     await signInThroughUi(page, user);
     await page.evaluate(() => localStorage.setItem('language', 'he'));
     await page.goto('/song2clip');
-    await expect(page.getByRole('heading', { level: 1, name: 'עורך Song2Clip' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'עורך Song2Clip' })).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByRole('searchbox', { name: 'חיפוש שירים' }).fill('Clip Song');
     await page.getByRole('button', { name: new RegExp(title) }).click();
