@@ -32,7 +32,7 @@ type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequestOptions<T> {
   method?: Method;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart/form-data (the browser sets the boundary). */
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** Validates (and types) the success body; a mismatch is reported as a failure. */
@@ -96,14 +96,15 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
 export async function apiRequestWithHeaders<T>(path: string, options: ApiRequestOptions<T>): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, query, schema, fallbackMessage, signal } = options;
   const headers = authorizedHeaders({ Accept: 'application/json' });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       credentials: 'include',
       signal,
     });

@@ -6,6 +6,8 @@ export interface RecordedRequest {
   path: string;
   headers: Headers;
   body: unknown;
+  /** A multipart body as sent (FormData). */
+  form?: FormData;
   credentials: RequestCredentials | undefined;
 }
 
@@ -34,6 +36,7 @@ export function stubFetch(routes: Record<string, Handler>) {
       path: url.pathname + url.search,
       headers: new Headers(init?.headers),
       body: rawBody === undefined ? undefined : (JSON.parse(rawBody) as unknown),
+      form: init?.body instanceof FormData ? init.body : undefined,
       credentials: init?.credentials,
     };
     requests.push(request);

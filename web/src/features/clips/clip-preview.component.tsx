@@ -1,0 +1,158 @@
+import { CLIP_DEFAULT_DURATION_SECONDS } from '@encore/common/clips.contract';
+import { useQuery } from '@tanstack/react-query';
+import { Pause, Play } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Slider } from '../../components/ui/slider';
+import { formatClockTime } from '../../lib/clock-time.format';
+import { useT } from '../../lib/i18n/i18n.store';
+import { fetchPlayUrl } from '../../player/player.api';
+import { loadClipFont } from './clip-fonts.loader';
+import { useClipEditor } from './clip-editor.store';
+import { drawPreview, previewCanvasSize } from './preview-draw';
+import { linesOf } from './preview-frame';
+import { useMediaUrls } from './use-media-urls';
+
+/**
+ * SPEC 2's live preview: the real song plays, and the canvas draws the chosen pictures (with
+ * the transition) or the video, and the words sung at the current time, styled and animated as
+ * the settings say. Without a song a 3 s clock runs (SPEC 3's default duration). The page keys
+ * it by song, so a new song starts from a fresh state.
+ */
+export function ClipPreview() {
+  const t = useT();
+  const settings = useClipEditor((state) => state.settings);
+  const song = useClipEditor((state) => state.song);
+  const words = useClipEditor((state) => state.words);
+  const media = useClipEditor((state) => state.media);
+  const urls = useMediaUrls(media.items);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const audio = useRef<HTMLAudioElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [songDuration, setSongDuration] = useState<number | null>(null);
+  const [fontsReady, setFontsReady] = useState(0);
+
+  const playUrl = useQuery({ queryKey: ['clips', 'play-url', song?.id], queryFn: ({ signal }) => fetchPlayUrl(song!.id, signal), enabled: song !== null, staleTime: 60_000 });
+  const lines = useMemo(() => linesOf(words.filter((word) => word.end > word.start)), [words]);
+  const pictures = useMemo(() => {
+    if (media.isVideo) return [];
+    return media.items.map((item) => {
+      const image = new Image();
+      image.src = urls.get(item.id) ?? '';
+      image.onload = () => setFontsReady((n) => n + 1); // redraw once it has pixels
+      return image;
+    });
+  }, [media, urls]);
+  const videoUrl = media.isVideo && media.items[0] ? urls.get(media.items[0].id) : undefined;
+
+  const duration = songDuration ?? CLIP_DEFAULT_DURATION_SECONDS;
+  const start = Math.min(settings.startTime, duration);
+  const end = Math.max(start, Math.min(settings.endTime ?? duration, duration));
+
+  useEffect(() => {
+    let live = true;
+    void Promise.all([loadClipFont('sans-serif'), loadClipFont(settings.fontFamily)]).then(() => live && setFontsReady((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [settings.fontFamily]);
+
+  // The clock: the song's position while it plays (or a plain clock without a song), looping within the clip.
+  useEffect(() => {
+    if (!playing) return;
+    let frame = 0;
+    let last = performance.now();
+    const tick = (now: number) => {
+      const element = audio.current;
+      setTime((previous) => {
+        let next = element && song ? element.currentTime : previous + (now - last) / 1000;
+        if (next >= end || next < start) {
+          next = start;
+          if (element && song) element.currentTime = start;
+        }
+        return next;
+      });
+      last = now;
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [playing, song, start, end]);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !Number.isFinite(element.duration) || element.duration <= 0) return;
+    const target = (time - start) % element.duration;
+    if (Math.abs(element.currentTime - target) > 0.3) element.currentTime = target;
+  }, [time, start]);
+
+  useEffect(() => {
+    const ctx = canvas.current?.getContext('2d');
+    if (!ctx) return;
+    drawPreview(ctx, { settings, lines, pictures, video: video.current && videoUrl ? video.current : null, time, start, end, sampleText: lines.length ? '' : t('clipSampleText') });
+  }, [settings, lines, pictures, videoUrl, time, start, end, fontsReady, t]);
+
+  const toggle = async () => {
+    const element = audio.current;
+    if (playing) {
+      element?.pause();
+      void video.current?.pause();
+      setPlaying(false);
+      return;
+    }
+    if (time < start || time >= end) setTime(start);
+    if (element && song && playUrl.data) {
+      if (element.currentTime < start || element.currentTime >= end) element.currentTime = start;
+      await element.play().catch(() => undefined);
+    }
+    void video.current?.play().catch(() => undefined);
+    setPlaying(true);
+  };
+
+  const seek = (value: number) => {
+    setTime(value);
+    if (audio.current && song) audio.current.currentTime = value;
+  };
+
+  const size = previewCanvasSize(settings);
+  return (
+    <div className="flex flex-col gap-3">
+      <canvas
+        ref={canvas}
+        width={size.width}
+        height={size.height}
+        role="img"
+        aria-label={t('clipPreviewCanvas')}
+        data-testid="clip-preview-canvas"
+        className="mx-auto max-h-[65vh] w-full rounded-xl bg-black object-contain ring-1 ring-border"
+        style={{ aspectRatio: `${size.width} / ${size.height}`, width: size.height > size.width ? 'auto' : undefined }}
+      />
+      {playUrl.data ? (
+        <audio
+          ref={audio}
+          src={playUrl.data}
+          preload="metadata"
+          onLoadedMetadata={(event) => setSongDuration(event.currentTarget.duration || null)}
+          onEnded={() => setPlaying(false)}
+          className="hidden"
+        />
+      ) : null}
+      {videoUrl ? <video ref={video} src={videoUrl} muted loop playsInline preload="auto" className="hidden" onLoadedData={() => setFontsReady((n) => n + 1)} /> : null}
+      <div className="flex items-center gap-3" dir="ltr">
+        <button
+          type="button"
+          onClick={() => void toggle()}
+          aria-label={playing ? t('clipPreviewPause') : t('clipPreviewPlay')}
+          className="grid size-10 shrink-0 cursor-pointer place-items-center rounded-full bg-accent-gradient text-white outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {playing ? <Pause aria-hidden className="size-4" /> : <Play aria-hidden className="size-4" />}
+        </button>
+        <Slider dir="ltr" aria-label={t('clipPreviewPosition')} value={time} min={start} max={end} step={0.1} onValueChange={seek} className="flex-1" />
+        <span className="text-xs text-muted tabular-nums">
+          {formatClockTime(time)} / {formatClockTime(end)}
+        </span>
+      </div>
+    </div>
+  );
+}

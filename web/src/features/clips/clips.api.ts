@@ -1,0 +1,65 @@
+import { CLIP_FORM_FIELDS, clipListResponse, clipStatusResponse, createClipResponse, type ClipSettings, type ClipStatusResponse } from '@encore/common/clips.contract';
+import { songList, type Song } from '@encore/common/library.contract';
+import type { Word } from '@encore/common/words.contract';
+import { z } from 'zod';
+import { apiRequest, isApiError } from '../../lib/api-client';
+import { translate } from '../../lib/i18n/i18n.store';
+
+/** Song2Clip's calls (SPEC 7, DECISIONS: the clip service under /api/clips). Failures throw ApiError. */
+
+export const SONG_PICKER_LIMIT = 50;
+
+/** The server's song search (`GET files?q=&limit=`): the picker never loads the whole library. */
+export function searchSongs(text: string, signal?: AbortSignal): Promise<Song[]> {
+  return apiRequest('files', {
+    query: { q: text.trim() || undefined, limit: SONG_PICKER_LIMIT },
+    schema: songList,
+    fallbackMessage: translate('fetchMusicFilesFailed'),
+    signal,
+  });
+}
+
+const lyricsWords = z.object({ words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })).nullable().optional() });
+
+/**
+ * The song's timed words (`GET files/{id}/lyrics`), the words held in app state that a clip
+ * is created with (SPEC 3). A song without lyrics (404) has none.
+ */
+export async function fetchSongWords(songId: number, signal?: AbortSignal): Promise<Word[]> {
+  try {
+    const answer = await apiRequest(`files/${songId}/lyrics`, { schema: lyricsWords, fallbackMessage: translate('clipWordsFailed'), signal });
+    return answer.words ?? [];
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return [];
+    throw error;
+  }
+}
+
+/** SPEC 7: multipart settings (JSON with the words), songUrl, one mediaFiles entry per file. */
+export function createClip(settings: ClipSettings, songUrl: string, files: readonly File[]) {
+  const form = new FormData();
+  form.append(CLIP_FORM_FIELDS.settings, JSON.stringify(settings));
+  form.append(CLIP_FORM_FIELDS.songUrl, songUrl);
+  for (const file of files) form.append(CLIP_FORM_FIELDS.mediaFiles, file, file.name);
+  return apiRequest('clips/create-clip', { method: 'POST', body: form, schema: createClipResponse, fallbackMessage: translate('clipCreateFailed') });
+}
+
+export function fetchClipStatus(taskId: string, signal?: AbortSignal): Promise<ClipStatusResponse> {
+  return apiRequest(`clips/clip-status/${encodeURIComponent(taskId)}`, { schema: clipStatusResponse, fallbackMessage: translate('clipStatusFailed'), signal });
+}
+
+/** Deleting a clip cancels its running render (the editor's Cancel). */
+export async function deleteClip(clipId: number): Promise<void> {
+  await apiRequest(`clips/${clipId}`, { method: 'DELETE', schema: z.unknown(), fallbackMessage: translate('clipCancelFailed') });
+}
+
+/** The song as the create-clip call names it: an Encore API path (the server accepts nothing else). */
+export function songUrlFor(songId: number): string {
+  return `/api/files/${songId}/play`;
+}
+
+/** The caller's clips (`GET /api/clips`): the created clip's download link is there. */
+export async function fetchMyClips(signal?: AbortSignal) {
+  const { clips } = await apiRequest('clips', { schema: clipListResponse, fallbackMessage: translate('clipListFailed'), signal });
+  return clips;
+}
