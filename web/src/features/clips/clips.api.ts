@@ -1,5 +1,5 @@
 import { CLIP_FORM_FIELDS, clipListResponse, clipStatusResponse, createClipResponse, type ClipSettings, type ClipStatusResponse } from '@encore/common/clips.contract';
-import { songList, type Song } from '@encore/common/library.contract';
+import { songList, type SongListEntry } from '@encore/common/library.contract';
 import type { Word } from '@encore/common/words.contract';
 import { z } from 'zod';
 import { apiRequest, isApiError } from '../../lib/api-client';
@@ -10,7 +10,7 @@ import { translate } from '../../lib/i18n/i18n.store';
 export const SONG_PICKER_LIMIT = 50;
 
 /** The server's song search (`GET files?q=&limit=`): the picker never loads the whole library. */
-export function searchSongs(text: string, signal?: AbortSignal): Promise<Song[]> {
+export function searchSongs(text: string, signal?: AbortSignal): Promise<SongListEntry[]> {
   return apiRequest('files', {
     query: { q: text.trim() || undefined, limit: SONG_PICKER_LIMIT },
     schema: songList,
