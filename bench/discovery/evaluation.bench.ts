@@ -64,6 +64,13 @@ for (const [index, label] of labels.entries()) {
 }
 await rm(dir, { recursive: true, force: true });
 
+const tempoRight = library.filter((song) => Math.abs(song.features.bpm - song.labels.bpm) <= song.labels.bpm * 0.04).length;
+const tempoOctave = library.filter((song) => [2, 0.5].some((f) => Math.abs(song.features.bpm - song.labels.bpm * f) <= song.labels.bpm * f * 0.04)).length;
+const modeRight = library.filter((song) => (song.features.mode === 'major') === song.labels.major).length;
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
+console.log(`tempo within 4 %: ${tempoRight}/${COUNT} (octave errors ${tempoOctave}); mode right: ${modeRight}/${COUNT}`);
+console.log(`mean vocal estimate: with vocals ${mean(library.filter((s) => s.labels.vocals).map((s) => s.features.vocalPresence)).toFixed(2)}, without ${mean(library.filter((s) => !s.labels.vocals).map((s) => s.features.vocalPresence)).toFixed(2)}`);
+console.log(`mean brightness: bright ${mean(library.filter((s) => s.labels.bright).map((s) => s.features.brightness)).toFixed(2)}, dull ${mean(library.filter((s) => !s.labels.bright).map((s) => s.features.brightness)).toFixed(2)}`);
 const vocabulary = vocabularyOf(library);
 let precisionSum = 0;
 let chanceSum = 0;

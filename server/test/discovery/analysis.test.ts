@@ -27,7 +27,7 @@ describe.each(localSetups)('sonic analysis and AI playlists on $engine', (setup)
     token = await account(t, 'listener');
     for (const name of Object.keys(SONGS)) ids[name] = (await upload(t, token, path.join(dir, `${name}.mp3`), { fileName: `track ${Object.keys(ids).length + 1}.mp3` })).song.id;
     await waitForAnalysis(Object.keys(SONGS).length);
-  }, 180_000);
+  }, 420_000); // a loaded 2-core machine: synthesis, uploads and three analyses
   afterAll(async () => {
     await t?.close();
     await fs.rm(dir, { recursive: true, force: true });
@@ -37,7 +37,7 @@ describe.each(localSetups)('sonic analysis and AI playlists on $engine', (setup)
     return (await t.app.inject({ url: '/api/ai/analysis-progress', headers: bearer(token) })).json<AnalysisProgress>();
   }
   async function waitForAnalysis(count: number): Promise<void> {
-    const deadline = Date.now() + 150_000;
+    const deadline = Date.now() + 380_000;
     while ((await progress()).analysed < count) {
       if (Date.now() > deadline) throw new Error(`analysis did not finish: ${JSON.stringify(await progress())}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
