@@ -13,6 +13,8 @@ import { libraryRoutes } from './features/library/library.routes.js';
 import { uploadRoutes } from './features/library/upload.routes.js';
 import { lyricsRoutes } from './features/lyrics/lyrics.routes.js';
 import { playlistsRoutes } from './features/playlists/playlists.routes.js';
+import { discoveryRoutes } from './features/discovery/discovery.routes.js';
+import { analysisBackfillJob } from './features/discovery/discovery.jobs.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
@@ -67,6 +69,8 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   await platform.jobs.work(servingJobs[config.worker]);
   // Songs uploaded before lyrics were read from files gain theirs once (a no-op afterwards).
   await platform.jobs.send(embeddedBackfillJob, {}, { singletonKey: embeddedBackfillJob.name });
+  // Songs uploaded before analysis existed (or while it was off): the backfill catches up at once.
+  if (config.ai.backfill) await platform.jobs.send(analysisBackfillJob, {}, { singletonKey: 'analysis-backfill' });
 
   await installSecurityHeaders(app, storageOrigins(config));
   installAuthentication(app, (token) => features.auth.authenticate(token));
@@ -83,9 +87,9 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(platform));
+      await api.register(systemRoutes(platform, { analysisProgress: () => features.analysis.progress() }));
       await api.register(authRoutes(features.auth));
-      await api.register(libraryRoutes(features.library));
+      await api.register(libraryRoutes(features.library, { analysisOf: (songId) => features.analysis.analysisOf(songId) }));
       await api.register(uploadRoutes(features.ingest));
       await api.register(sharingRoutes(features.sharing));
       await api.register(playlistsRoutes(features.playlists));
@@ -98,6 +102,7 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
           bodyTimeoutMs: clipUploadMs,
         }),
       );
+      await api.register(discoveryRoutes(features.discovery, features.analysis));
       await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2) }));
       if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits), { prefix: '/storage' });
     },

@@ -62,6 +62,15 @@ const envSchema = z.object({
   TRANSCRIBE_API_KEY: z.string().optional(),
   /** One transcription's longest run (an engine that hangs is stopped then). */
   TRANSCRIBE_TIMEOUT_SECONDS: z.coerce.number().positive().default(1800),
+  /** AI playlists: an optional OpenAI-compatible chat endpoint (base URL, e.g. http://127.0.0.1:11434/v1). */
+  LLM_API_URL: z.string().url('LLM_API_URL must be a URL such as http://127.0.0.1:11434/v1').optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(8),
+  /** Sonic analysis of songs already in the library (the backfill): on by default. */
+  ANALYSIS_BACKFILL: booleanish.default(true),
+  /** Sonic analysis of each song right after its upload: on by default. */
+  ANALYSIS_ON_INGEST: booleanish.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -132,6 +141,12 @@ export interface Config {
   };
   /** The web app's built files; absent in API-only tests. */
   webDist: string | undefined;
+  /** AI playlists (issue 12): the optional LLM endpoint, and whether the analysis backfill runs. */
+  ai: {
+    llm: { url: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+    backfill: boolean;
+    onIngest: boolean;
+  };
 }
 
 /** The default models: a multilingual Whisper for the local engine, OpenAI's name for the API. */
@@ -221,6 +236,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: e.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
     },
     webDist: undefined,
+    ai: {
+      llm: e.LLM_API_URL ? { url: e.LLM_API_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 } : undefined,
+      backfill: e.ANALYSIS_BACKFILL,
+      onIngest: e.ANALYSIS_ON_INGEST,
+    },
     ...overrides,
   };
 }

@@ -38,6 +38,10 @@ import { CLIP_LIMITS } from '@encore/common/clips.contract';
 import { ClipsRepository } from './clips/clips.repository.js';
 import { ClipsService } from './clips/clips.service.js';
 import { clipsJobs } from './clips/clips.jobs.js';
+import { AnalysisService } from './discovery/analysis/analysis.service.js';
+import { analyseSongJob, discoveryJobs } from './discovery/discovery.jobs.js';
+import { DiscoveryRepository } from './discovery/discovery.repository.js';
+import { DiscoveryService } from './discovery/discovery.service.js';
 
 /** Every feature's service, wired once from the platform; routes and job handlers use these. */
 export interface Features {
@@ -53,10 +57,12 @@ export interface Features {
   embeddedLyrics: EmbeddedLyricsService;
   songUrls: SongUrlVerifier;
   clips: ClipsService;
+  analysis: AnalysisService;
+  discovery: DiscoveryService;
 }
 
 export function createFeatures(platform: Platform, logger: Logger): Features {
-  const { config, database, jobs, secrets, storage } = platform;
+  const { config, database, jobs, secrets, storage, ffmpeg } = platform;
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const enqueueMail = async (message: MailMessage) => {
     await jobs.send(sendMailJob, message);
@@ -86,6 +92,11 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     onSongAdded: async (songId) => {
       await jobs.send(embeddedLyricsJob, { songId });
     },
+    onIngested: config.ai.onIngest
+      ? async (songId) => {
+          await jobs.send(analyseSongJob, { songId });
+        }
+      : undefined,
   });
   const storageCleanup = new StorageCleanup({
     repository: libraryRepository,
@@ -145,7 +156,16 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     // autoSubtitles: a song's word-timed lyrics when the clip brings no words of its own.
     words: { wordsFor: async (songId) => (await lyricsRepository.find(songId))?.document.words ?? undefined },
   });
-  return { auth, library, ingest, storageCleanup, sharing, playlists, lyrics, lyricsLookup, transcription, embeddedLyrics, songUrls, clips };
+  const discoveryRepository = new DiscoveryRepository(database.db);
+  const analysis = new AnalysisService({
+    repository: discoveryRepository,
+    storage,
+    ffmpeg,
+    songKey: async (songId) => (await libraryRepository.findRow(songId))?.storageKey,
+    logger,
+  });
+  const discovery = new DiscoveryService({ repository: discoveryRepository, catalog: library, logger, llm: config.ai.llm });
+  return { auth, library, ingest, storageCleanup, sharing, playlists, lyrics, lyricsLookup, transcription, embeddedLyrics, songUrls, clips, analysis, discovery };
 }
 
 /** TRANSCRIBE_ENGINE: the local Whisper, an OpenAI-compatible endpoint, or none. */
@@ -166,6 +186,7 @@ export function featureJobs(platform: Platform, features: Features): AnyJobDefin
     ...authJobs(features.auth),
     ...lyricsJobs(features.transcription, features.embeddedLyrics, platform.config.transcription.timeoutMs),
     ...clipsJobs(features.clips, { concurrency: platform.config.clips.rendersPerProcess }),
+    ...discoveryJobs(features.analysis, { backfill: platform.config.ai.backfill }),
     ...maintenanceJobs([
       () => features.auth.pruneExpired(),
       () => features.sharing.pruneExpired(),

@@ -22,6 +22,8 @@ export interface IngestServiceDeps {
   coverLimits?: CoverLimits;
   /** Told of each new song (the lyrics feature reads its embedded lyrics); a failure here never fails the upload. */
   onSongAdded?: (songId: number) => Promise<void>;
+  /** Called once a new song is recorded (queues its sonic analysis); a failure never fails the upload. */
+  onIngested?: (songId: number) => Promise<void>;
 }
 
 export interface CompleteUpload {
@@ -61,8 +63,10 @@ export class IngestService {
       if (existing) return { row: await this.again(existing, userId, key), created: false };
       return this.ingest(userId, key, songKey, upload);
     });
-    if (created && this.deps.onSongAdded) {
-      await this.deps.onSongAdded(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed'));
+    if (created) {
+      // Listeners of other features (embedded lyrics, sonic analysis); none can fail the upload.
+      if (this.deps.onSongAdded) await this.deps.onSongAdded(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed'));
+      if (this.deps.onIngested) await this.deps.onIngested(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed'));
     }
     return { song: await this.deps.library.get(row.id, userId), created };
   }
