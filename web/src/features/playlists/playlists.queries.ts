@@ -14,13 +14,7 @@ import {
   putPlaylistOrder,
 } from './playlists.api';
 import { orderSongsBy } from './playlist-order';
-
-export const playlistQueryKeys = {
-  all: ['playlists'] as const,
-  list: () => ['playlists', 'list'] as const,
-  detail: (id: number) => ['playlists', 'detail', id] as const,
-  reorder: (id: number) => ['playlists', 'reorder', id] as const,
-};
+import { addNewPlaylistToCache, playlistQueryKeys, toPlaylistSummary } from '../../lib/playlist-cache';
 
 export function usePlaylists() {
   return useQuery({ queryKey: playlistQueryKeys.list(), queryFn: ({ signal }) => fetchPlaylists(signal) });
@@ -35,15 +29,11 @@ export function useAllSongs() {
   return useQuery(songListQuery(ALL_SONGS));
 }
 
-function toSummary(playlist: Playlist): PlaylistSummary {
-  return { ...playlist, songs: playlist.songs.map(({ id, displayName }) => ({ id, displayName })) };
-}
-
 /** Stores the playlist the server answered with, on its page and in the list (where loaded). */
 function storePlaylist(client: QueryClient, playlist: Playlist): void {
   client.setQueryData(playlistQueryKeys.detail(playlist.id), playlist);
   client.setQueryData<PlaylistSummary[]>(playlistQueryKeys.list(), (list) =>
-    list?.map((entry) => (entry.id === playlist.id ? toSummary(playlist) : entry)),
+    list?.map((entry) => (entry.id === playlist.id ? toPlaylistSummary(playlist) : entry)),
   );
 }
 
@@ -51,11 +41,7 @@ export function useCreatePlaylist() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreatePlaylistBody) => postPlaylist(body),
-    onSuccess: (playlist) => {
-      client.setQueryData(playlistQueryKeys.detail(playlist.id), playlist);
-      client.setQueryData<PlaylistSummary[]>(playlistQueryKeys.list(), (list) => (list ? [...list, toSummary(playlist)] : list));
-      void client.invalidateQueries({ queryKey: playlistQueryKeys.list() });
-    },
+    onSuccess: (playlist) => addNewPlaylistToCache(client, playlist),
   });
 }
 
