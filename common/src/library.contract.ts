@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmailShaped } from './auth.rules.js';
+import { songAnalysis } from './analysis.contract.js';
 import { folderIdField, idField, text } from './input.contract.js';
 
 /**
@@ -34,6 +35,10 @@ export const song = z.object({
   isOwner: z.boolean(),
 });
 export type Song = z.infer<typeof song>;
+
+/** One song (`GET /files/:id`): the song plus its sonic analysis (null until analysed). */
+export const songDetail = song.extend({ analysis: songAnalysis.nullable() });
+export type SongDetail = z.infer<typeof songDetail>;
 
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'])

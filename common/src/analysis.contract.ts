@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * The sonic analysis of a song (issue 12) as the song detail API exposes it, and the
+ * library's analysis progress. AI playlists (discovery.contract.ts) are built on it.
+ */
+
+export const musicalMode = z.enum(['major', 'minor']);
+export type MusicalMode = z.infer<typeof musicalMode>;
+
+/** Energy as a word, for the song page's line ("120 BPM · A minor · high energy"). */
+export const energyLevel = z.enum(['low', 'medium', 'high']);
+export type EnergyLevel = z.infer<typeof energyLevel>;
+
+const unit = z.number().min(0).max(1);
+
+/** The measured features of an analysed song. 0..1 values are normalised for ranking. */
+export const songFeatures = z.object({
+  /** Beats per minute and the tracker's confidence (0..1). */
+  bpm: z.number(),
+  bpmConfidence: unit,
+  /** Tonic as a pitch name ('A', 'C#', 'Bb'...) and mode; keyStrength 0..1. */
+  key: z.string(),
+  mode: musicalMode,
+  keyStrength: unit,
+  /** EBU R128 integrated loudness (LUFS) and loudness range (LU). */
+  loudnessLufs: z.number(),
+  loudnessRange: z.number(),
+  energy: unit,
+  energyLevel: energyLevel,
+  danceability: unit,
+  /** Mean spectral centroid in Hz, and its 0..1 normalisation (brightness). */
+  spectralCentroidHz: z.number(),
+  brightness: unit,
+  /** Note onsets per second. */
+  onsetRate: z.number(),
+  dynamicComplexity: z.number(),
+  /** 0 = electronic, 1 = acoustic (an estimate). */
+  acousticness: unit,
+  /** 0..1 likelihood that the song has a singing voice (an estimate). */
+  vocalPresence: unit,
+});
+export type SongFeatures = z.infer<typeof songFeatures>;
+
+/**
+ * A song's `analysis` in the song detail API: null until analysed; 'analysed' with the
+ * features and the one-line summary; 'failed' when the audio could not be analysed (the
+ * song is skipped by AI playlists and the reason says why).
+ */
+export const songAnalysis = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('analysed'), analysedAt: z.string(), summary: z.string(), features: songFeatures }),
+  z.object({ status: z.literal('failed'), analysedAt: z.string(), reason: z.string() }),
+]);
+export type SongAnalysis = z.infer<typeof songAnalysis>;
+
+/** "120 BPM · A minor · high energy". */
+export function describeFeatures(features: Pick<SongFeatures, 'bpm' | 'key' | 'mode' | 'energyLevel'>): string {
+  return `${Math.round(features.bpm)} BPM · ${features.key} ${features.mode} · ${features.energyLevel} energy`;
+}
+
+/** The library's analysis progress ("Analysed 412 of 530 songs"); `/api/health` has it too. */
+export const analysisProgress = z.object({
+  /** Songs in the library. */
+  total: z.number().int(),
+  /** Songs with an analysis (including those that failed). */
+  analysed: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  /** True while the backfill (or an ingest analysis) is working. */
+  running: z.boolean(),
+  label: z.string(),
+});
+export type AnalysisProgress = z.infer<typeof analysisProgress>;
+
+export function analysisProgressLabel(analysed: number, total: number): string {
+  return `Analysed ${analysed} of ${total} songs`;
+}
