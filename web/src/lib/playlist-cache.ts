@@ -1,5 +1,7 @@
-import type { Playlist, PlaylistSummary } from '@encore/common/playlists.contract';
-import type { QueryClient } from '@tanstack/react-query';
+import { playlist as playlistSchema, type Playlist, type PlaylistSummary } from '@encore/common/playlists.contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+import { translate } from './i18n/i18n.store';
 
 /**
  * The query-cache keys of playlists, shared by the feature that shows and edits them
@@ -27,4 +29,22 @@ export function addNewPlaylistToCache(client: QueryClient, playlist: Playlist): 
     list ? [...list.filter((entry) => entry.id !== playlist.id), toPlaylistSummary(playlist)] : list,
   );
   void client.invalidateQueries({ queryKey: playlistQueryKeys.list() });
+}
+
+/** One playlist with its songs (GET playlists/{id}): the one fetch and cache entry its page and its makers use. */
+export function playlistDetailQuery(id: number) {
+  return queryOptions({
+    queryKey: playlistQueryKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`playlists/${id}`, { schema: playlistSchema, fallbackMessage: translate('playlistLoadFailed'), signal }),
+  });
+}
+
+/**
+ * A playlist the server made from a prompt or a song (AI playlists): the list is read again so
+ * it joins My Playlists, and the playlist itself is loaded into the cache so its page opens at once.
+ */
+export async function cacheMadePlaylist(client: QueryClient, id: number): Promise<void> {
+  void client.invalidateQueries({ queryKey: playlistQueryKeys.list() });
+  await client.prefetchQuery(playlistDetailQuery(id));
 }

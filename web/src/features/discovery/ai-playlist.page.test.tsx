@@ -10,11 +10,16 @@ beforeEach(signInForTest);
 
 const songs = makeSongs(3, (index) => ({ displayName: `Track ${index}`, artist: `Artist ${index}` }));
 const answer = {
-  ...makePlaylist(42, [], { name: 'Calm evening', description: 'From the prompt "something calm"' }),
-  songCount: 3,
-  songs: songs.map((song, index) => ({ ...song, reason: ['slow, quiet, minor key', 'soft, acoustic', null][index] })),
-  analysis: { analysed: 412, total: 530 },
+  id: 42,
+  name: 'Calm evening',
+  description: 'From the prompt "peaceful piano for the evening"',
+  songs: songs.map((song, index) => ({ ...song, reason: ['slow, quiet, minor key', 'soft, acoustic', ''][index] })),
+  prompt: 'peaceful piano for the evening',
+  aiGenerated: true,
+  interpreter: 'embedded',
+  note: 'answered from 412 of 530 analysed songs',
 };
+const saved = makePlaylist(42, songs, { name: 'Calm evening', description: answer.description });
 
 const prompt = () => screen.getByLabelText('Your prompt');
 const generateButton = () => screen.getByRole('button', { name: 'Generate Playlist' });
@@ -67,7 +72,8 @@ describe('AI playlist generator', () => {
   it('generates: the AI badge, the songs with their reasons, the coverage note, View Playlist and Create Another', async () => {
     const { requests } = stubFetch({
       'POST /api/playlists/generate-playlist-by-prompt': { body: answer },
-      'GET /api/playlists/42': { body: { ...answer, songs } },
+      'GET /api/playlists/42': { body: saved },
+      'GET /api/playlists': { body: [] },
     });
     const user = userEvent.setup();
     const { router } = renderApp('/ai-playlist');

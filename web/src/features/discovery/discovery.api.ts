@@ -1,31 +1,27 @@
-import { song } from '@encore/common/library.contract';
-import { playlist, type Playlist } from '@encore/common/playlists.contract';
-import { z } from 'zod';
+import { generatedPlaylist, type GeneratedPlaylist } from '@encore/common/discovery.contract';
 import { apiRequest } from '../../lib/api-client';
 import { translate } from '../../lib/i18n/i18n.store';
-import type { AnalysisCoverage } from './analysis-coverage.component';
 import type { ChosenSong } from './generated-song-list.component';
 
-// TEMPORARY until common/src/discovery.contract.ts lands from h-ai-srv.
-const generatedPlaylist = playlist.extend({
-  songs: z.array(song.extend({ reason: z.string().nullish() })),
-  analysis: z.object({ analysed: z.number().int(), total: z.number().int() }).nullish(),
-});
-type GeneratedPlaylist = z.infer<typeof generatedPlaylist>;
-
-/** What the page shows of an answer: the playlist as saved, its songs with reasons, the analysis coverage. */
+/** What the page shows of an answer: the playlist as saved, its songs with their reasons, and the server's note. */
 export interface GenerationOutcome {
-  playlist: Playlist;
+  id: number;
+  name: string;
+  description: string | null;
+  prompt: string;
   chosen: ChosenSong[];
-  coverage: AnalysisCoverage | null;
+  /** Set when the answer came from an incomplete analysis ("answered from 412 of 530 analysed songs"). */
+  note: string | null;
 }
 
 function toOutcome(answer: GeneratedPlaylist): GenerationOutcome {
-  const songs = answer.songs.map(({ reason: _reason, ...rest }) => rest);
   return {
-    playlist: { ...answer, songs },
-    chosen: answer.songs.map(({ reason, ...rest }) => ({ song: rest, reason: reason ?? null })),
-    coverage: answer.analysis ?? null,
+    id: answer.id,
+    name: answer.name,
+    description: answer.description,
+    prompt: answer.prompt,
+    chosen: answer.songs.map(({ reason, ...song }) => ({ song, reason: reason.trim() ? reason : null })),
+    note: answer.note,
   };
 }
 
@@ -34,6 +30,16 @@ export async function postGeneratePlaylist(prompt: string): Promise<GenerationOu
   const answer = await apiRequest('playlists/generate-playlist-by-prompt', {
     method: 'POST',
     body: { prompt },
+    schema: generatedPlaylist,
+    fallbackMessage: translate('aiGenerateFailed'),
+  });
+  return toOutcome(answer);
+}
+
+/** "More like this" (issue 12): a playlist of the songs nearest to this one by their sound. */
+export async function postMoreLikeThis(songId: number): Promise<GenerationOutcome> {
+  const answer = await apiRequest(`songs/${songId}/more-like-this`, {
+    method: 'POST',
     schema: generatedPlaylist,
     fallbackMessage: translate('aiGenerateFailed'),
   });

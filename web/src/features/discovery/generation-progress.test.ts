@@ -1,7 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GENERATION_TICK_MS, nextTickProgress, shownProgress, useGenerationProgress } from './generation-progress';
-import { appendMood, toggleMood } from './prompt-moods';
 
 describe('generation progress (SPEC 9: 0.8 s ticks of up to about 10, capped at 95, then 100)', () => {
   it('rises by 1 to 10 a tick and never past 95', () => {
@@ -37,19 +36,5 @@ describe('generation progress (SPEC 9: 0.8 s ticks of up to about 10, capped at 
       rerender({ active: false, done: false });
       expect(result.current).toBe(0);
     });
-  });
-});
-
-describe('mood chips (SPEC 4)', () => {
-  it('appends the lowercase mood after a space, or alone on an empty prompt', () => {
-    expect(appendMood('', 'Energetic')).toBe('energetic');
-    expect(appendMood('   ', 'Energetic')).toBe('energetic');
-    expect(appendMood('songs for running  ', 'Intense')).toBe('songs for running intense');
-    expect(appendMood('שירים', 'מרגיע')).toBe('שירים מרגיע');
-  });
-
-  it('toggles a mood in and out of the selection', () => {
-    expect(toggleMood([], 'dreamy')).toEqual(['dreamy']);
-    expect(toggleMood(['dreamy', 'intense'], 'dreamy')).toEqual(['intense']);
   });
 });

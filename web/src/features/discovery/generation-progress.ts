@@ -1,9 +1,10 @@
+import { AI_PROGRESS_CAP, AI_PROGRESS_STEP_MAX, AI_PROGRESS_TICK_MS } from '@encore/common/discovery.contract';
 import { useEffect, useState } from 'react';
 
 /** SPEC 9: the generation bar ticks every 0.8 s, rising by up to about 10, capped at 95 until done. */
-export const GENERATION_TICK_MS = 800;
-export const GENERATION_PROGRESS_CAP = 95;
-export const GENERATION_MAX_RISE = 10;
+export const GENERATION_TICK_MS = AI_PROGRESS_TICK_MS;
+const GENERATION_PROGRESS_CAP = AI_PROGRESS_CAP;
+const GENERATION_MAX_RISE = AI_PROGRESS_STEP_MAX;
 
 /** One tick of the bar when the server reports no progress of its own: up 1 to 10, never past the cap. */
 export function nextTickProgress(current: number, random: () => number = Math.random): number {

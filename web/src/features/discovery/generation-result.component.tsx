@@ -1,12 +1,12 @@
-import { ListMusic, Play, RotateCcw, Sparkles } from 'lucide-react';
+import { ListMusic, Play, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Badge } from '../../components/ui/badge';
+import { AiGeneratedBadge } from '../../components/ai-generated-badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useT } from '../../lib/i18n/i18n.store';
 import { player } from '../../player/player.store';
-import { AnalysisCoverageNote } from './analysis-coverage.component';
+import { AnalysisNote } from './analysis-note.component';
 import type { GenerationOutcome } from './discovery.api';
 import { GeneratedSongList, generatedPlaylistSource } from './generated-song-list.component';
 
@@ -19,34 +19,31 @@ const PLAYING_TOAST_MS = 2000;
  */
 export function GenerationResult({ outcome, onCreateAnother }: { outcome: GenerationOutcome; onCreateAnother: () => void }) {
   const t = useT();
-  const { playlist, chosen, coverage } = outcome;
+  const { chosen, note } = outcome;
 
   const playAll = () => {
     const songs = chosen.map((entry) => entry.song);
     const notice = toast.loading(songs.length === 1 ? t('playingSongsOne') : t('playingSongs', { n: songs.length }));
     setTimeout(() => toast.dismiss(notice), PLAYING_TOAST_MS);
-    player.playQueue(songs, 0, { wrap: false, skipUnplayable: true, source: generatedPlaylistSource(playlist.id) });
+    player.playQueue(songs, 0, { wrap: false, skipUnplayable: true, source: generatedPlaylistSource(outcome.id) });
   };
 
   return (
     <Card aria-labelledby="ai-result-name" className="flex flex-col gap-5 p-5 sm:p-7">
       <header className="flex flex-col gap-2">
-        <Badge className="w-fit">
-          <Sparkles aria-hidden className="size-3.5" />
-          {t('aiGeneratedBadge')}
-        </Badge>
+        <AiGeneratedBadge />
         <h2 id="ai-result-name" dir="auto" className="text-2xl font-extrabold tracking-tight break-words sm:text-3xl rtl:text-right">
-          {playlist.name}
+          {outcome.name}
         </h2>
         <p className="text-sm font-medium text-muted">
           {chosen.length === 1 ? t('playlistSongCountOne') : t('playlistSongCountOther', { count: chosen.length })}
         </p>
-        {playlist.description ? (
+        {outcome.description ? (
           <p dir="auto" className="max-w-prose text-sm leading-relaxed whitespace-pre-line text-muted rtl:text-right">
-            {playlist.description}
+            {outcome.description}
           </p>
         ) : null}
-        {coverage ? <AnalysisCoverageNote coverage={coverage} /> : null}
+        {note ? <AnalysisNote note={note} /> : null}
       </header>
 
       <div className="flex flex-wrap gap-2.5">
@@ -55,7 +52,7 @@ export function GenerationResult({ outcome, onCreateAnother }: { outcome: Genera
           {t('playAll')}
         </Button>
         <Button asChild variant="secondary">
-          <Link to={`/playlists/${playlist.id}`}>
+          <Link to={`/playlists/${outcome.id}`}>
             <ListMusic aria-hidden className="size-4" />
             {t('viewPlaylist')}
           </Link>
@@ -70,7 +67,7 @@ export function GenerationResult({ outcome, onCreateAnother }: { outcome: Genera
         <h3 id="ai-result-songs" className="text-base font-bold tracking-tight">
           {t('aiResultSongsHeading')}
         </h3>
-        <GeneratedSongList playlistId={playlist.id} songs={chosen} />
+        <GeneratedSongList playlistId={outcome.id} songs={chosen} />
       </section>
     </Card>
   );

@@ -70,7 +70,7 @@ export function PromptForm({ prompt, moods, error, generating, onPromptChange, o
                 onClick={() => onPromptChange(t(key))}
                 className="max-w-full cursor-pointer truncate rounded-xl border border-border bg-surface/60 px-3 py-1.5 text-start text-sm text-muted transition-colors outline-none hover:border-accent/50 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60"
               >
-                “{t(key)}”
+                {t(key)}
               </button>
             </li>
           ))}

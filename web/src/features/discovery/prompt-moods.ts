@@ -1,36 +1,26 @@
+import { AI_MOODS, type AiMood } from '@encore/common/discovery.contract';
 import type { MessageKey } from '../../lib/i18n/en.catalogue';
 
 /** The ten mood chips of SPEC 2 and 9, in the spec's order; labels come from the catalogue. */
-export const MOODS = [
-  'energetic',
-  'relaxing',
-  'nostalgic',
-  'romantic',
-  'melancholic',
-  'uplifting',
-  'focused',
-  'dreamy',
-  'intense',
-  'peaceful',
-] as const;
-export type Mood = (typeof MOODS)[number];
+export const MOODS = AI_MOODS;
+export type Mood = AiMood;
 
 const moodKeys: Record<Mood, MessageKey> = {
-  energetic: 'moodEnergetic',
-  relaxing: 'moodRelaxing',
-  nostalgic: 'moodNostalgic',
-  romantic: 'moodRomantic',
-  melancholic: 'moodMelancholic',
-  uplifting: 'moodUplifting',
-  focused: 'moodFocused',
-  dreamy: 'moodDreamy',
-  intense: 'moodIntense',
-  peaceful: 'moodPeaceful',
+  Energetic: 'moodEnergetic',
+  Relaxing: 'moodRelaxing',
+  Nostalgic: 'moodNostalgic',
+  Romantic: 'moodRomantic',
+  Melancholic: 'moodMelancholic',
+  Uplifting: 'moodUplifting',
+  Focused: 'moodFocused',
+  Dreamy: 'moodDreamy',
+  Intense: 'moodIntense',
+  Peaceful: 'moodPeaceful',
 };
 
 export const moodLabelKey = (mood: Mood): MessageKey => moodKeys[mood];
 
-/** The five example prompts of SPEC 9; tapping one puts its text in the prompt. */
+/** The five example prompts of SPEC 9 (in English, common's AI_EXAMPLE_PROMPTS); tapping one puts its text in the prompt. */
 export const EXAMPLE_PROMPT_KEYS = [
   'aiExample1',
   'aiExample2',

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { isApiError } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
-import { addNewPlaylistToCache } from '../../lib/playlist-cache';
+import { cacheMadePlaylist } from '../../lib/playlist-cache';
 import { postGeneratePlaylist } from './discovery.api';
 
 /**
@@ -11,7 +11,7 @@ import { postGeneratePlaylist } from './discovery.api';
  * nothing matches, a prompt it refuses): its message says why and what would help, so the page
  * shows it; any other failure is the spec's 'Failed to generate playlist. Please try again.'.
  */
-const EXPLAINED_STATUSES = [400, 404, 409, 413, 422, 429, 503] as const;
+export const EXPLAINED_STATUSES = [400, 404, 409, 413, 422, 429, 503] as const;
 
 export function explainedFailure(error: unknown): string | null {
   if (!isApiError(error) || !error.serverMessage) return null;
@@ -28,8 +28,8 @@ export function useGeneratePlaylist() {
   return useMutation({
     mutationFn: (prompt: string) => postGeneratePlaylist(prompt),
     onSuccess: (outcome) => {
-      addNewPlaylistToCache(client, outcome.playlist);
       toast.success(t('aiGenerated'));
+      void cacheMadePlaylist(client, outcome.id);
     },
     onError: (error) => {
       toast.error(apiErrorText(error, { fallback: t('aiGenerateFailed'), serverMessage: [...EXPLAINED_STATUSES] }));

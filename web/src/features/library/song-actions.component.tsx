@@ -1,4 +1,4 @@
-import type { Song } from '@encore/common/library.contract';
+import type { Song, SongDetail } from '@encore/common/library.contract';
 import { Download, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,12 +13,14 @@ import { LikeButton } from './like-button.component';
 import { downloadSong } from './song-download';
 
 /**
- * What other features add to the song page (playlists' Add to Playlist, sharing's dialog).
+ * What other features add to the song page (playlists' Add to Playlist, sharing's dialog,
+ * discovery's sound line with More like this).
  * The library does not import other features: the page composition (web/src/pages) passes them.
  */
 export interface SongPageAddOns {
   AddToPlaylist: ComponentType<{ song: Song }>;
   ShareDialog: ComponentType<{ song: Song; open: boolean; onOpenChange: (open: boolean) => void }>;
+  SongSound: ComponentType<{ song: SongDetail }>;
 }
 
 /** The song page's actions: like, share by e-mail, download and, for the uploader, delete. */

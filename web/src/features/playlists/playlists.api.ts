@@ -16,10 +16,6 @@ export function fetchPlaylists(signal?: AbortSignal): Promise<PlaylistSummary[]>
   return apiRequest('playlists', { schema: z.array(playlistSummary), fallbackMessage: translate('playlistsLoadFailed'), signal });
 }
 
-export function fetchPlaylist(id: number, signal?: AbortSignal): Promise<Playlist> {
-  return apiRequest(`playlists/${id}`, { schema: playlist, fallbackMessage: translate('playlistLoadFailed'), signal });
-}
-
 export function postPlaylist(body: CreatePlaylistBody): Promise<Playlist> {
   return apiRequest('playlists', { method: 'POST', body, schema: playlist, fallbackMessage: translate('createPlaylistFailed') });
 }

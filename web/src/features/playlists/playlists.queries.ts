@@ -6,7 +6,6 @@ import { ALL_SONGS, songListQuery } from '../../lib/song-list.query';
 import {
   deletePlaylist,
   deletePlaylistSong,
-  fetchPlaylist,
   fetchPlaylists,
   postPlaylist,
   postPlaylistSong,
@@ -14,14 +13,14 @@ import {
   putPlaylistOrder,
 } from './playlists.api';
 import { orderSongsBy } from './playlist-order';
-import { addNewPlaylistToCache, playlistQueryKeys, toPlaylistSummary } from '../../lib/playlist-cache';
+import { addNewPlaylistToCache, playlistDetailQuery, playlistQueryKeys, toPlaylistSummary } from '../../lib/playlist-cache';
 
 export function usePlaylists() {
   return useQuery({ queryKey: playlistQueryKeys.list(), queryFn: ({ signal }) => fetchPlaylists(signal) });
 }
 
 export function usePlaylist(id: number) {
-  return useQuery({ queryKey: playlistQueryKeys.detail(id), queryFn: ({ signal }) => fetchPlaylist(id, signal) });
+  return useQuery(playlistDetailQuery(id));
 }
 
 /** All songs: the library's All Music list, the same fetch under the same cache key. */
