@@ -24,7 +24,8 @@ const saved = makePlaylist(42, songs, { name: 'Calm evening', description: answe
 const prompt = () => screen.getByLabelText('Your prompt');
 const generateButton = () => screen.getByRole('button', { name: 'Generate Playlist' });
 
-describe('AI playlist generator', () => {
+// Whole journeys through the page: allowed more than the default 5 s on a busy machine.
+describe('AI playlist generator', { timeout: 30_000 }, () => {
   it('offers five example prompts and ten mood chips; Generate waits for a prompt', () => {
     stubFetch({});
     renderApp('/ai-playlist');
@@ -114,9 +115,30 @@ describe('AI playlist generator', () => {
     await user.type(prompt(), 'rock');
     await user.click(generateButton());
     expect(await screen.findByRole('heading', { name: 'No playlist this time' })).toBeInTheDocument();
-    expect(screen.getAllByText(message)).toHaveLength(2); // panel and toast
+    expect(within(screen.getByRole('alert')).getByText(message)).toBeInTheDocument();
+    expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2); // panel and toast
     expect(prompt()).toHaveValue('rock');
     expect(generateButton()).toBeEnabled();
+  });
+
+  it('says how much of the library is analysed while analysis is under way', async () => {
+    stubFetch({
+      'GET /api/ai/analysis-progress': {
+        body: { total: 530, analysed: 412, failed: 2, pending: 118, running: true, label: 'Analysed 412 of 530 songs' },
+      },
+    });
+    renderApp('/ai-playlist');
+    expect(await screen.findByText('Analysed 412 of 530 songs')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Analysed 412 of 530 songs' })).toHaveAttribute('aria-valuenow', String((412 / 530) * 100));
+  });
+
+  it('says nothing of the analysis once every song is analysed', async () => {
+    const { requests } = stubFetch({
+      'GET /api/ai/analysis-progress': { body: { total: 3, analysed: 3, failed: 0, pending: 0, running: false, label: 'Analysed 3 of 3 songs' } },
+    });
+    renderApp('/ai-playlist');
+    await waitFor(() => expect(requests.some((request) => request.path === '/api/ai/analysis-progress')).toBe(true));
+    expect(screen.queryByText(/Analysed/)).toBeNull();
   });
 
   it("shows the spec's failure toast when the server fails", async () => {

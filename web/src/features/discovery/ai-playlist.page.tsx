@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AnalysisProgressLine } from './analysis-progress.component';
 import { useGenerationProgress } from './generation-progress';
 import { GenerationResult } from './generation-result.component';
 import { PromptForm } from './prompt-form.component';
@@ -71,6 +72,7 @@ export function AiPlaylistPage() {
       </header>
 
       <div className="mt-7 flex flex-col gap-6">
+        {generate.isSuccess ? null : <AnalysisProgressLine />}
         {generate.isSuccess ? null : (
           <Card className="p-5 sm:p-7">
             <PromptForm

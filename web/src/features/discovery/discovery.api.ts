@@ -1,3 +1,4 @@
+import { analysisProgress, type AnalysisProgress } from '@encore/common/analysis.contract';
 import { generatedPlaylist, type GeneratedPlaylist } from '@encore/common/discovery.contract';
 import { apiRequest } from '../../lib/api-client';
 import { translate } from '../../lib/i18n/i18n.store';
@@ -44,4 +45,9 @@ export async function postMoreLikeThis(songId: number): Promise<GenerationOutcom
     fallbackMessage: translate('aiGenerateFailed'),
   });
   return toOutcome(answer);
+}
+
+/** How much of the library is analysed ("Analysed 412 of 530 songs"). */
+export function fetchAnalysisProgress(signal?: AbortSignal): Promise<AnalysisProgress> {
+  return apiRequest('ai/analysis-progress', { schema: analysisProgress, fallbackMessage: translate('aiGenerateFailed'), signal });
 }

@@ -35,7 +35,7 @@ const moreLikeThis = {
   note: null,
 };
 
-describe("the song page's sound line and More like this", () => {
+describe("the song page's sound line and More like this", { timeout: 30_000 }, () => {
   it('says the analysis in words, in English and Hebrew', () => {
     const en = (key: Parameters<typeof translate>[0], params?: Parameters<typeof translate>[1]) => translate(key, params, 'en');
     const he = (key: Parameters<typeof translate>[0], params?: Parameters<typeof translate>[1]) => translate(key, params, 'he');
