@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analysisProgress } from './analysis.contract.js';
 
 /** Every error answer of the API (DECISIONS, wire contract). */
 export const errorResponse = z.object({ message: z.string() });
@@ -35,6 +36,8 @@ export const healthResponse = z.object({
   jobs: componentHealth,
   mail: componentHealth,
   ffmpeg: ffmpegHealth,
+  /** Sonic analysis of the library ("Analysed 412 of 530 songs"); absent when it cannot be counted. */
+  analysis: analysisProgress.optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 

@@ -11,6 +11,8 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { libraryRoutes } from './features/library/library.routes.js';
 import { uploadRoutes } from './features/library/upload.routes.js';
 import { playlistsRoutes } from './features/playlists/playlists.routes.js';
+import { discoveryRoutes } from './features/discovery/discovery.routes.js';
+import { analysisBackfillJob } from './features/discovery/discovery.jobs.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
@@ -59,6 +61,8 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   app.decorate('encore', { platform, features });
   await platform.jobs.register([...featureJobs(platform, features), ...(options.extraJobs ?? [])]);
   await platform.jobs.work(servingJobs[config.worker]);
+  // Songs uploaded before analysis existed (or while it was off): the backfill catches up at once.
+  if (config.ai.backfill) await platform.jobs.send(analysisBackfillJob, {}, { singletonKey: 'analysis-backfill' });
 
   await installSecurityHeaders(app, storageOrigins(config));
   installAuthentication(app, (token) => features.auth.authenticate(token));
@@ -75,12 +79,13 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(platform));
+      await api.register(systemRoutes(platform, { analysisProgress: () => features.analysis.progress() }));
       await api.register(authRoutes(features.auth));
-      await api.register(libraryRoutes(features.library));
+      await api.register(libraryRoutes(features.library, { analysisOf: (songId) => features.analysis.analysisOf(songId) }));
       await api.register(uploadRoutes(features.ingest));
       await api.register(sharingRoutes(features.sharing));
       await api.register(playlistsRoutes(features.playlists));
+      await api.register(discoveryRoutes(features.discovery, features.analysis));
       await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2) }));
       if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits), { prefix: '/storage' });
     },

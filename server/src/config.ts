@@ -43,6 +43,15 @@ const envSchema = z.object({
   UPLOAD_MIN_KBPS: z.coerce.number().positive().default(32),
   UPLOAD_STALL_SECONDS: z.coerce.number().positive().default(30),
   UPLOADS_PER_USER: z.coerce.number().int().positive().default(4),
+  /** AI playlists: an optional OpenAI-compatible chat endpoint (base URL, e.g. http://127.0.0.1:11434/v1). */
+  LLM_API_URL: z.string().url('LLM_API_URL must be a URL such as http://127.0.0.1:11434/v1').optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(8),
+  /** Sonic analysis of songs already in the library (the backfill): on by default. */
+  ANALYSIS_BACKFILL: booleanish.default(true),
+  /** Sonic analysis of each song right after its upload: on by default. */
+  ANALYSIS_ON_INGEST: booleanish.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -94,6 +103,12 @@ export interface Config {
   };
   /** The web app's built files; absent in API-only tests. */
   webDist: string | undefined;
+  /** AI playlists (issue 12): the optional LLM endpoint, and whether the analysis backfill runs. */
+  ai: {
+    llm: { url: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+    backfill: boolean;
+    onIngest: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.IDLE_TIMEOUT_SECONDS * 1000 },
     uploads: { minBytesPerSecond: e.UPLOAD_MIN_KBPS * 1024, stallMs: e.UPLOAD_STALL_SECONDS * 1000, perUser: e.UPLOADS_PER_USER },
     webDist: undefined,
+    ai: {
+      llm: e.LLM_API_URL ? { url: e.LLM_API_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 } : undefined,
+      backfill: e.ANALYSIS_BACKFILL,
+      onIngest: e.ANALYSIS_ON_INGEST,
+    },
     ...overrides,
   };
 }

@@ -19,6 +19,10 @@ import { PlaylistsRepository } from './playlists/playlists.repository.js';
 import { PlaylistsService } from './playlists/playlists.service.js';
 import { SharingRepository } from './sharing/sharing.repository.js';
 import { SharingService } from './sharing/sharing.service.js';
+import { AnalysisService } from './discovery/analysis/analysis.service.js';
+import { analyseSongJob, discoveryJobs } from './discovery/discovery.jobs.js';
+import { DiscoveryRepository } from './discovery/discovery.repository.js';
+import { DiscoveryService } from './discovery/discovery.service.js';
 
 /** Every feature's service, wired once from the platform; routes and job handlers use these. */
 export interface Features {
@@ -28,10 +32,12 @@ export interface Features {
   storageCleanup: StorageCleanup;
   sharing: SharingService;
   playlists: PlaylistsService;
+  analysis: AnalysisService;
+  discovery: DiscoveryService;
 }
 
 export function createFeatures(platform: Platform, logger: Logger): Features {
-  const { config, database, jobs, secrets, storage } = platform;
+  const { config, database, jobs, secrets, storage, ffmpeg } = platform;
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const enqueueMail = async (message: MailMessage) => {
     await jobs.send(sendMailJob, message);
@@ -58,6 +64,11 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     logger,
     maxUploadBytes: config.maxUploadBytes,
     tagTimeoutMs: 10_000,
+    onIngested: config.ai.onIngest
+      ? async (songId) => {
+          await jobs.send(analyseSongJob, { songId });
+        }
+      : undefined,
   });
   const storageCleanup = new StorageCleanup({
     repository: libraryRepository,
@@ -77,7 +88,16 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     mediaTtlSeconds: PLAY_URL_TTL_SECONDS,
   });
   const playlists = new PlaylistsService(new PlaylistsRepository(database.db), library);
-  return { auth, library, ingest, storageCleanup, sharing, playlists };
+  const discoveryRepository = new DiscoveryRepository(database.db);
+  const analysis = new AnalysisService({
+    repository: discoveryRepository,
+    storage,
+    ffmpeg,
+    songKey: async (songId) => (await libraryRepository.findRow(songId))?.storageKey,
+    logger,
+  });
+  const discovery = new DiscoveryService({ repository: discoveryRepository, catalog: library, logger, llm: config.ai.llm });
+  return { auth, library, ingest, storageCleanup, sharing, playlists, analysis, discovery };
 }
 
 /** Every background job, as the platform and the features declare them: one list, registered by every process. */
@@ -85,6 +105,7 @@ export function featureJobs(platform: Platform, features: Features): AnyJobDefin
   return [
     ...mailJobs(platform.mailer),
     ...authJobs(features.auth),
+    ...discoveryJobs(features.analysis, { backfill: platform.config.ai.backfill }),
     ...maintenanceJobs([
       () => features.auth.pruneExpired(),
       () => features.sharing.pruneExpired(),

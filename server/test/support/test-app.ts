@@ -57,6 +57,9 @@ export async function startTestApp(
       PORT: '0',
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://encore.test',
+      // Sonic analysis (issue 12) is CPU work other tests do not want: its own tests turn it on.
+      ANALYSIS_BACKFILL: 'false',
+      ANALYSIS_ON_INGEST: 'false',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     },

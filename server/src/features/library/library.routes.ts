@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@encore/common/http.contract';
-import { extractImageQuery, likeResponse, listSongsQuery, playUrlResponse, song, songIdParams, songList } from '@encore/common/library.contract';
+import type { SongAnalysis } from '@encore/common/analysis.contract';
+import { extractImageQuery, likeResponse, listSongsQuery, playUrlResponse, songDetail, songIdParams, songList } from '@encore/common/library.contract';
 import { attachmentDisposition } from '../../platform/storage/content-disposition.js';
 import { toSong } from './library.mapper.js';
 import type { LibraryService } from './library.service.js';
@@ -12,7 +13,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const common = { tags: ['library'], security: [{ bearer: [] }] };
 
 /** `/files…`: browse, play, like, download and delete songs. Every call needs a signed-in user. */
-export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
+export function libraryRoutes(library: LibraryService, extras: { analysisOf?: (songId: number) => Promise<SongAnalysis | null> } = {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
@@ -56,10 +57,11 @@ export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
 
     app.get(
       '/files/:id',
-      { schema: { ...common, summary: 'One song', params: songIdParams, response: { 200: song, ...errors } } },
+      { schema: { ...common, summary: 'One song, with its sonic analysis (null until analysed)', params: songIdParams, response: { 200: songDetail, ...errors } } },
       async (request) => {
         const viewerId = request.currentUser().id;
-        return toSong(await library.get(request.params.id, viewerId), viewerId);
+        const song = toSong(await library.get(request.params.id, viewerId), viewerId);
+        return { ...song, analysis: (await extras.analysisOf?.(song.id)) ?? null };
       },
     );
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AnalysisProgress } from '@encore/common/analysis.contract';
 import { clientConfigResponse, ffmpegFeatures, healthResponse, type FfmpegHealth, type HealthResponse } from '@encore/common/http.contract';
 import type { Platform } from '../../platform/platform.js';
 
@@ -38,7 +39,7 @@ async function probeFfmpeg(platform: Platform): Promise<FfmpegHealth> {
   }
 }
 
-export function systemRoutes(platform: Platform): FastifyPluginAsyncZod {
+export function systemRoutes(platform: Platform, extras: { analysisProgress?: () => Promise<AnalysisProgress> } = {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
@@ -51,6 +52,7 @@ export function systemRoutes(platform: Platform): FastifyPluginAsyncZod {
           probe(platform.mailer.driver, () => platform.mailer.check()),
           probeFfmpeg(platform),
         ]);
+        const analysis = await extras.analysisProgress?.().catch(() => undefined);
         const healthy = [database, storage, jobs, mail, ffmpeg].every((c) => c.status === 'ok');
         return reply.status(healthy ? 200 : 503).send({
           status: healthy ? 'ok' : 'degraded',
@@ -61,6 +63,7 @@ export function systemRoutes(platform: Platform): FastifyPluginAsyncZod {
           jobs,
           mail,
           ffmpeg,
+          ...(analysis ? { analysis } : {}),
         });
       },
     );

@@ -173,6 +173,8 @@ export const playlists = pgTable(
     description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The prompt an AI playlist was generated from; null for playlists a user made. */
+    aiPrompt: text('ai_prompt'),
   },
   (t) => [index('playlists_owner_idx').on(t.ownerId, t.createdAt)],
 );
@@ -222,4 +224,25 @@ export const tasks = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('tasks_owner_idx').on(t.ownerId, t.updatedAt)],
+);
+
+/**
+ * A song's sonic analysis (issue 12): 'analysed' with its features (the contract's
+ * SongFeatures) and the similarity vector, or 'failed' with the reason (undecodable audio).
+ * No row: not analysed yet.
+ */
+export const songAnalyses = pgTable(
+  'song_analyses',
+  {
+    songId: integer('song_id')
+      .primaryKey()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['analysed', 'failed'] }).notNull(),
+    features: jsonb('features'),
+    vector: jsonb('vector'),
+    reason: text('reason'),
+    analyserVersion: integer('analyser_version').notNull(),
+    analysedAt: timestamp('analysed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('song_analyses_status_idx').on(t.status)],
 );

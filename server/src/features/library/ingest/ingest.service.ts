@@ -20,6 +20,8 @@ export interface IngestServiceDeps {
   /** How long tag parsing may take before the file counts as damaged. */
   tagTimeoutMs: number;
   coverLimits?: CoverLimits;
+  /** Called once a new song is recorded (queues its sonic analysis); a failure never fails the upload. */
+  onIngested?: (songId: number) => Promise<void>;
 }
 
 export interface CompleteUpload {
@@ -59,6 +61,9 @@ export class IngestService {
       if (existing) return { row: await this.again(existing, userId, key), created: false };
       return this.ingest(userId, key, songKey, upload);
     });
+    if (created && this.deps.onIngested) {
+      await this.deps.onIngested(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed'));
+    }
     return { song: await this.deps.library.get(row.id, userId), created };
   }
 

@@ -1,0 +1,123 @@
+import type { Readable } from 'node:stream';
+import { analysisProgressLabel, describeFeatures, type AnalysisProgress, type SongAnalysis, type SongFeatures } from '@encore/common/analysis.contract';
+import type { Logger } from '../../../platform/logger.js';
+import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
+import type { Storage } from '../../../platform/storage/storage.types.js';
+import type { AnalysisRow, DiscoveryRepository } from '../discovery.repository.js';
+import { ANALYSER_VERSION, ANALYSIS_SAMPLE_RATE, MIN_ANALYSABLE_SECONDS, analyseSignal } from './analyse-signal.js';
+import { collectPcm } from './collect-pcm.js';
+
+/** At most this much of a song is analysed (its first 8 minutes): 42 MB of samples at most. */
+export const MAX_ANALYSED_SECONDS = 8 * 60;
+const BACKFILL_BATCH = 50;
+
+export interface AnalysisServiceDeps {
+  repository: DiscoveryRepository;
+  storage: Storage;
+  ffmpeg: Pick<Ffmpeg, 'decodeToPcm'>;
+  /** The storage key of a song, or undefined when it is gone. */
+  songKey(songId: number): Promise<string | undefined>;
+  logger: Logger;
+  decodeTimeoutMs?: number;
+}
+
+export type AnalysisOutcome = 'analysed' | 'failed' | 'gone';
+
+/** Sonic analysis of songs: one at ingest, all pending ones in the backfill. */
+export class AnalysisService {
+  private backfillRunning = false;
+  private readonly inFlight = new Set<number>();
+
+  constructor(private readonly deps: AnalysisServiceDeps) {}
+
+  /** Decodes and analyses one song and stores the outcome; an undecodable song is marked failed. */
+  async analyseSong(songId: number, signal?: AbortSignal): Promise<AnalysisOutcome> {
+    const key = await this.deps.songKey(songId);
+    if (key === undefined) return 'gone';
+    this.inFlight.add(songId);
+    try {
+      const measured = await this.measure(key, signal);
+      if ('reason' in measured) {
+        this.deps.logger.info({ songId, reason: measured.reason }, 'song analysis failed');
+        await this.deps.repository.saveAnalysis({ songId, status: 'failed', reason: measured.reason, analyserVersion: ANALYSER_VERSION });
+        return 'failed';
+      }
+      await this.deps.repository.saveAnalysis({ songId, status: 'analysed', features: measured.features, vector: measured.vector, analyserVersion: ANALYSER_VERSION });
+      return 'analysed';
+    } finally {
+      this.inFlight.delete(songId);
+    }
+  }
+
+  private async measure(key: string, signal?: AbortSignal): Promise<{ features: SongFeatures; vector: number[] } | { reason: string }> {
+    let stream: Readable;
+    try {
+      stream = (await this.deps.storage.get(key)).stream;
+    } catch {
+      return { reason: "The song's file could not be read from storage" };
+    }
+    let samples: Float32Array;
+    try {
+      const pcm = this.deps.ffmpeg.decodeToPcm(stream, { sampleRate: ANALYSIS_SAMPLE_RATE, sampleFormat: 'f32le', signal, timeoutMs: this.deps.decodeTimeoutMs ?? 5 * 60_000 });
+      samples = (await collectPcm(pcm, MAX_ANALYSED_SECONDS * ANALYSIS_SAMPLE_RATE)).samples;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return { reason: `The audio could not be decoded: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    if (samples.length < MIN_ANALYSABLE_SECONDS * ANALYSIS_SAMPLE_RATE) return { reason: `The audio is shorter than ${MIN_ANALYSABLE_SECONDS} seconds` };
+    let peak = 0;
+    for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+    if (peak < 1e-4) return { reason: 'The audio is silent' };
+    return analyseSignal(samples);
+  }
+
+  /**
+   * Analyses every song without a current analysis, in id order. Resumable: what is done is
+   * stored song by song, so a run that stops (crash, restart) leaves the rest to the next run.
+   */
+  async backfill(signal?: AbortSignal, onProgress?: (done: number) => Promise<void> | void): Promise<{ analysed: number; failed: number }> {
+    const tally = { analysed: 0, failed: 0 };
+    if (this.backfillRunning) return tally;
+    this.backfillRunning = true;
+    try {
+      let cursor = 0;
+      for (;;) {
+        const ids = await this.deps.repository.pendingSongIds(ANALYSER_VERSION, cursor, BACKFILL_BATCH);
+        if (ids.length === 0) return tally;
+        for (const id of ids) {
+          signal?.throwIfAborted();
+          const outcome = await this.analyseSong(id, signal);
+          if (outcome !== 'gone') tally[outcome]++;
+          cursor = id;
+          await onProgress?.(tally.analysed + tally.failed);
+        }
+      }
+    } finally {
+      this.backfillRunning = false;
+    }
+  }
+
+  async progress(): Promise<AnalysisProgress> {
+    const counts = await this.deps.repository.counts();
+    return {
+      total: counts.total,
+      analysed: counts.analysed,
+      failed: counts.failed,
+      pending: Math.max(0, counts.total - counts.analysed),
+      running: this.backfillRunning || this.inFlight.size > 0,
+      label: analysisProgressLabel(counts.analysed, counts.total),
+    };
+  }
+
+  async analysisOf(songId: number): Promise<SongAnalysis | null> {
+    return toSongAnalysis(await this.deps.repository.findAnalysis(songId));
+  }
+}
+
+export function toSongAnalysis(row: AnalysisRow | undefined): SongAnalysis | null {
+  if (!row) return null;
+  const analysedAt = row.analysedAt.toISOString();
+  if (row.status === 'failed') return { status: 'failed', analysedAt, reason: row.reason ?? 'The audio could not be analysed' };
+  const features = row.features as SongFeatures;
+  return { status: 'analysed', analysedAt, summary: describeFeatures(features), features };
+}

@@ -1,0 +1,186 @@
+/**
+ * The features Encore computes itself from mono PCM (any rate): one pass of 2048-point FFTs
+ * with a hop of 1024. Spectral centroid (brightness), spectral flux onsets (onset rate), the
+ * share of energy above 5 kHz and spectral flatness (for the acoustic/electronic estimate),
+ * and the modulation of the voice band's share of energy at syllable rate (vocal presence).
+ */
+
+const FRAME = 2048;
+const HOP = 1024;
+
+export interface SpectralFeatures {
+  centroidHz: number;
+  onsetRate: number;
+  highBandShare: number;
+  flatness: number;
+  /** 0..1: how much of the voice band's spectral-shape modulation lies at 3-8 Hz (syllables). */
+  syllabicModulation: number;
+  /** RMS of the whole signal (linear). */
+  rms: number;
+}
+
+export function spectralFeatures(signal: Float32Array, sampleRate: number): SpectralFeatures {
+  const bins = FRAME / 2;
+  const window = hann(FRAME);
+  const re = new Float64Array(FRAME);
+  const im = new Float64Array(FRAME);
+  const previous = new Float64Array(bins);
+  const binHz = sampleRate / FRAME;
+  const voiceLow = Math.round(300 / binHz);
+  const voiceHigh = Math.round(3400 / binHz);
+  const highLow = Math.round(5000 / binHz);
+  const frames = signal.length < FRAME ? 0 : Math.floor((signal.length - FRAME) / HOP) + 1;
+  const flux = new Float64Array(frames);
+  const voiceShare = new Float64Array(frames);
+  let centroidSum = 0;
+  let weightSum = 0;
+  let highSum = 0;
+  let totalSum = 0;
+  let flatnessSum = 0;
+  let flatnessFrames = 0;
+  let squareSum = 0;
+  for (let i = 0; i < signal.length; i++) squareSum += signal[i]! * signal[i]!;
+
+  for (let f = 0; f < frames; f++) {
+    const offset = f * HOP;
+    for (let i = 0; i < FRAME; i++) {
+      re[i] = signal[offset + i]! * window[i]!;
+      im[i] = 0;
+    }
+    fft(re, im);
+    let frameEnergy = 0;
+    let frameCentroid = 0;
+    let voice = 0;
+    let high = 0;
+    let logSum = 0;
+    let fluxSum = 0;
+    for (let k = 1; k < bins; k++) {
+      const power = re[k]! * re[k]! + im[k]! * im[k]!;
+      const magnitude = Math.sqrt(power);
+      frameEnergy += power;
+      frameCentroid += k * binHz * power;
+      if (k >= voiceLow && k <= voiceHigh) voice += power;
+      if (k >= highLow) high += power;
+      logSum += Math.log(power + 1e-12);
+      const rise = Math.log1p(magnitude) - Math.log1p(previous[k]!);
+      if (rise > 0) fluxSum += rise;
+      previous[k] = magnitude;
+    }
+    flux[f] = fluxSum;
+    if (frameEnergy > 1e-6) {
+      centroidSum += frameCentroid;
+      weightSum += frameEnergy;
+      highSum += high;
+      totalSum += frameEnergy;
+      const arithmetic = frameEnergy / (bins - 1);
+      flatnessSum += Math.exp(logSum / (bins - 1)) / arithmetic;
+      flatnessFrames++;
+      voiceShare[f] = Math.log((voice + 1e-9) / frameEnergy);
+    } else {
+      voiceShare[f] = voiceShare[f - 1] ?? 0;
+    }
+  }
+  const frameRate = sampleRate / HOP;
+  return {
+    centroidHz: weightSum > 0 ? centroidSum / weightSum : 0,
+    onsetRate: countOnsets(flux) / Math.max(signal.length / sampleRate, 1e-9),
+    highBandShare: totalSum > 0 ? highSum / totalSum : 0,
+    flatness: flatnessFrames > 0 ? flatnessSum / flatnessFrames : 0,
+    syllabicModulation: modulationShare(voiceShare, frameRate, 3, 8, 0.5, 10),
+    rms: Math.sqrt(squareSum / Math.max(signal.length, 1)),
+  };
+}
+
+/** Peaks of the spectral flux above a moving median plus a margin, at least 50 ms apart. */
+function countOnsets(flux: Float64Array): number {
+  const half = 8;
+  let count = 0;
+  let last = -Infinity;
+  const scratch: number[] = [];
+  let mean = 0;
+  for (const value of flux) mean += value;
+  mean /= Math.max(flux.length, 1);
+  for (let i = 1; i < flux.length - 1; i++) {
+    scratch.length = 0;
+    for (let j = Math.max(0, i - half); j <= Math.min(flux.length - 1, i + half); j++) scratch.push(flux[j]!);
+    scratch.sort((a, b) => a - b);
+    const median = scratch[scratch.length >> 1]!;
+    const value = flux[i]!;
+    if (value > median + 0.3 * mean && value >= flux[i - 1]! && value > flux[i + 1]! && i - last >= 1) {
+      count++;
+      last = i;
+    }
+  }
+  return count;
+}
+
+/** The share of the envelope's modulation power between lowHz and highHz (of floorHz..ceilHz), over 6-s windows. */
+function modulationShare(envelope: Float64Array, frameRate: number, lowHz: number, highHz: number, floorHz: number, ceilHz: number): number {
+  const size = 128;
+  if (envelope.length < size) return 0;
+  const re = new Float64Array(size);
+  const im = new Float64Array(size);
+  const window = hann(size);
+  let band = 0;
+  let total = 0;
+  for (let start = 0; start + size <= envelope.length; start += size / 2) {
+    let mean = 0;
+    for (let i = 0; i < size; i++) mean += envelope[start + i]!;
+    mean /= size;
+    for (let i = 0; i < size; i++) {
+      re[i] = (envelope[start + i]! - mean) * window[i]!;
+      im[i] = 0;
+    }
+    fft(re, im);
+    for (let k = 1; k < size / 2; k++) {
+      const hz = (k * frameRate) / size;
+      if (hz < floorHz || hz > ceilHz) continue;
+      const power = re[k]! * re[k]! + im[k]! * im[k]!;
+      total += power;
+      if (hz >= lowHz && hz <= highHz) band += power;
+    }
+  }
+  return total > 0 ? band / total : 0;
+}
+
+function hann(size: number): Float64Array {
+  const window = new Float64Array(size);
+  for (let i = 0; i < size; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (size - 1));
+  return window;
+}
+
+/** In-place iterative radix-2 FFT (length a power of two). */
+export function fft(re: Float64Array, im: Float64Array): void {
+  const n = re.length;
+  for (let i = 1, j = 0; i < n; i++) {
+    let bit = n >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) {
+      [re[i], re[j]] = [re[j]!, re[i]!];
+      [im[i], im[j]] = [im[j]!, im[i]!];
+    }
+  }
+  for (let length = 2; length <= n; length <<= 1) {
+    const angle = (-2 * Math.PI) / length;
+    const wRe = Math.cos(angle);
+    const wIm = Math.sin(angle);
+    for (let i = 0; i < n; i += length) {
+      let curRe = 1;
+      let curIm = 0;
+      for (let j = 0; j < length / 2; j++) {
+        const aRe = re[i + j]!;
+        const aIm = im[i + j]!;
+        const bRe = re[i + j + length / 2]! * curRe - im[i + j + length / 2]! * curIm;
+        const bIm = re[i + j + length / 2]! * curIm + im[i + j + length / 2]! * curRe;
+        re[i + j] = aRe + bRe;
+        im[i + j] = aIm + bIm;
+        re[i + j + length / 2] = aRe - bRe;
+        im[i + j + length / 2] = aIm - bIm;
+        const nextRe = curRe * wRe - curIm * wIm;
+        curIm = curRe * wIm + curIm * wRe;
+        curRe = nextRe;
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { SongFeatures } from '@encore/common/analysis.contract';
+import type { Candidate } from '../discovery.repository.js';
+import { parsePrompt } from '../prompt/parse-prompt.js';
+import { orderByFlow, rankSongs, scoreSong } from './rank.js';
+
+let nextId = 1;
+function song(overrides: Partial<SongFeatures>, tags: Partial<Candidate> = {}): Candidate {
+  const features: SongFeatures = {
+    bpm: 120, bpmConfidence: 0.9, key: 'C', mode: 'major', keyStrength: 0.8, loudnessLufs: -14, loudnessRange: 4, energy: 0.5, energyLevel: 'medium',
+    danceability: 0.5, spectralCentroidHz: 1500, brightness: 0.5, onsetRate: 3, dynamicComplexity: 3, acousticness: 0.5, vocalPresence: 0.5, ...overrides,
+  };
+  const id = nextId++;
+  return { id, displayName: `Song ${id}`, title: `Song ${id}`, artist: `Artist ${id}`, album: null, genre: null, year: null, durationSeconds: 200, transcript: null, features, vector: [], ...tags };
+}
+const none = { artists: [], albums: [], genres: [] };
+
+describe('ranking', () => {
+  it('scores a calm song above a loud one for a sleep prompt, and drops the loud one', () => {
+    const calm = song({ energy: 0.08, loudnessLufs: -30, bpm: 70, acousticness: 0.8 });
+    const loud = song({ energy: 0.9, loudnessLufs: -8, bpm: 140, acousticness: 0.2 });
+    const query = parsePrompt('something calm to fall asleep to', none);
+    expect(scoreSong(query, calm)).toBeGreaterThan(scoreSong(query, loud));
+    expect(rankSongs(query, [calm, loud]).map((entry) => entry.candidate.id)).toEqual([calm.id]);
+  });
+
+  it('filters by genre, decade and negations', () => {
+    const rock80 = song({}, { genre: 'Rock', year: 1984 });
+    const jazz80 = song({}, { genre: 'Jazz', year: 1986 });
+    const rock95 = song({}, { genre: 'Rock', year: 1995 });
+    const vocabulary = { artists: [], albums: [], genres: ['Rock', 'Jazz'] };
+    expect(rankSongs(parsePrompt('80s rock', vocabulary), [rock80, jazz80, rock95]).map((entry) => entry.candidate.id)).toEqual([rock80.id]);
+    expect(rankSongs(parsePrompt('no rock', vocabulary), [rock80, jazz80, rock95]).map((entry) => entry.candidate.id)).toEqual([jazz80.id]);
+  });
+
+  it('dedupes the same song and varies artists', () => {
+    const songs = [
+      ...Array.from({ length: 6 }, () => song({ energy: 0.9 }, { artist: 'Solo' })),
+      song({ energy: 0.85 }, { title: 'Twice', artist: 'Pair' }),
+      song({ energy: 0.85 }, { title: 'Twice', artist: 'Pair' }),
+      ...Array.from({ length: 4 }, (_, i) => song({ energy: 0.8 }, { artist: `Other ${i}` })),
+    ];
+    const ranked = rankSongs(parsePrompt('5 energetic songs', none), songs);
+    expect(ranked).toHaveLength(5);
+    expect(ranked.filter((entry) => entry.candidate.artist === 'Solo').length).toBeLessThanOrEqual(2);
+    expect(ranked.filter((entry) => entry.candidate.title === 'Twice').length).toBeLessThanOrEqual(1);
+  });
+
+  it('sizes by minutes', () => {
+    const songs = Array.from({ length: 40 }, () => song({ energy: 0.9 }, { durationSeconds: 300 }));
+    const ranked = rankSongs(parsePrompt('half an hour of energetic music', none), songs);
+    expect(ranked.reduce((sum, entry) => sum + (entry.candidate.durationSeconds ?? 0), 0)).toBe(1800);
+  });
+
+  it('gives each song a reason from what the prompt asked', () => {
+    const fast = song({ bpm: 150, energy: 0.9, mode: 'major', brightness: 0.8 });
+    const [entry] = rankSongs(parsePrompt('upbeat bright songs for running', none), [fast]);
+    expect(entry?.reason).toContain('fast (150 BPM)');
+    expect(entry?.reason).toContain('high energy'.replace('high', fast.features.energyLevel));
+    expect(entry?.reason).toContain('bright');
+  });
+
+  it('orders the energy: winding down, building up, or an arc', () => {
+    const songs = [0.2, 0.9, 0.5, 0.7, 0.3, 0.6].map((energy) => ({ candidate: song({ energy }) }));
+    const energies = (flow: 'arc' | 'wind-down' | 'build-up') => orderByFlow(songs, flow).map((entry) => entry.candidate.features.energy);
+    expect(energies('wind-down')).toEqual([0.9, 0.7, 0.6, 0.5, 0.3, 0.2]);
+    expect(energies('build-up')).toEqual([0.2, 0.3, 0.5, 0.6, 0.7, 0.9]);
+    expect(energies('arc')).toEqual([0.5, 0.6, 0.7, 0.9, 0.3, 0.2]);
+  });
+});
