@@ -131,6 +131,8 @@ test.describe('AI playlists', () => {
     await expect(page).toHaveURL(/\/playlists\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByTestId('playlist-song')).toHaveCount(count);
+    await expect(page.getByText('AI Generated')).toBeVisible();
+    await expect(page.getByText('relaxing songs for a quiet evening', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Play All' }).click();
     await expect(playerBar(page)).toBeVisible();
     await expect(page.getByRole('group', { name: 'Playlist playback' }).getByRole('button', { name: 'Pause' })).toBeEnabled({ timeout: 15_000 });
