@@ -16,6 +16,8 @@ export const playlistSummary = z.object({
   songs: z.array(playlistSongRef),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The prompt of an AI playlist (issue 12: "More like this" names its song); null or absent for one a user made. */
+  aiPrompt: z.string().nullable().optional(),
 });
 export type PlaylistSummary = z.infer<typeof playlistSummary>;
 

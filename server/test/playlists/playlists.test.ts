@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { playlistSongs, songs, users } from '../../src/platform/db/schema.js';
+import { playlistSongs, playlists, songs, users } from '../../src/platform/db/schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface PlaylistBody {
@@ -68,6 +68,19 @@ describe.each(engines)('playlists on %s', (engine) => {
 
     expect((await call(ada, 'DELETE', `/api/playlists/${playlist.id}`)).statusCode).toBe(204);
     expect((await call(ada, 'GET', `/api/playlists/${playlist.id}`)).statusCode).toBe(404);
+  });
+
+  it("shows an AI playlist's prompt (aiPrompt) in the list and on its own; null for one a user made", async () => {
+    const db = t.app.encore.platform.database.db;
+    const [owner] = await db.select().from(users).where(eq(users.userName, 'ada'));
+    const [ai] = await db.insert(playlists).values({ ownerId: owner?.id ?? 0, name: 'Calm', description: null, aiPrompt: 'something calm' }).returning();
+    const mine = (await create(ada, { name: 'Mine' })).json<PlaylistBody & { aiPrompt: string | null }>();
+    expect(mine.aiPrompt).toBeNull();
+    const one = (await call(ada, 'GET', `/api/playlists/${ai?.id}`)).json<{ aiPrompt: string | null }>();
+    expect(one.aiPrompt).toBe('something calm');
+    const list = (await call(ada, 'GET', '/api/playlists')).json<(PlaylistBody & { aiPrompt: string | null })[]>();
+    expect(list.find((entry) => entry.id === ai?.id)?.aiPrompt).toBe('something calm');
+    expect(list.find((entry) => entry.id === mine.id)?.aiPrompt).toBeNull();
   });
 
   it('keeps songs in the order they were added and reorders them', async () => {

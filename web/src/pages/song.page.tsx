@@ -1,3 +1,4 @@
+import { SongSound } from '../features/discovery/song-sound.component';
 import { AddToPlaylistButton } from '../features/playlists/add-to-playlist.component';
 import { ShareSongDialog } from '../features/sharing/share-song-dialog.component';
 import { SongPage } from '../features/library/song.page';
@@ -5,9 +6,9 @@ import { SongPage } from '../features/library/song.page';
 /**
  * Pages that bring several features together are composed here, outside features/, so no
  * feature imports another (eslint.config.js enforces it): the library's song page with the
- * playlists' Add to Playlist and the sharing dialog.
+ * playlists' Add to Playlist, the sharing dialog and discovery's sound line with More like this.
  */
-const addOns = { AddToPlaylist: AddToPlaylistButton, ShareDialog: ShareSongDialog };
+const addOns = { AddToPlaylist: AddToPlaylistButton, ShareDialog: ShareSongDialog, SongSound };
 
 export function ComposedSongPage() {
   return <SongPage addOns={addOns} />;

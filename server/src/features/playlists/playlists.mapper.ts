@@ -19,5 +19,6 @@ function summaryFields(row: PlaylistRow) {
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    aiPrompt: row.aiPrompt,
   };
 }

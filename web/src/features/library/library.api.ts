@@ -1,12 +1,15 @@
-import { likeResponse, song, type Song } from '@encore/common/library.contract';
+import { likeResponse, songDetail, type SongDetail } from '@encore/common/library.contract';
 import { z } from 'zod';
 import { apiBlobRequest, apiRequest } from '../../lib/api-client';
 import { translate } from '../../lib/i18n/i18n.store';
 
 /** The files calls of SPEC 7. Failures throw ApiError; callers decide what to show. */
 
-export function fetchSong(id: number, signal?: AbortSignal): Promise<Song> {
-  return apiRequest(`files/${id}`, { schema: song, fallbackMessage: translate('fetchMusicFileFailed'), signal });
+/** A server from before sonic analysis sends no `analysis`: the song then reads as not analysed yet. */
+const songDetailAnswer = songDetail.extend({ analysis: songDetail.shape.analysis.default(null) });
+
+export function fetchSong(id: number, signal?: AbortSignal): Promise<SongDetail> {
+  return apiRequest(`files/${id}`, { schema: songDetailAnswer, fallbackMessage: translate('fetchMusicFileFailed'), signal });
 }
 
 export function postToggleLike(id: number) {

@@ -1,4 +1,4 @@
-import type { SongListEntry } from '@encore/common/library.contract';
+import type { SongDetail, SongListEntry } from '@encore/common/library.contract';
 import { Download, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,12 +13,14 @@ import { LikeButton } from './like-button.component';
 import { downloadSong } from './song-download';
 
 /**
- * What other features add to the song page (playlists' Add to Playlist, sharing's dialog).
+ * What other features add to the song page (playlists' Add to Playlist, sharing's dialog,
+ * discovery's sound line with More like this).
  * The library does not import other features: the page composition (web/src/pages) passes them.
  */
 export interface SongPageAddOns {
   AddToPlaylist: ComponentType<{ song: SongListEntry }>;
   ShareDialog: ComponentType<{ song: SongListEntry; open: boolean; onOpenChange: (open: boolean) => void }>;
+  SongSound: ComponentType<{ song: SongDetail }>;
 }
 
 /** The song page's actions: like, share by e-mail, download and, for the uploader, delete. */

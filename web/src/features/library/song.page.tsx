@@ -1,4 +1,4 @@
-import type { SongListEntry } from '@encore/common/library.contract';
+import type { SongDetail as SongWithAnalysis } from '@encore/common/library.contract';
 import { Link, useParams } from 'react-router';
 import { CoverArt } from '../../components/cover-art';
 import { DetailQueryView } from '../../components/detail-query-view';
@@ -46,7 +46,8 @@ export function SongPage({ addOns }: { addOns: SongPageAddOns }) {
   );
 }
 
-function SongDetail({ song, addOns }: { song: SongListEntry; addOns: SongPageAddOns }) {
+function SongDetail({ song, addOns }: { song: SongWithAnalysis; addOns: SongPageAddOns }) {
+  const { SongSound } = addOns;
   const t = useT();
   const subtitle = [song.artist, song.album].filter(Boolean).join(' · ');
   return (
@@ -73,6 +74,7 @@ function SongDetail({ song, addOns }: { song: SongListEntry; addOns: SongPageAdd
               </p>
             ) : null}
           </header>
+          <SongSound song={song} />
           <SongPlayback song={song} />
           <SongActions song={song} addOns={addOns} />
           {/* Under the cover on a wide screen; in the column on a narrow one. */}

@@ -1,5 +1,6 @@
 import type { PlaylistSummary } from '@encore/common/playlists.contract';
 import { Link } from 'react-router';
+import { AiGeneratedBadge } from '../../components/ai-generated-badge';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
 import { usePlayer } from '../../player/player.store';
@@ -30,10 +31,21 @@ export function PlaylistCard({ playlist }: { playlist: PlaylistSummary }) {
               {playlist.name}
             </Link>
           </h2>
-          <p className="text-sm font-medium text-fuchsia-300">{count}</p>
+          <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-fuchsia-300">
+            {count}
+            {playlist.aiPrompt ? <AiGeneratedBadge className="px-2 py-0.5 text-[0.7rem]" /> : null}
+          </p>
           {playlist.description ? (
             <p dir="auto" className="line-clamp-2 text-sm leading-snug text-muted rtl:text-right">
               {playlist.description}
+            </p>
+          ) : null}
+          {playlist.aiPrompt ? (
+            <p className="line-clamp-1 text-xs text-subtle" title={playlist.aiPrompt}>
+              <span className="sr-only">{t('aiPromptHeading')}: </span>
+              <q dir="auto" className="italic">
+                {playlist.aiPrompt}
+              </q>
             </p>
           ) : null}
         </div>

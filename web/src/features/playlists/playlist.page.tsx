@@ -1,6 +1,7 @@
 import type { Playlist } from '@encore/common/playlists.contract';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { PlaylistCover } from './playlist-cover.component';
+import { AiGeneratedBadge } from '../../components/ai-generated-badge';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailQueryView } from '../../components/detail-query-view';
@@ -68,7 +69,10 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
             <PlaylistEditForm playlist={playlist} onDone={() => setEditing(false)} />
           ) : (
             <header className="flex min-w-0 flex-1 flex-col gap-2">
-              <p className="text-xs font-semibold tracking-[0.2em] text-fuchsia-300 uppercase rtl:tracking-normal">{t('playlistEyebrow')}</p>
+              <div className="flex flex-wrap items-center gap-3">
+                <p className="text-xs font-semibold tracking-[0.2em] text-fuchsia-300 uppercase rtl:tracking-normal">{t('playlistEyebrow')}</p>
+                {playlist.aiPrompt ? <AiGeneratedBadge /> : null}
+              </div>
               <h1 dir="auto" className="text-3xl font-extrabold tracking-tight break-words text-balance sm:text-4xl rtl:text-right">
                 {playlist.name}
               </h1>
@@ -76,6 +80,14 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
               {playlist.description ? (
                 <p dir="auto" className="max-w-prose text-sm leading-relaxed whitespace-pre-line text-muted rtl:text-right">
                   {playlist.description}
+                </p>
+              ) : null}
+              {playlist.aiPrompt ? (
+                <p className="max-w-prose text-sm text-muted">
+                  <span className="font-semibold text-foreground">{t('aiPromptHeading')}: </span>
+                  <q dir="auto" className="italic">
+                    {playlist.aiPrompt}
+                  </q>
                 </p>
               ) : null}
             </header>

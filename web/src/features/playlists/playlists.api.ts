@@ -6,7 +6,7 @@ import {
   type PlaylistSummary,
   type UpdatePlaylistBody,
 } from '@encore/common/playlists.contract';
-import { song, type Song } from '@encore/common/library.contract';
+import { songDetail, type SongDetail } from '@encore/common/library.contract';
 import { z } from 'zod';
 import { apiBlobRequest, apiRequest, type ApiBlob } from '../../lib/api-client';
 import { translate } from '../../lib/i18n/i18n.store';
@@ -17,13 +17,9 @@ export function fetchPlaylists(signal?: AbortSignal): Promise<PlaylistSummary[]>
   return apiRequest('playlists', { schema: z.array(playlistSummary), fallbackMessage: translate('playlistsLoadFailed'), signal });
 }
 
-/** One song (a playlist card's cover needs its cover key). */
-export function fetchSong(id: number, signal?: AbortSignal): Promise<Song> {
-  return apiRequest(`files/${id}`, { schema: song, fallbackMessage: translate('fetchMusicFilesFailed'), signal });
-}
-
-export function fetchPlaylist(id: number, signal?: AbortSignal): Promise<Playlist> {
-  return apiRequest(`playlists/${id}`, { schema: playlist, fallbackMessage: translate('playlistLoadFailed'), signal });
+/** One song (a playlist card's cover needs its cover key), read as the song page reads it: same cache entry. */
+export function fetchSong(id: number, signal?: AbortSignal): Promise<SongDetail> {
+  return apiRequest(`files/${id}`, { schema: songDetail, fallbackMessage: translate('fetchMusicFilesFailed'), signal });
 }
 
 export function postPlaylist(body: CreatePlaylistBody): Promise<Playlist> {

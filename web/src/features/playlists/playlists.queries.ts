@@ -6,7 +6,6 @@ import { songQueryKeys } from '../../lib/song-query-keys';
 import {
   deletePlaylist,
   deletePlaylistSong,
-  fetchPlaylist,
   fetchSong,
   fetchPlaylists,
   postPlaylist,
@@ -15,20 +14,14 @@ import {
   putPlaylistOrder,
 } from './playlists.api';
 import { orderSongsBy } from './playlist-order';
-
-export const playlistQueryKeys = {
-  all: ['playlists'] as const,
-  list: () => ['playlists', 'list'] as const,
-  detail: (id: number) => ['playlists', 'detail', id] as const,
-  reorder: (id: number) => ['playlists', 'reorder', id] as const,
-};
+import { addNewPlaylistToCache, playlistDetailQuery, playlistQueryKeys, toPlaylistSummary } from '../../lib/playlist-cache';
 
 export function usePlaylists() {
   return useQuery({ queryKey: playlistQueryKeys.list(), queryFn: ({ signal }) => fetchPlaylists(signal) });
 }
 
 export function usePlaylist(id: number) {
-  return useQuery({ queryKey: playlistQueryKeys.detail(id), queryFn: ({ signal }) => fetchPlaylist(id, signal) });
+  return useQuery(playlistDetailQuery(id));
 }
 
 /** The songs of these ids (a playlist card's first few, for its cover), each cached on its own. */
@@ -46,15 +39,11 @@ export function useSongChoices(q: string) {
   return useQuery(songPageQuery({ ...ALL_SONGS, q, sort: 'title', limit: SONG_CHOICES_LIMIT, offset: 0 }));
 }
 
-function toSummary(playlist: Playlist): PlaylistSummary {
-  return { ...playlist, songs: playlist.songs.map(({ id, displayName }) => ({ id, displayName })) };
-}
-
 /** Stores the playlist the server answered with, on its page and in the list (where loaded). */
 function storePlaylist(client: QueryClient, playlist: Playlist): void {
   client.setQueryData(playlistQueryKeys.detail(playlist.id), playlist);
   client.setQueryData<PlaylistSummary[]>(playlistQueryKeys.list(), (list) =>
-    list?.map((entry) => (entry.id === playlist.id ? toSummary(playlist) : entry)),
+    list?.map((entry) => (entry.id === playlist.id ? toPlaylistSummary(playlist) : entry)),
   );
 }
 
@@ -65,11 +54,7 @@ export function useCreatePlaylist() {
     // The server's words for a rule it checks (a name too long); ours otherwise.
     meta: { errorToast: { fallback: t('createPlaylistFailed'), serverMessage: [400] } },
     mutationFn: (body: CreatePlaylistBody) => postPlaylist(body),
-    onSuccess: (playlist) => {
-      client.setQueryData(playlistQueryKeys.detail(playlist.id), playlist);
-      client.setQueryData<PlaylistSummary[]>(playlistQueryKeys.list(), (list) => (list ? [...list, toSummary(playlist)] : list));
-      void client.invalidateQueries({ queryKey: playlistQueryKeys.list() });
-    },
+    onSuccess: (playlist) => addNewPlaylistToCache(client, playlist),
   });
 }
 
