@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { multilineText, text } from './input.contract.js';
+import { wordsSchema } from './words.contract.js';
+
+/**
+ * The lyrics of a song (one model per song, DECISIONS): text with `[Section]` headers, SPEC 3's
+ * lines with times (SPEC 9's rule fills lines that have none), SPEC 3's words when timed by
+ * word, the source and the language. The spec's `transcript` is its text.
+ *
+ * Calls (all under /api, signed in):
+ * - GET  /files/{id}/lyrics                  -> LyricsModel
+ * - PUT  /files/{id}/lyrics {transcript} | {words} -> LyricsTranscriptResponse (the spec's
+ *   `transcript` plus the model). Plain text, LRC or ELRC (detected by time tags) or SRT.
+ * - GET  /files/{id}/lyrics/export?format=lrc|elrc|srt|txt -> the file (attachment)
+ * - GET  /files/{id}/lyrics/online           -> LyricsCandidates (LRCLIB)
+ * - POST /files/{id}/lyrics/online {candidateId} -> LyricsTranscriptResponse (applies one)
+ * - POST /files/{id}/transcribe {language?}  -> LyricsTranscriptResponse, when done (spec)
+ * - POST /files/{id}/lyrics/transcription {language?} -> {taskId} at once; follow the task
+ *   (kind LYRICS_TRANSCRIBE_TASK_KIND); its result is a TranscriptionResult
+ * - POST /transcribe_song {url}              -> {words} (spec; only URLs Encore issued)
+ * Anyone signed in may transcribe or look up lyrics for a song that has none; only the
+ * uploader may replace or edit existing lyrics (others get 404).
+ */
+
+/** The most text one song's lyrics may hold (characters); a long song has a few thousand. */
+export const LYRICS_TEXT_MAX = 100_000;
+/** The most lines one song's lyrics may hold. */
+export const LYRICS_LINES_MAX = 5_000;
+/** Imports (LRC, SRT, text files) larger than this are refused before parsing (bytes). */
+export const LYRICS_IMPORT_MAX_BYTES = 512 * 1024;
+/** The transcription progress bar of SPEC 4/9: capped at 95 until done (DECISIONS: real progress). */
+export const TRANSCRIPTION_PROGRESS_CAP = 95;
+/** The task kind of a transcription, for `useTask` and the tasks list. */
+export const LYRICS_TRANSCRIBE_TASK_KIND = 'lyrics.transcribe';
+
+export const lyricsSource = z.enum(['embedded', 'imported', 'lookup', 'transcribed', 'edited']);
+export type LyricsSource = z.infer<typeof lyricsSource>;
+
+export const lyricsTiming = z.enum(['none', 'line', 'word']);
+export type LyricsTimingKind = z.infer<typeof lyricsTiming>;
+
+export const lyricsExportFormat = z.enum(['lrc', 'elrc', 'srt', 'txt']);
+export type LyricsExportFormat = z.infer<typeof lyricsExportFormat>;
+
+/** A language: ISO 639-1/639-3 code ("en", "he"), or "auto" to let the engine detect it. */
+export const lyricsLanguage = text('The language')
+  .trim()
+  .toLowerCase()
+  .regex(/^(auto|[a-z]{2,3})$/, { error: 'The language must be a two- or three-letter code, or auto' });
+
+/** SPEC 3's Lyrics line (seconds). */
+export const lyricsLineSchema = z.object({
+  text: z.string(),
+  startTime: z.number(),
+  endTime: z.number(),
+  isHeader: z.boolean(),
+});
+export type LyricsLineDto = z.infer<typeof lyricsLineSchema>;
+
+/** A word as the API answers it (stored words already passed `wordSchema`). */
+export const wordDto = z.object({ text: z.string(), start: z.number(), end: z.number() });
+
+export const lyricsModel = z.object({
+  songId: z.number().int(),
+  /** False when the song has no lyrics yet (text '' and no lines). */
+  hasLyrics: z.boolean(),
+  text: z.string(),
+  lines: z.array(lyricsLineSchema),
+  /** SPEC 3's Words when timed by word, else null. */
+  words: z.array(wordDto).nullable(),
+  timing: lyricsTiming,
+  source: lyricsSource.nullable(),
+  /** The lyrics' language when known ("en", "he"). */
+  language: z.string().nullable(),
+  /** The duration the lines were timed against (the song's, or SPEC 9's 240 s). */
+  durationSeconds: z.number(),
+  updatedAt: z.string().nullable(),
+  /** True when the caller may replace or edit these lyrics (the uploader; anyone while none exist). */
+  canEdit: z.boolean(),
+  /** The transcription running for this song, if any: follow it with `useTask`. */
+  transcriptionTaskId: z.string().nullable(),
+});
+export type LyricsModel = z.infer<typeof lyricsModel>;
+
+/** The spec's PUT and POST transcribe answer `transcript`; the whole model comes beside it. */
+export const lyricsTranscriptResponse = lyricsModel.extend({ transcript: z.string() });
+export type LyricsTranscriptResponse = z.infer<typeof lyricsTranscriptResponse>;
+
+/**
+ * PUT /files/{id}/lyrics: `transcript` (plain text, LRC, ELRC or SRT: detected) or `words`
+ * (SPEC 3's Words; the text is rebuilt from them unless `transcript` comes with them, in
+ * which case it must hold the same words). `language` is optional.
+ */
+export const putLyricsBody = z
+  .object({
+    transcript: multilineText('The lyrics').max(LYRICS_TEXT_MAX, { error: `Lyrics are at most ${LYRICS_TEXT_MAX} characters` }).optional(),
+    words: wordsSchema.optional(),
+    language: lyricsLanguage.optional(),
+  })
+  .refine((body) => body.transcript !== undefined || body.words !== undefined, { error: 'Send the lyrics as transcript or words' });
+export type PutLyricsBody = z.input<typeof putLyricsBody>;
+
+export const lyricsExportQuery = z.object({
+  format: lyricsExportFormat.optional().default('lrc'),
+});
+
+/** One LRCLIB candidate of the lookup. */
+export const lyricsCandidate = z.object({
+  /** LRCLIB's record id; send it back to apply the candidate. */
+  id: z.number().int(),
+  trackName: z.string(),
+  artistName: z.string(),
+  albumName: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  /** synced: line times (LRC); plain: text only; instrumental: no words to sing. */
+  kind: z.enum(['synced', 'plain', 'instrumental']),
+  /** The first lines, to tell candidates apart. */
+  preview: z.string(),
+  lineCount: z.number().int(),
+});
+export type LyricsCandidate = z.infer<typeof lyricsCandidate>;
+
+export const lyricsCandidates = z.object({
+  /** What was asked (from the song's tags, else its display name). */
+  query: z.object({ title: z.string(), artist: z.string().nullable(), album: z.string().nullable(), durationSeconds: z.number().nullable() }),
+  candidates: z.array(lyricsCandidate),
+});
+export type LyricsCandidates = z.infer<typeof lyricsCandidates>;
+
+export const applyCandidateBody = z.object({
+  candidateId: z.number({ error: 'candidateId must be a number' }).int({ error: 'candidateId must be a whole number' }).min(1, { error: 'candidateId must be positive' }).max(Number.MAX_SAFE_INTEGER),
+  /** synced (default when the candidate has it) or plain. */
+  kind: z.enum(['synced', 'plain']).optional(),
+});
+export type ApplyCandidateBody = z.input<typeof applyCandidateBody>;
+
+export const transcribeBody = z
+  .object({ language: lyricsLanguage.optional() })
+  .optional()
+  .transform((body) => body ?? {});
+export type TranscribeBody = z.input<typeof transcribeBody>;
+
+export const transcriptionStarted = z.object({ taskId: z.string() });
+export type TranscriptionStarted = z.infer<typeof transcriptionStarted>;
+
+/** A transcription task's `result` when done. */
+export const transcriptionResult = z.object({
+  songId: z.number().int(),
+  engine: z.enum(['local', 'openai']),
+  language: z.string().nullable(),
+  wordCount: z.number().int(),
+  lineCount: z.number().int(),
+});
+export type TranscriptionResult = z.infer<typeof transcriptionResult>;
+
+/** SPEC 7's transcription service: the URL must be one Encore issued for one of its songs. */
+export const transcribeSongBody = z.object({
+  url: text('The song URL', 'url is required').trim().min(1, { error: 'url is required' }).max(4000, { error: 'The URL is too long' }),
+});
+export const transcribeSongResponse = z.object({ words: z.array(wordDto) });
+export type TranscribeSongResponse = z.infer<typeof transcribeSongResponse>;
+
+/** Messages the server answers with (the web app shows them as the toast's reason). */
+export const LYRICS_MESSAGES = {
+  notFound: 'Song not found',
+  tooLong: `Lyrics are at most ${LYRICS_TEXT_MAX} characters`,
+  tooManyLines: `Lyrics are at most ${LYRICS_LINES_MAX} lines`,
+  noLyrics: 'This song has no lyrics yet',
+  lookupOff: 'Online lyrics lookup is turned off (set LYRICS_LOOKUP_URL to enable it)',
+  lookupUnreachable: 'The lyrics service could not be reached; check the connection and try again',
+  candidateMissing: 'That lyrics candidate was not found',
+  candidateInstrumental: 'That candidate is an instrumental: it has no lyrics',
+  transcribeOff: 'Transcription is turned off: set TRANSCRIBE_ENGINE to local or openai',
+  urlNotOurs: 'The URL must be a song link issued by this Encore',
+  wordsPastEnd: "A word's times must be within the song",
+  wordsMismatch: 'The words do not match the lyrics text',
+} as const;
