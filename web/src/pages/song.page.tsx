@@ -1,13 +1,14 @@
 import { AddToPlaylistButton } from '../features/playlists/add-to-playlist.component';
 import { ShareSongDialog } from '../features/sharing/share-song-dialog.component';
 import { SongPage } from '../features/library/song.page';
+import { LyricsPanel } from '../features/lyrics/lyrics-panel.component';
 
 /**
  * Pages that bring several features together are composed here, outside features/, so no
  * feature imports another (eslint.config.js enforces it): the library's song page with the
- * playlists' Add to Playlist and the sharing dialog.
+ * playlists' Add to Playlist, the sharing dialog and the lyrics panel.
  */
-const addOns = { AddToPlaylist: AddToPlaylistButton, ShareDialog: ShareSongDialog };
+const addOns = { AddToPlaylist: AddToPlaylistButton, ShareDialog: ShareSongDialog, LyricsPanel };
 
 export function ComposedSongPage() {
   return <SongPage addOns={addOns} />;

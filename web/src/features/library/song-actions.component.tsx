@@ -19,6 +19,8 @@ import { downloadSong } from './song-download';
 export interface SongPageAddOns {
   AddToPlaylist: ComponentType<{ song: Song }>;
   ShareDialog: ComponentType<{ song: Song; open: boolean; onOpenChange: (open: boolean) => void }>;
+  /** The lyrics feature's panel (SPEC 2: lyrics panel with karaoke). */
+  LyricsPanel: ComponentType<{ song: Song }>;
 }
 
 /** The song page's actions: like, share by e-mail, download and, for the uploader, delete. */

@@ -78,6 +78,7 @@ function SongDetail({ song, addOns }: { song: Song; addOns: SongPageAddOns }) {
           {/* Under the cover on a wide screen; in the column on a narrow one. */}
           <SongTagsCard song={song} className="lg:hidden" />
           <SongInfoCard song={song} />
+          <addOns.LyricsPanel song={song} />
         </div>
       </div>
     </article>

@@ -1,4 +1,5 @@
 import { authMessagesEn, ruleMessagesEn } from '@encore/common/messages.en';
+import { lyricsEn } from './lyrics-en.catalogue';
 
 /**
  * The English catalogue: the default language and the source of the message keys. Every
@@ -453,6 +454,9 @@ export const en = {
   // Library: a file queued behind the one uploading; the way from empty Favorites to all songs
   uploadWaiting: 'Waiting',
   browseAllMusic: 'Browse All Music',
+
+  // Lyrics, karaoke and the word-timing editor (issue 11)
+  ...lyricsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

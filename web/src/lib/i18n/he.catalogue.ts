@@ -1,4 +1,5 @@
 import type { Catalogue } from './en.catalogue';
+import { lyricsHe } from './lyrics-he.catalogue';
 
 /** The Hebrew catalogue. Typed as `Catalogue`, so a key missing here fails the type check. */
 export const he: Catalogue = {
@@ -454,4 +455,6 @@ export const he: Catalogue = {
 
   uploadWaiting: 'ממתין',
   browseAllMusic: 'לכל המוזיקה',
+
+  ...lyricsHe,
 };
