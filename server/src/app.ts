@@ -10,6 +10,7 @@ import { createFeatures, featureJobs, type Features } from './features/features.
 import { authRoutes } from './features/auth/auth.routes.js';
 import { libraryRoutes } from './features/library/library.routes.js';
 import { uploadRoutes } from './features/library/upload.routes.js';
+import { lyricsRoutes } from './features/lyrics/lyrics.routes.js';
 import { playlistsRoutes } from './features/playlists/playlists.routes.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
       await api.register(uploadRoutes(features.ingest));
       await api.register(sharingRoutes(features.sharing));
       await api.register(playlistsRoutes(features.playlists));
+      await api.register(lyricsRoutes(features.lyrics, features.lyricsLookup));
       await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2) }));
       if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits), { prefix: '/storage' });
     },

@@ -43,6 +43,20 @@ const envSchema = z.object({
   UPLOAD_MIN_KBPS: z.coerce.number().positive().default(32),
   UPLOAD_STALL_SECONDS: z.coerce.number().positive().default(30),
   UPLOADS_PER_USER: z.coerce.number().int().positive().default(4),
+  /** LRCLIB (or a server of its API) for "Find lyrics online"; `off` disables the lookup. */
+  LYRICS_LOOKUP_URL: z.union([z.literal('off'), z.string().url('LYRICS_LOOKUP_URL must be a URL or off')]).default('https://lrclib.net'),
+  LYRICS_LOOKUP_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+  TRANSCRIBE_ENGINE: z.enum(['local', 'openai', 'off']).default('local'),
+  /** local: a Whisper model of the hub (ONNX, transformers.js layout); openai: the endpoint's model name. */
+  TRANSCRIBE_MODEL: z.string().min(1).optional(),
+  /** local: a folder holding the model's files (offline installs); nothing is downloaded then. */
+  TRANSCRIBE_MODEL_DIR: z.string().optional(),
+  /** local: where models are downloaded from (the hub, or a mirror with its file layout). */
+  TRANSCRIBE_MODEL_HOST: z.string().url('TRANSCRIBE_MODEL_HOST must be a URL').default('https://huggingface.co'),
+  TRANSCRIBE_API_URL: z.string().url('TRANSCRIBE_API_URL must be a URL').optional(),
+  TRANSCRIBE_API_KEY: z.string().optional(),
+  /** One transcription's longest run (an engine that hangs is stopped then). */
+  TRANSCRIBE_TIMEOUT_SECONDS: z.coerce.number().positive().default(1800),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,9 +106,30 @@ export interface Config {
     /** Uploads one user may have in flight at once. */
     perUser: number;
   };
+  /** Lyrics lookup (LRCLIB API); undefined when LYRICS_LOOKUP_URL=off. */
+  lyricsLookup: { baseUrl: string | undefined; timeoutMs: number };
+  /** Transcription engines (issue 11). */
+  transcription: {
+    engine: 'local' | 'openai' | 'off';
+    /** The model: a hub id (local) or the endpoint's model name (openai). */
+    model: string;
+    /** local: read the model from here, never download. */
+    modelDir: string | undefined;
+    /** local: downloaded models live here (DATA_DIR/models). */
+    cacheDir: string;
+    /** local: the hub (or mirror) to download from. */
+    modelHost: string;
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    timeoutMs: number;
+  };
   /** The web app's built files; absent in API-only tests. */
   webDist: string | undefined;
 }
+
+/** The default models: a multilingual Whisper for the local engine, OpenAI's name for the API. */
+export const DEFAULT_LOCAL_WHISPER_MODEL = 'onnx-community/whisper-base';
+export const DEFAULT_OPENAI_TRANSCRIBE_MODEL = 'whisper-1';
 
 export class ConfigError extends Error {}
 
@@ -151,6 +186,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ffmpegPath: e.FFMPEG_PATH ? path.resolve(e.FFMPEG_PATH) : undefined,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.IDLE_TIMEOUT_SECONDS * 1000 },
     uploads: { minBytesPerSecond: e.UPLOAD_MIN_KBPS * 1024, stallMs: e.UPLOAD_STALL_SECONDS * 1000, perUser: e.UPLOADS_PER_USER },
+    lyricsLookup: {
+      baseUrl: e.LYRICS_LOOKUP_URL === 'off' ? undefined : e.LYRICS_LOOKUP_URL.replace(/\/+$/, ''),
+      timeoutMs: e.LYRICS_LOOKUP_TIMEOUT_SECONDS * 1000,
+    },
+    transcription: {
+      engine: e.TRANSCRIBE_ENGINE,
+      model: e.TRANSCRIBE_MODEL ?? (e.TRANSCRIBE_ENGINE === 'openai' ? DEFAULT_OPENAI_TRANSCRIBE_MODEL : DEFAULT_LOCAL_WHISPER_MODEL),
+      modelDir: e.TRANSCRIBE_MODEL_DIR ? path.resolve(e.TRANSCRIBE_MODEL_DIR) : undefined,
+      cacheDir: path.join(dataDir, 'models'),
+      modelHost: e.TRANSCRIBE_MODEL_HOST.replace(/\/+$/, ''),
+      apiUrl: e.TRANSCRIBE_API_URL?.replace(/\/+$/, ''),
+      apiKey: e.TRANSCRIBE_API_KEY || undefined,
+      timeoutMs: e.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
+    },
     webDist: undefined,
     ...overrides,
   };

@@ -19,6 +19,10 @@ import { PlaylistsRepository } from './playlists/playlists.repository.js';
 import { PlaylistsService } from './playlists/playlists.service.js';
 import { SharingRepository } from './sharing/sharing.repository.js';
 import { SharingService } from './sharing/sharing.service.js';
+import { LyricsRepository } from './lyrics/lyrics.repository.js';
+import { LyricsService } from './lyrics/lyrics.service.js';
+import { LrclibClient } from './lyrics/lookup/lrclib.client.js';
+import { LyricsLookupService } from './lyrics/lookup/lyrics-lookup.service.js';
 
 /** Every feature's service, wired once from the platform; routes and job handlers use these. */
 export interface Features {
@@ -28,6 +32,8 @@ export interface Features {
   storageCleanup: StorageCleanup;
   sharing: SharingService;
   playlists: PlaylistsService;
+  lyrics: LyricsService;
+  lyricsLookup: LyricsLookupService;
 }
 
 export function createFeatures(platform: Platform, logger: Logger): Features {
@@ -77,7 +83,11 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     mediaTtlSeconds: PLAY_URL_TTL_SECONDS,
   });
   const playlists = new PlaylistsService(new PlaylistsRepository(database.db), library);
-  return { auth, library, ingest, storageCleanup, sharing, playlists };
+  const lyricsRepository = new LyricsRepository(database.db);
+  const lyrics = new LyricsService(lyricsRepository);
+  const lookupUrl = config.lyricsLookup.baseUrl;
+  const lyricsLookup = new LyricsLookupService(lyrics, lookupUrl ? new LrclibClient({ baseUrl: lookupUrl, timeoutMs: config.lyricsLookup.timeoutMs }) : undefined);
+  return { auth, library, ingest, storageCleanup, sharing, playlists, lyrics, lyricsLookup };
 }
 
 /** Every background job, as the platform and the features declare them: one list, registered by every process. */

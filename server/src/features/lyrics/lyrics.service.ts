@@ -1,0 +1,145 @@
+import { documentFromWords, editDocument, exportLyrics, importLyrics, lineTokens, normaliseLyricsText, type LyricsDocument } from '@encore/common/lyrics-document.rules';
+import { looksLikeLrc } from '@encore/common/lyrics-lrc.format';
+import { looksLikeSrt } from '@encore/common/lyrics-srt.format';
+import { splitLines } from '@encore/common/lyrics-timing.rules';
+import { LYRICS_LINES_MAX, LYRICS_MESSAGES, LYRICS_TEXT_MAX, type LyricsExportFormat, type LyricsSource } from '@encore/common/lyrics.contract';
+import type { Word } from '@encore/common/words.contract';
+import { NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
+import type { LyricsRepository, LyricsSong, StoredLyrics } from './lyrics.repository.js';
+import { safeFileName } from '../library/upload-key.js';
+
+/** A song's lyrics as one viewer sees them; the mapper turns it into the wire's model. */
+export interface LyricsView {
+  song: LyricsSong;
+  stored: StoredLyrics | undefined;
+  viewerId: number;
+  transcriptionTaskId: string | null;
+}
+
+export interface PutLyricsInput {
+  transcript?: string | undefined;
+  words?: Word[] | undefined;
+  language?: string | undefined;
+}
+
+/** Slack past the song's end a word may have (tags round durations; the last word rings on). */
+const WORD_END_SLACK_SECONDS = 1;
+
+/**
+ * Reading, writing and exporting a song's lyrics. The collection is shared: anyone signed in
+ * reads every song's lyrics and may give lyrics to a song that has none; only the uploader
+ * replaces or edits existing ones (anyone else gets the song's 404, as for every owner-only act).
+ */
+export class LyricsService {
+  constructor(private readonly repository: LyricsRepository) {}
+
+  async view(songId: number, viewerId: number): Promise<LyricsView> {
+    const song = await this.requireSong(songId);
+    const [stored, live] = await Promise.all([this.repository.find(songId), this.repository.liveTranscription(songId)]);
+    return { song, stored, viewerId, transcriptionTaskId: live?.taskId ?? null };
+  }
+
+  /** PUT: text (plain, LRC/ELRC, SRT: detected), words, or both; answers the new view. */
+  async put(songId: number, viewerId: number, input: PutLyricsInput): Promise<LyricsView> {
+    const { song, stored } = await this.writable(songId, viewerId);
+    const { document, source } = this.documentFor(song, stored, input);
+    await this.repository.save(songId, { document, source, language: input.language ?? stored?.language ?? null, updatedBy: viewerId });
+    return this.view(songId, viewerId);
+  }
+
+  /** The song and its lyrics when `viewerId` may write them; the song's 404 otherwise. */
+  async writable(songId: number, viewerId: number): Promise<{ song: LyricsSong; stored: StoredLyrics | undefined }> {
+    const song = await this.requireSong(songId);
+    const stored = await this.repository.find(songId);
+    if (!mayWrite(song, stored, viewerId)) throw new NotFoundError(LYRICS_MESSAGES.notFound);
+    return { song, stored };
+  }
+
+  /** Stores lyrics a job or a lookup produced, with the same rule as `writable`. */
+  async store(songId: number, writerId: number | null, document: LyricsDocument, source: LyricsSource, language: string | null): Promise<boolean> {
+    const song = await this.requireSong(songId);
+    assertWithinLimits(document.text);
+    const mayReplace = writerId !== null && writerId === song.ownerId;
+    return this.repository.save(songId, { document, source, language, updatedBy: writerId }, mayReplace ? undefined : 'absent');
+  }
+
+  async export(songId: number, format: LyricsExportFormat): Promise<{ body: string; fileName: string; contentType: string }> {
+    const song = await this.requireSong(songId);
+    const stored = await this.repository.find(songId);
+    if (!stored || stored.document.text === '') throw new NotFoundError(LYRICS_MESSAGES.noLyrics);
+    const meta = { ...(song.title ? { title: song.title } : {}), ...(song.artist ? { artist: song.artist } : {}), ...(song.album ? { album: song.album } : {}), ...(stored.language ? { language: stored.language } : {}) };
+    const body = exportLyrics(stored.document, format, song.durationSeconds, meta);
+    const extension = format === 'elrc' ? 'lrc' : format;
+    const stem = safeFileName(song.displayName).replace(/\.[A-Za-z0-9]{1,8}$/, '');
+    return { body, fileName: `${stem}${format === 'elrc' ? '.enhanced' : ''}.${extension}`, contentType: format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/plain; charset=utf-8' };
+  }
+
+  async requireSong(songId: number): Promise<LyricsSong> {
+    const song = await this.repository.findSong(songId);
+    if (!song) throw new NotFoundError(LYRICS_MESSAGES.notFound);
+    return song;
+  }
+
+  private documentFor(song: LyricsSong, stored: StoredLyrics | undefined, input: PutLyricsInput): { document: LyricsDocument; source: LyricsSource } {
+    if (input.transcript !== undefined) assertWithinLimits(input.transcript);
+    if (input.words !== undefined) assertWordsWithinSong(input.words, song.durationSeconds);
+    if (input.words !== undefined && input.transcript !== undefined) {
+      const text = normaliseLyricsText(input.transcript);
+      if (lineTokens(text).flat().length !== input.words.length) throw new ValidationError(LYRICS_MESSAGES.wordsMismatch);
+      return { document: { text, lineTimes: null, words: sortedWords(input.words) }, source: stored ? 'edited' : 'imported' };
+    }
+    if (input.words !== undefined) return { document: wordsOnText(stored?.document, sortedWords(input.words)), source: stored ? 'edited' : 'imported' };
+    const transcript = input.transcript ?? '';
+    if (looksLikeLrc(transcript) || looksLikeSrt(transcript)) {
+      const imported = importLyrics(transcript).document;
+      assertWithinLimits(imported.text);
+      return { document: imported, source: 'imported' };
+    }
+    return { document: editDocument(stored?.document ?? null, transcript, song.durationSeconds), source: stored ? 'edited' : 'imported' };
+  }
+}
+
+function mayWrite(song: LyricsSong, stored: StoredLyrics | undefined, viewerId: number): boolean {
+  return song.ownerId === viewerId || !stored || stored.document.text === '';
+}
+
+function assertWithinLimits(text: string): void {
+  if (text.length > LYRICS_TEXT_MAX) throw new ValidationError(LYRICS_MESSAGES.tooLong);
+  if (splitLines(text).length > LYRICS_LINES_MAX) throw new ValidationError(LYRICS_MESSAGES.tooManyLines);
+}
+
+function assertWordsWithinSong(words: readonly Word[], durationSeconds: number | null): void {
+  if (durationSeconds === null || !(durationSeconds > 0)) return;
+  if (words.some((word) => word.end > durationSeconds + WORD_END_SLACK_SECONDS)) throw new ValidationError(LYRICS_MESSAGES.wordsPastEnd);
+}
+
+function sortedWords(words: readonly Word[]): Word[] {
+  return words
+    .map((word) => ({ text: word.text.trim(), start: word.start, end: word.end }))
+    .filter((word) => word.text !== '')
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/**
+ * Words the timing editor saved: when they are as many as the text's sung tokens, the text
+ * keeps its lines and headers and takes the words' spelling; otherwise lines are rebuilt.
+ */
+function wordsOnText(previous: LyricsDocument | undefined, words: Word[]): LyricsDocument {
+  if (previous && previous.text !== '' && words.every((word) => !/\s|\[|\]/.test(word.text))) {
+    const tokens = lineTokens(previous.text);
+    if (tokens.flat().length === words.length) {
+      let cursor = 0;
+      const text = splitLines(previous.text)
+        .map((line, index) => {
+          const count = tokens[index]!.length;
+          if (count === 0) return line;
+          const lineWords = words.slice(cursor, cursor + count).map((word) => word.text);
+          cursor += count;
+          return lineWords.join(' ');
+        })
+        .join('\n');
+      return { text, lineTimes: previous.lineTimes, words };
+    }
+  }
+  return documentFromWords(words);
+}
