@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { player } from '../../player/player.store';
 import { fetchPlayUrl } from '../../player/player.api';
-import { createEditorAudio, releaseMedia, setMediaSource } from './media-control';
+import { createEditorAudio, releaseMedia } from './media-control';
 import type { EditorWord } from './word-editor.state';
 
 /**
  * The word editor's own audio element, playing the song through its signed play URL. The
- * waveform drives and draws it; the preview and tap-to-sync read its clock. The app's player
+ * waveform loads it (wavesurfer.js sets its source and waits for it: setting it here too
+ * would race it), draws it and drives it; the preview and tap-to-sync read its clock. The app's player
  * pauses while it plays, so two songs never sound at once.
  */
 export function useEditorAudio(songId: number) {
@@ -28,10 +29,6 @@ export function useEditorAudio(songId: number) {
       releaseMedia(media);
     };
   }, [media]);
-
-  useEffect(() => {
-    if (url.data) setMediaSource(media, url.data);
-  }, [media, url.data]);
 
   return { media, url: url.data ?? null, urlError: url.error };
 }

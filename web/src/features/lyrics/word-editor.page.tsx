@@ -185,16 +185,6 @@ function WordWorkbench({ song, initialWords, canEdit, transcription }: WordWorkb
         </Button>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <WordStage media={media} ready={audioReady} words={words} style={style} duration={duration} coverUrl={cover.data ?? null} />
-        <section className="flex flex-col gap-3 rounded-2xl border border-border bg-surface/60 p-4" aria-labelledby="word-style-title">
-          <h2 id="word-style-title" className="text-lg font-bold">
-            {t('wordStyleTitle')}
-          </h2>
-          <TextStyleControls style={style} onChange={setStyle} />
-        </section>
-      </div>
-
       <section className="flex flex-col gap-2" aria-labelledby="word-waveform-title">
         <h2 id="word-waveform-title" className="text-lg font-bold">
           {t('wordWaveformTitle')}
@@ -203,42 +193,53 @@ function WordWorkbench({ song, initialWords, canEdit, transcription }: WordWorkb
         {url ? <WordWaveform key={url} media={media} url={url} words={words} selected={selected} onRetime={retime} onSelect={selectFromWaveform} /> : <div className="h-32 animate-pulse rounded-2xl bg-surface" />}
       </section>
 
-      <section className="flex flex-col gap-4" aria-labelledby="word-list-title">
-        <h2 id="word-list-title" className="text-lg font-bold">
-          {t('wordListTitle')}
-        </h2>
-        <WordToolbar words={words} selected={selected} dispatch={dispatch} tap={tap} audioReady={audioReady} onClearSelection={() => setSelected(new Set())} />
-        {words.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border p-8 text-center">
-            <h3 className="text-lg font-semibold">{t('wordEditorEmptyTitle')}</h3>
-            <p className="max-w-md text-sm text-muted">{t('wordEditorEmptyBody')}</p>
-            {transcription.running ? (
-              <div role="status" className="flex w-full max-w-sm flex-col gap-2" data-testid="word-editor-transcribing">
-                <p className="text-sm font-medium">
-                  {t('lyricsTranscribing')} <span className="tabular-nums">{transcription.progress}%</span>
-                </p>
-                <Progress value={transcription.progress} aria-label={t('lyricsTranscribing')} />
-              </div>
-            ) : (
-              <Button onClick={transcription.start} disabled={transcription.starting}>
-                {transcription.starting ? <Spinner /> : null}
-                {t('wordTranscribeSong')}
-              </Button>
-            )}
-          </div>
-        ) : (
-          <WordList
-            words={words}
-            selected={selected}
-            activeKey={activeKey}
-            songDuration={songDuration}
-            dispatch={dispatch}
-            onToggleSelect={toggleSelect}
-            onFieldValidity={fieldValidity}
-            onSeek={seek}
-          />
-        )}
-      </section>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+        <section className="flex flex-col gap-4" aria-labelledby="word-list-title">
+          <h2 id="word-list-title" className="text-lg font-bold">
+            {t('wordListTitle')}
+          </h2>
+          <WordToolbar words={words} selected={selected} dispatch={dispatch} tap={tap} audioReady={audioReady} onClearSelection={() => setSelected(new Set())} />
+          {words.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border p-8 text-center">
+              <h3 className="text-lg font-semibold">{t('wordEditorEmptyTitle')}</h3>
+              <p className="max-w-md text-sm text-muted">{t('wordEditorEmptyBody')}</p>
+              {transcription.running ? (
+                <div role="status" className="flex w-full max-w-sm flex-col gap-2" data-testid="word-editor-transcribing">
+                  <p className="text-sm font-medium">
+                    {t('lyricsTranscribing')} <span className="tabular-nums">{transcription.progress}%</span>
+                  </p>
+                  <Progress value={transcription.progress} aria-label={t('lyricsTranscribing')} />
+                </div>
+              ) : (
+                <Button onClick={transcription.start} disabled={transcription.starting}>
+                  {transcription.starting ? <Spinner /> : null}
+                  {t('wordTranscribeSong')}
+                </Button>
+              )}
+            </div>
+          ) : (
+            <WordList
+              words={words}
+              selected={selected}
+              activeKey={activeKey}
+              songDuration={songDuration}
+              dispatch={dispatch}
+              onToggleSelect={toggleSelect}
+              onFieldValidity={fieldValidity}
+              onSeek={seek}
+            />
+          )}
+        </section>
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-36 lg:self-start">
+          <WordStage media={media} ready={audioReady} words={words} style={style} duration={duration} coverUrl={cover.data ?? null} />
+          <section className="flex flex-col gap-3 rounded-2xl border border-border bg-surface/60 p-4" aria-labelledby="word-style-title">
+            <h2 id="word-style-title" className="text-lg font-bold">
+              {t('wordStyleTitle')}
+            </h2>
+            <TextStyleControls style={style} onChange={setStyle} />
+          </section>
+        </aside>
+      </div>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { Region } from 'wavesurfer.js/dist/plugins/regions.js';
 import type RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.js';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../lib/i18n/i18n.store';
+import { setMediaSource } from './media-control';
 import type { EditorWord } from './word-editor.state';
 
 type Regions = ReturnType<typeof RegionsPlugin.create>;
@@ -53,6 +54,12 @@ export function WordWaveform({ media, url, words, selected, onRetime, onSelect }
   useEffect(() => {
     let surfer: WaveSurfer | null = null;
     let cancelled = false;
+    // Without a waveform the song still plays: the element gets the URL itself.
+    const fail = () => {
+      if (cancelled) return;
+      setState('failed');
+      setMediaSource(media, url);
+    };
     void (async () => {
       try {
         const [{ default: WaveSurferClass }, { default: Plugin }] = await Promise.all([
@@ -82,14 +89,14 @@ export function WordWaveform({ media, url, words, selected, onRetime, onSelect }
           regionsRef.current = regions;
           if (!cancelled) setState('ready');
         });
-        surfer.on('error', () => !cancelled && setState('failed'));
+        surfer.on('error', () => fail());
         regions.on('region-updated', (region) => callbacks.current.onRetime(region.id, region.start, region.end));
         regions.on('region-clicked', (region, event) => {
           event.stopPropagation();
           callbacks.current.onSelect(region.id);
         });
       } catch {
-        if (!cancelled) setState('failed');
+        fail();
       }
     })();
     return () => {
