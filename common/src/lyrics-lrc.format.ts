@@ -99,10 +99,13 @@ export function parseLrc(source: string): ParsedLyrics {
   const allWords: Word[] = [];
   let everyLineHasWords = true;
   let anyWords = false;
+  // The start of the next timed line after each line, found in one pass from the end.
+  const nextStarts: (number | null)[] = new Array<number | null>(sorted.length).fill(null);
+  for (let i = sorted.length - 2; i >= 0; i -= 1) nextStarts[i] = sorted[i + 1]!.start ?? nextStarts[i + 1]!;
   sorted.forEach((entry, index) => {
     const start = entry.start === null ? null : Math.max(0, entry.start - offsetSeconds);
     let end = entry.end === null ? null : Math.max(0, entry.end - offsetSeconds);
-    const nextStart = sorted.slice(index + 1).find((next) => next.start !== null)?.start;
+    const nextStart = nextStarts[index];
     const limit = nextStart === undefined || nextStart === null ? null : Math.max(0, nextStart - offsetSeconds);
     if (start !== null && end !== null && (end < start || (limit !== null && end > limit))) end = limit !== null ? Math.max(start, Math.min(end, limit)) : start;
     lines.push({ text: entry.text, time: start === null ? null : { start: round(start), end: end === null ? null : round(end) } });

@@ -17,6 +17,7 @@ import { wordsSchema } from './words.contract.js';
  * - POST /files/{id}/transcribe {language?}  -> LyricsTranscriptResponse, when done (spec)
  * - POST /files/{id}/lyrics/transcription {language?} -> {taskId} at once; follow the task
  *   (kind LYRICS_TRANSCRIBE_TASK_KIND); its result is a TranscriptionResult
+ * - GET  /files/{id}/lyrics/transcription   -> TranscriptionStatus | null (anyone may follow it)
  * - POST /transcribe_song {url}              -> {words} (spec; only URLs Encore issued)
  * Anyone signed in may transcribe or look up lyrics for a song that has none; only the
  * uploader may replace or edit existing lyrics (others get 404).
@@ -143,6 +144,16 @@ export type TranscribeBody = z.input<typeof transcribeBody>;
 export const transcriptionStarted = z.object({ taskId: z.string() });
 export type TranscriptionStarted = z.infer<typeof transcriptionStarted>;
 
+/** The transcription running for a song, whoever started it (tasks themselves are the starter's). */
+export const transcriptionStatus = z.object({
+  taskId: z.string(),
+  state: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
+  progress: z.number().int(),
+  phase: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type TranscriptionStatus = z.infer<typeof transcriptionStatus>;
+
 /** A transcription task's `result` when done. */
 export const transcriptionResult = z.object({
   songId: z.number().int(),
@@ -150,6 +161,8 @@ export const transcriptionResult = z.object({
   language: z.string().nullable(),
   wordCount: z.number().int(),
   lineCount: z.number().int(),
+  /** False when the song got lyrics meanwhile that the requester may not replace. */
+  stored: z.boolean(),
 });
 export type TranscriptionResult = z.infer<typeof transcriptionResult>;
 

@@ -24,6 +24,9 @@ import type { AnyJobDefinition, JobSelection } from './platform/jobs/jobs.types.
 import { startPlatform, type Platform } from './platform/platform.js';
 import { localStorageRoutes } from './platform/storage/local-storage.routes.js';
 import { LocalStorage } from './platform/storage/local.storage.js';
+import { storageOrigins } from './platform/storage/storage-origins.js';
+import { embeddedBackfillJob } from './features/lyrics/lyrics.jobs.js';
+import { transcriptionRoutes } from './features/lyrics/transcription/transcription.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +63,8 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   app.decorate('encore', { platform, features });
   await platform.jobs.register([...featureJobs(platform, features), ...(options.extraJobs ?? [])]);
   await platform.jobs.work(servingJobs[config.worker]);
+  // Songs uploaded before lyrics were read from files gain theirs once (a no-op afterwards).
+  await platform.jobs.send(embeddedBackfillJob, {}, { singletonKey: embeddedBackfillJob.name });
 
   await installSecurityHeaders(app, storageOrigins(config));
   installAuthentication(app, (token) => features.auth.authenticate(token));
@@ -83,6 +88,7 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
       await api.register(sharingRoutes(features.sharing));
       await api.register(playlistsRoutes(features.playlists));
       await api.register(lyricsRoutes(features.lyrics, features.lyricsLookup));
+      await api.register(transcriptionRoutes(features.transcription, features.songUrls));
       await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2) }));
       if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits), { prefix: '/storage' });
     },
@@ -95,12 +101,6 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
 
 /** WORKER on a serving process: `light` leaves heavy (media) jobs to `worker` processes. */
 const servingJobs: Record<Config['worker'], JobSelection> = { 'in-process': 'all', light: 'light', off: 'none' };
-
-function storageOrigins(config: Config): string[] {
-  if (config.storage.driver !== 's3') return [];
-  if (config.storage.endpoint) return [new URL(config.storage.endpoint).origin];
-  return [`https://${config.storage.bucket}.s3.${config.storage.region}.amazonaws.com`, `https://s3.${config.storage.region}.amazonaws.com`];
-}
 
 /** The built web app, with every non-API path falling back to index.html for the client router. */
 async function serveWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {

@@ -128,7 +128,7 @@ export interface Config {
 }
 
 /** The default models: a multilingual Whisper for the local engine, OpenAI's name for the API. */
-export const DEFAULT_LOCAL_WHISPER_MODEL = 'onnx-community/whisper-base';
+export const DEFAULT_LOCAL_WHISPER_MODEL = 'onnx-community/whisper-base_timestamped';
 export const DEFAULT_OPENAI_TRANSCRIBE_MODEL = 'whisper-1';
 
 export class ConfigError extends Error {}

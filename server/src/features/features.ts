@@ -23,6 +23,16 @@ import { LyricsRepository } from './lyrics/lyrics.repository.js';
 import { LyricsService } from './lyrics/lyrics.service.js';
 import { LrclibClient } from './lyrics/lookup/lrclib.client.js';
 import { LyricsLookupService } from './lyrics/lookup/lyrics-lookup.service.js';
+import { EmbeddedLyricsService } from './lyrics/embedded/embedded-lyrics.service.js';
+import { embeddedLyricsJob, lyricsJobs, transcribeLyricsJob } from './lyrics/lyrics.jobs.js';
+import { OpenAiTranscriptionEngine } from './lyrics/transcription/openai.engine.js';
+import { SongAudio } from './lyrics/transcription/song-audio.js';
+import { SongUrlVerifier } from './lyrics/transcription/song-url.js';
+import type { TranscriptionEngine } from './lyrics/transcription/transcription-engine.js';
+import { TranscriptionService } from './lyrics/transcription/transcription.service.js';
+import { LocalWhisperEngine } from './lyrics/transcription/whisper-local.engine.js';
+import { storageOrigins } from '../platform/storage/storage-origins.js';
+import type { Config } from '../config.js';
 
 /** Every feature's service, wired once from the platform; routes and job handlers use these. */
 export interface Features {
@@ -34,6 +44,9 @@ export interface Features {
   playlists: PlaylistsService;
   lyrics: LyricsService;
   lyricsLookup: LyricsLookupService;
+  transcription: TranscriptionService;
+  embeddedLyrics: EmbeddedLyricsService;
+  songUrls: SongUrlVerifier;
 }
 
 export function createFeatures(platform: Platform, logger: Logger): Features {
@@ -64,6 +77,9 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     logger,
     maxUploadBytes: config.maxUploadBytes,
     tagTimeoutMs: 10_000,
+    onSongAdded: async (songId) => {
+      await jobs.send(embeddedLyricsJob, { songId });
+    },
   });
   const storageCleanup = new StorageCleanup({
     repository: libraryRepository,
@@ -87,7 +103,34 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
   const lyrics = new LyricsService(lyricsRepository);
   const lookupUrl = config.lyricsLookup.baseUrl;
   const lyricsLookup = new LyricsLookupService(lyrics, lookupUrl ? new LrclibClient({ baseUrl: lookupUrl, timeoutMs: config.lyricsLookup.timeoutMs }) : undefined);
-  return { auth, library, ingest, storageCleanup, sharing, playlists, lyrics, lyricsLookup };
+  const transcription = new TranscriptionService({
+    lyrics,
+    repository: lyricsRepository,
+    tasks: platform.tasks,
+    job: transcribeLyricsJob,
+    engine: transcriptionEngine(config),
+    audio: new SongAudio({ storage, ffmpeg: platform.ffmpeg }),
+    timeoutMs: config.transcription.timeoutMs,
+    logger,
+  });
+  const embeddedLyrics = new EmbeddedLyricsService({ lyrics, repository: lyricsRepository, storage, logger });
+  const songUrls = new SongUrlVerifier({
+    storage,
+    publicOrigin: new URL(publicUrl).origin,
+    storageOrigins: storageOrigins(config),
+    songIdByStorageKey: (key) => lyricsRepository.findSongIdByStorageKey(key),
+  });
+  return { auth, library, ingest, storageCleanup, sharing, playlists, lyrics, lyricsLookup, transcription, embeddedLyrics, songUrls };
+}
+
+/** TRANSCRIBE_ENGINE: the local Whisper, an OpenAI-compatible endpoint, or none. */
+function transcriptionEngine(config: Config): TranscriptionEngine | null {
+  const settings = config.transcription;
+  if (settings.engine === 'off') return null;
+  if (settings.engine === 'openai') {
+    return new OpenAiTranscriptionEngine({ apiUrl: settings.apiUrl, apiKey: settings.apiKey, model: settings.model, requestTimeoutMs: settings.timeoutMs });
+  }
+  return new LocalWhisperEngine({ model: settings.model, modelDir: settings.modelDir, cacheDir: settings.cacheDir, modelHost: settings.modelHost });
 }
 
 /** Every background job, as the platform and the features declare them: one list, registered by every process. */
@@ -95,6 +138,7 @@ export function featureJobs(platform: Platform, features: Features): AnyJobDefin
   return [
     ...mailJobs(platform.mailer),
     ...authJobs(features.auth),
+    ...lyricsJobs(features.transcription, features.embeddedLyrics, platform.config.transcription.timeoutMs),
     ...maintenanceJobs([
       () => features.auth.pruneExpired(),
       () => features.sharing.pruneExpired(),

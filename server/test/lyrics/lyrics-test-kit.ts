@@ -57,9 +57,10 @@ export async function spokenWords(dir: string, words: { text: string; at: number
     parts.push(padded);
   }
   const tone = path.join(dir, 'tone.wav');
-  await run('sox', ['-n', '-r', '16000', '-c', '1', tone, 'synth', String(seconds), 'sine', '220', 'vol', '0.05']);
+  await run('sox', ['-n', '-r', '16000', '-c', '1', tone, 'synth', String(seconds), 'sine', '220', 'vol', '0.02']);
   const mixed = path.join(dir, 'mixed.wav');
-  await run('sox', ['-m', tone, ...parts, mixed, 'trim', '0', String(seconds)]);
+  // -v 1 on every input: sox -m would otherwise scale each by 1/n.
+  await run('sox', ['-m', '-v', '1', tone, ...parts.flatMap((part) => ['-v', '1', part]), mixed, 'trim', '0', String(seconds)]);
   const out = path.join(dir, name);
   await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-i', mixed, '-ac', '2', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '96k', out]);
   return out;

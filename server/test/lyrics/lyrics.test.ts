@@ -26,7 +26,7 @@ describe.each(localSetups)('lyrics: read, write, export ($engine)', (setup) => {
     other = await account(t, 'lyricsother');
     song = (await upload(t, owner, file)).song;
     second = (await upload(t, owner, file, { fileName: 'Second.mp3' })).song;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await temp?.cleanup();

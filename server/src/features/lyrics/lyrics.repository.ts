@@ -135,7 +135,7 @@ export class LyricsRepository {
   }
 
   /** A task's state, progress, result and error (any owner: the song's transcription is shared). */
-  async taskOutcome(taskId: string): Promise<{ state: string; progress: number; phase: string | null; result: unknown; error: string | null } | undefined> {
+  async taskOutcome(taskId: string): Promise<{ state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled'; progress: number; phase: string | null; result: unknown; error: string | null } | undefined> {
     const [row] = await this.db
       .select({ state: tasks.state, progress: tasks.progress, phase: tasks.phase, result: tasks.result, error: tasks.error })
       .from(tasks)

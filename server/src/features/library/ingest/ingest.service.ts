@@ -20,6 +20,8 @@ export interface IngestServiceDeps {
   /** How long tag parsing may take before the file counts as damaged. */
   tagTimeoutMs: number;
   coverLimits?: CoverLimits;
+  /** Told of each new song (the lyrics feature reads its embedded lyrics); a failure here never fails the upload. */
+  onSongAdded?: (songId: number) => Promise<void>;
 }
 
 export interface CompleteUpload {
@@ -59,6 +61,9 @@ export class IngestService {
       if (existing) return { row: await this.again(existing, userId, key), created: false };
       return this.ingest(userId, key, songKey, upload);
     });
+    if (created && this.deps.onSongAdded) {
+      await this.deps.onSongAdded(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed'));
+    }
     return { song: await this.deps.library.get(row.id, userId), created };
   }
 

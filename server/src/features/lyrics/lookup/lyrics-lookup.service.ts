@@ -67,9 +67,9 @@ function queryOf(song: LyricsSong): LrclibQuery {
 }
 
 function sortByDuration(records: LrclibRecord[], duration: number | null): LrclibRecord[] {
-  if (duration === null) return records;
-  const distance = (record: LrclibRecord) => (record.duration === null ? Number.POSITIVE_INFINITY : Math.abs(record.duration - duration));
-  return [...records].sort((a, b) => Number(Boolean(b.syncedLyrics)) - Number(Boolean(a.syncedLyrics)) || distance(a) - distance(b));
+  const distance = (record: LrclibRecord) => (record.duration === null || duration === null ? Number.POSITIVE_INFINITY : Math.abs(record.duration - duration));
+  const rank = (record: LrclibRecord) => (record.instrumental ? 2 : record.syncedLyrics?.trim() ? 0 : 1);
+  return [...records].sort((a, b) => rank(a) - rank(b) || distance(a) - distance(b));
 }
 
 function toCandidate(record: LrclibRecord): LyricsCandidate {

@@ -1,0 +1,59 @@
+import type { Readable } from 'node:stream';
+import { parseStream, type ILyricsTag } from 'music-metadata';
+import { importLyrics, normaliseLyricsText, type LyricsDocument } from '@encore/common/lyrics-document.rules';
+import { looksLikeLrc } from '@encore/common/lyrics-lrc.format';
+import { LYRICS_TEXT_MAX } from '@encore/common/lyrics.contract';
+
+/** ID3 SYLT's time stamp format 2: absolute milliseconds (1 is MPEG frames, not usable here). */
+const MILLISECONDS = 2;
+
+export interface EmbeddedLyrics {
+  document: LyricsDocument;
+  kind: 'plain' | 'synced';
+  language: string | null;
+}
+
+/**
+ * The lyrics a file carries: synced (ID3 SYLT in milliseconds, or LRC text in any lyrics tag)
+ * preferred over unsynced (ID3 USLT, Vorbis LYRICS, MP4 ©lyr). Undefined when it has none.
+ */
+export async function readEmbeddedLyrics(stream: Readable, fileInfo: { mimeType: string; size: number }, timeoutMs: number): Promise<EmbeddedLyrics | undefined> {
+  const timer = setTimeout(() => stream.destroy(new Error('reading the tags took too long')), timeoutMs);
+  try {
+    const metadata = await parseStream(stream, fileInfo, { duration: false, skipCovers: true });
+    return pickLyrics(metadata.common.lyrics ?? []);
+  } finally {
+    clearTimeout(timer);
+    stream.destroy();
+  }
+}
+
+export function pickLyrics(tags: readonly ILyricsTag[]): EmbeddedLyrics | undefined {
+  let plain: EmbeddedLyrics | undefined;
+  for (const tag of tags) {
+    const language = languageOf(tag.language);
+    const timed = tag.syncText.filter((line) => line.timestamp !== undefined);
+    if (timed.length > 0 && tag.timeStampFormat === MILLISECONDS) {
+      const lines = tag.syncText.map((line) => ({ text: clean(line.text).replace(/\n/g, ' ').trim(), time: line.timestamp === undefined ? null : { start: line.timestamp / 1000, end: null } }));
+      const ordered = [...lines].sort((a, b) => (a.time?.start ?? 0) - (b.time?.start ?? 0));
+      return { document: { text: ordered.map((line) => line.text).join('\n'), lineTimes: ordered.map((line) => line.time), words: null }, kind: 'synced', language };
+    }
+    const text = clean(tag.text ?? tag.syncText.map((line) => line.text).join('\n'));
+    if (!text.trim()) continue;
+    if (looksLikeLrc(text)) return { document: importLyrics(text).document, kind: 'synced', language };
+    plain ??= { document: { text: normaliseLyricsText(text), lineTimes: null, words: null }, kind: 'plain', language };
+  }
+  return plain;
+}
+
+function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex -- tags carry NUL padding and stray controls; lyrics keep only tab and line breaks
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').slice(0, LYRICS_TEXT_MAX);
+}
+
+/** ID3 gives ISO 639-2 ("eng", "heb"); "XXX" and "und" mean unknown. */
+function languageOf(language: string | undefined): string | null {
+  const code = language?.trim().toLowerCase();
+  if (!code || code === 'xxx' || code === 'und' || !/^[a-z]{2,3}$/.test(code)) return null;
+  return ({ eng: 'en', heb: 'he', spa: 'es', fra: 'fr', fre: 'fr', deu: 'de', ger: 'de', ita: 'it', por: 'pt', rus: 'ru', ara: 'ar', jpn: 'ja', zho: 'zh', chi: 'zh' } as Record<string, string>)[code] ?? code;
+}

@@ -1,0 +1,56 @@
+import type { Logger } from '../../../platform/logger.js';
+import type { Storage } from '../../../platform/storage/storage.types.js';
+import type { LyricsRepository } from '../lyrics.repository.js';
+import type { LyricsService } from '../lyrics.service.js';
+import { readEmbeddedLyrics } from './embedded-lyrics.reader.js';
+
+const BACKFILL_BATCH = 50;
+const TAG_TIMEOUT_MS = 15_000;
+
+/**
+ * Lyrics from the file itself: read after each upload, and once for every song that was in
+ * the library before (the backfill job, sent at start; a no-op once every song was read).
+ * Embedded lyrics never replace lyrics someone stored.
+ */
+export class EmbeddedLyricsService {
+  constructor(private readonly deps: { lyrics: LyricsService; repository: LyricsRepository; storage: Storage; logger: Logger }) {}
+
+  async scan(songId: number): Promise<{ found: 'none' | 'plain' | 'synced' }> {
+    const song = await this.deps.repository.findSong(songId);
+    if (!song) return { found: 'none' };
+    const object = await this.deps.storage.get(song.storageKey);
+    const embedded = await readEmbeddedLyrics(object.stream, { mimeType: song.fileType, size: object.size }, TAG_TIMEOUT_MS).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, songId }, 'could not read embedded lyrics');
+      return undefined;
+    });
+    let found: 'none' | 'plain' | 'synced' = 'none';
+    if (embedded && embedded.document.text !== '') {
+      await this.deps.lyrics.store(songId, null, embedded.document, 'embedded', embedded.language);
+      found = embedded.kind;
+    } else if (song.transcript?.trim()) {
+      // Lyrics kept on the song before the lyrics table existed.
+      await this.deps.lyrics.store(songId, null, { text: song.transcript.trim(), lineTimes: null, words: null }, 'embedded', null);
+      found = 'plain';
+    }
+    await this.deps.repository.markScanned(songId, found);
+    return { found };
+  }
+
+  async backfill(): Promise<{ scanned: number }> {
+    let scanned = 0;
+    for (;;) {
+      const ids = await this.deps.repository.unscannedSongIds(BACKFILL_BATCH);
+      if (ids.length === 0) return { scanned };
+      for (const id of ids) {
+        try {
+          await this.scan(id);
+        } catch (error) {
+          // A file that cannot be read now (storage down) is not read again by this backfill.
+          this.deps.logger.warn({ err: error, songId: id }, 'embedded lyrics backfill: song skipped');
+          await this.deps.repository.markScanned(id, 'none');
+        }
+        scanned += 1;
+      }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadModel, modelFolder, type ModelFile } from '../../src/features/lyrics/transcription/model-files.js';
+import { EngineUnavailableError } from '../../src/features/lyrics/transcription/transcription-engine.js';
+import { LocalWhisperEngine, WHISPER_FILES } from '../../src/features/lyrics/transcription/whisper-local.engine.js';
+import { loopbackServer, tempDir } from './lyrics-test-kit.js';
+
+const MODEL = 'test-org/whisper-tiny_timestamped';
+const FILES: Record<string, Buffer> = {
+  'config.json': Buffer.from('{"model_type":"whisper"}'),
+  'tokenizer.json': Buffer.from('{}'),
+  'onnx/encoder_model_quantized.onnx': randomBytes(300_000),
+};
+const LIST: ModelFile[] = [{ path: 'config.json' }, { path: 'generation_config.json', optional: true }, { path: 'tokenizer.json' }, { path: 'onnx/encoder_model_quantized.onnx' }];
+
+/** The hub's file layout on loopback: `/<org>/<model>/resolve/<revision>/<file>`, HEAD and ranged GET. */
+async function hubStandIn() {
+  const state = { cutNextBigDownload: false, ranges: [] as string[], gets: 0 };
+  const server = await loopbackServer((request, response) => {
+    const prefix = `/${MODEL}/resolve/main/`;
+    const url = decodeURIComponent((request.url ?? '').split('?')[0]!);
+    const file = url.startsWith(prefix) ? FILES[url.slice(prefix.length)] : undefined;
+    if (!file) {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      return void response.end('Entry not found');
+    }
+    if (request.method === 'HEAD') {
+      response.writeHead(200, { 'content-length': file.length });
+      return void response.end();
+    }
+    state.gets += 1;
+    const range = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
+    if (range) {
+      state.ranges.push(request.headers.range!);
+      const from = Number(range[1]);
+      response.writeHead(206, { 'content-length': file.length - from, 'content-range': `bytes ${from}-${file.length - 1}/${file.length}` });
+      return void response.end(file.subarray(from));
+    }
+    response.writeHead(200, { 'content-length': file.length });
+    if (state.cutNextBigDownload && file.length > 100_000) {
+      state.cutNextBigDownload = false;
+      response.write(file.subarray(0, 120_000), () => setTimeout(() => response.destroy(), 50));
+      return;
+    }
+    response.end(file);
+  });
+  return Object.assign(state, server);
+}
+
+describe('the local engine’s model download (hub file layout on loopback)', () => {
+  let hub: Awaited<ReturnType<typeof hubStandIn>>;
+  let temp: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    hub = await hubStandIn();
+    temp = await tempDir();
+  });
+  afterAll(async () => {
+    await hub.close();
+    await temp.cleanup();
+  });
+
+  it('downloads with progress, resumes a cut download from its part file, and skips an optional file the hub lacks', async () => {
+    const cacheDir = path.join(temp.dir, 'models');
+    const signal = new AbortController().signal;
+    const reports: { fraction: number; phase: string }[] = [];
+    hub.cutNextBigDownload = true;
+    const first = downloadModel({ host: hub.url, model: MODEL, cacheDir }, LIST, signal, async (fraction, phase) => void reports.push({ fraction, phase }));
+    await expect(first).rejects.toThrow(/resumes on the next try/);
+    const folder = modelFolder(cacheDir, MODEL);
+    const part = await fs.stat(path.join(folder, 'onnx/encoder_model_quantized.onnx.part'));
+    expect(part.size).toBeGreaterThan(0);
+    await expect(fs.stat(path.join(folder, 'onnx/encoder_model_quantized.onnx'))).rejects.toThrow();
+
+    await downloadModel({ host: hub.url, model: MODEL, cacheDir }, LIST, signal, async (fraction, phase) => void reports.push({ fraction, phase }));
+    expect(hub.ranges).toEqual([`bytes=${part.size}-`]);
+    expect(await fs.readFile(path.join(folder, 'onnx/encoder_model_quantized.onnx'))).toEqual(FILES['onnx/encoder_model_quantized.onnx']);
+    expect(await fs.readFile(path.join(folder, 'config.json'))).toEqual(FILES['config.json']);
+    expect(reports.at(-1)).toEqual({ fraction: 1, phase: 'Speech model ready' });
+    expect(reports.some((report) => report.phase.startsWith('Downloading the speech model'))).toBe(true);
+
+    // Complete: nothing is fetched again.
+    const gets = hub.gets;
+    await downloadModel({ host: hub.url, model: MODEL, cacheDir }, LIST, signal, async () => undefined);
+    expect(hub.gets).toBe(gets);
+  });
+
+  it('fails with what to set when the model is unknown or the host cannot be reached', async () => {
+    const signal = new AbortController().signal;
+    await expect(downloadModel({ host: hub.url, model: 'test-org/missing', cacheDir: path.join(temp.dir, 'm2') }, LIST, signal, async () => undefined)).rejects.toThrow(
+      'The model test-org/missing has no file config.json at',
+    );
+    const gone = await loopbackServer(() => undefined);
+    await gone.close();
+    const offline = downloadModel({ host: gone.url, model: MODEL, cacheDir: path.join(temp.dir, 'm3') }, LIST, signal, async () => undefined);
+    await expect(offline).rejects.toBeInstanceOf(EngineUnavailableError);
+    await expect(offline).rejects.toThrow(/set TRANSCRIBE_MODEL_DIR/);
+    await expect(downloadModel({ host: hub.url, model: '../etc', cacheDir: temp.dir }, LIST, signal, async () => undefined)).rejects.toThrow(/is not a model id/);
+  });
+
+  it('reads an offline install from TRANSCRIBE_MODEL_DIR without the network, and says which files it lacks', async () => {
+    const dir = path.join(temp.dir, 'offline', 'whisper-base');
+    const gone = await loopbackServer(() => undefined);
+    await gone.close();
+    const engine = new LocalWhisperEngine({ model: 'ignored', modelDir: dir, cacheDir: path.join(temp.dir, 'unused'), modelHost: gone.url });
+    const signal = new AbortController().signal;
+    await fs.mkdir(path.join(dir, 'onnx'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'config.json'), '{}');
+    await expect(engine.prepare(signal, async () => undefined)).rejects.toThrow(/TRANSCRIBE_MODEL_DIR \(.*\) lacks generation_config.json, preprocessor_config.json/);
+    for (const file of WHISPER_FILES) await fs.writeFile(path.join(dir, file.path), '{}');
+    await engine.prepare(signal, async () => undefined);
+    // Files that are not a model: the library (imported only now) refuses them, with a message that says what to check.
+    await expect(engine.transcribe({ samples: new Float32Array(16_000), language: null, signal, progress: async () => undefined })).rejects.toThrow(/could not be loaded .*check TRANSCRIBE_MODEL or TRANSCRIBE_MODEL_DIR/s);
+  }, 60_000);
+});

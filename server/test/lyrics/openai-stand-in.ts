@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, loopbackServer, readBody } from './lyrics-test-kit.js';
+
+/**
+ * A server of the OpenAI transcription protocol on loopback. It reads the multipart upload,
+ * checks the fields Encore must send, finds the spoken bursts in the WAV by their energy and
+ * answers them as the given words (in order) with those times: real audio in, real times out.
+ */
+export interface StandIn {
+  url: string;
+  requests: { model: string; language: string | null; seconds: number; authorization: string | undefined }[];
+  /** What the next answers are: words (default), an error, or silence (never answers). */
+  mode: { kind: 'words' } | { kind: 'error'; status: number; body: unknown } | { kind: 'hang' };
+  close(): Promise<void>;
+}
+
+export async function openAiStandIn(words: string[], options: { delayMs?: number } = {}): Promise<StandIn> {
+  const state: Omit<StandIn, 'url' | 'close'> = { requests: [], mode: { kind: 'words' } };
+  const server = await loopbackServer(async (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method !== 'POST' || request.url !== '/v1/audio/transcriptions') return json(response, 404, { error: { message: 'Not found' } });
+    const body = await readBody(request);
+    const form = await new Request('http://stand-in/', { method: 'POST', body, headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
+    const file = form.get('file');
+    if (!(file instanceof Blob) || form.get('response_format') !== 'verbose_json' || !form.getAll('timestamp_granularities[]').includes('word')) {
+      return json(response, 400, { error: { message: 'file, response_format=verbose_json and timestamp_granularities[]=word are required' } });
+    }
+    const wav = Buffer.from(await file.arrayBuffer());
+    const sampleRate = wav.readUInt32LE(24);
+    const samples = wav.length > 44 ? (wav.length - 44) / 2 : 0;
+    state.requests.push({ model: String(form.get('model')), language: form.get('language') === null ? null : String(form.get('language')), seconds: samples / sampleRate, authorization: request.headers.authorization });
+    if (state.mode.kind === 'hang') return; // never answers
+    if (state.mode.kind === 'error') return json(response, state.mode.status, state.mode.body);
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    const bursts = speechBursts(wav, sampleRate);
+    json(response, 200, {
+      task: 'transcribe',
+      language: 'english',
+      duration: samples / sampleRate,
+      text: words.join(' '),
+      words: bursts.slice(0, words.length).map((burst, index) => ({ word: words[index], start: burst.start, end: burst.end })),
+    });
+  });
+  return Object.assign(state, { url: server.url, close: server.close }) as StandIn;
+}
+
+/** Stretches of 20 ms frames louder than the background tone, joined across short gaps. */
+export function speechBursts(wav: Buffer, sampleRate: number): { start: number; end: number }[] {
+  const frame = Math.round(sampleRate * 0.02);
+  const count = Math.floor((wav.length - 44) / 2);
+  const loud: boolean[] = [];
+  for (let start = 0; start + frame <= count; start += frame) {
+    let sum = 0;
+    for (let i = start; i < start + frame; i += 1) {
+      const value = wav.readInt16LE(44 + i * 2) / 32768;
+      sum += value * value;
+    }
+    loud.push(Math.sqrt(sum / frame) > 0.04);
+  }
+  const bursts: { start: number; end: number }[] = [];
+  loud.forEach((isLoud, index) => {
+    if (!isLoud) return;
+    const time = (index * frame) / sampleRate;
+    const last = bursts.at(-1);
+    if (last && time - last.end < 0.25) last.end = time + frame / sampleRate;
+    else bursts.push({ start: time, end: time + frame / sampleRate });
+  });
+  return bursts.filter((burst) => burst.end - burst.start >= 0.1).map((burst) => ({ start: Math.round(burst.start * 100) / 100, end: Math.round(burst.end * 100) / 100 }));
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LyricsModel, LyricsTranscriptResponse, TranscribeSongResponse, TranscriptionStatus } from '@encore/common/lyrics.contract';
+import type { Task } from '@encore/common/tasks.contract';
+import type { Song } from '@encore/common/library.contract';
+import { account, bearer, localSetups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
+import { getLyrics, putLyrics, spokenWords, tempDir } from './lyrics-test-kit.js';
+import { openAiStandIn, type StandIn } from './openai-stand-in.js';
+
+const SPOKEN = [
+  { text: 'hello', at: 1 },
+  { text: 'music', at: 3 },
+  { text: 'library', at: 5 },
+  { text: 'tonight', at: 7.5 },
+];
+const WORDS = ['Hello,', 'music', 'library', 'tonight.'];
+
+async function waitForTask(t: LibraryApp, token: string, taskId: string): Promise<{ task: Task; progress: number[] }> {
+  const progress: number[] = [];
+  for (let i = 0; i < 600; i += 1) {
+    const task = (await t.app.inject({ url: `/api/tasks/${taskId}`, headers: bearer(token) })).json<Task>();
+    progress.push(task.progress);
+    if (['done', 'failed', 'cancelled'].includes(task.state)) return { task, progress };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the task did not finish');
+}
+
+describe.each(localSetups)('transcription through an OpenAI-compatible endpoint ($engine)', (setup) => {
+  let t: LibraryApp;
+  let standIn: StandIn;
+  let owner: string;
+  let other: string;
+  let song: Song;
+  let second: Song;
+  let temp: Awaited<ReturnType<typeof tempDir>>;
+
+  beforeAll(async () => {
+    temp = await tempDir();
+    const file = await spokenWords(temp.dir, SPOKEN, 10, 'Spoken Words.mp3');
+    standIn = await openAiStandIn(WORDS, { delayMs: 300 });
+    t = await startLibraryApp(setup, { TRANSCRIBE_ENGINE: 'openai', TRANSCRIBE_API_URL: standIn.url, TRANSCRIBE_API_KEY: 'test-key', TRANSCRIBE_MODEL: 'whisper-test', LYRICS_LOOKUP_URL: 'off' });
+    owner = await account(t, 'transcribeowner');
+    other = await account(t, 'transcribeother');
+    song = (await upload(t, owner, file)).song;
+    second = (await upload(t, owner, file, { fileName: 'Second Spoken.mp3' })).song;
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await standIn?.close();
+    await temp?.cleanup();
+  });
+
+  it('runs as a task with real progress and stores word-timed lyrics built into lines', async () => {
+    const started = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/transcription`, headers: bearer(owner), payload: {} });
+    expect(started.statusCode).toBe(202);
+    const { taskId } = started.json<{ taskId: string }>();
+    const { task, progress } = await waitForTask(t, owner, taskId);
+    expect(task.state, task.error ?? '').toBe('done');
+    expect(task.result).toMatchObject({ songId: song.id, engine: 'openai', wordCount: 4, stored: true, language: 'en' });
+    expect(progress.some((value) => value > 0 && value < 100)).toBe(true);
+    expect(progress.at(-1)).toBe(100);
+    const request = standIn.requests.at(-1)!;
+    expect(request).toMatchObject({ model: 'whisper-test', authorization: 'Bearer test-key', language: null });
+    expect(request.seconds).toBeGreaterThan(9.5);
+    const lyrics = await getLyrics(t, owner, song.id);
+    expect(lyrics).toMatchObject({ source: 'transcribed', timing: 'word', language: 'en' });
+    expect(lyrics.text).toBe('Hello,\nmusic\nlibrary\ntonight.');
+    lyrics.words!.forEach((word, index) => expect(Math.abs(word.start - SPOKEN[index]!.at), word.text).toBeLessThan(0.35));
+    expect(lyrics.lines[1]!.startTime).toBeCloseTo(lyrics.words![1]!.start, 3);
+  });
+
+  it('joins two callers on one job, and both get its transcript', async () => {
+    const before = standIn.requests.length;
+    const [a, b] = await Promise.all([
+      t.app.inject({ method: 'POST', url: `/api/files/${second.id}/transcribe`, headers: bearer(owner), payload: {} }),
+      t.app.inject({ method: 'POST', url: `/api/files/${second.id}/transcribe`, headers: bearer(other), payload: { language: 'en' } }),
+    ]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    expect(a.json<LyricsTranscriptResponse>().transcript).toBe('Hello,\nmusic\nlibrary\ntonight.');
+    expect(b.json<LyricsTranscriptResponse>().transcript).toBe(a.json<LyricsTranscriptResponse>().transcript);
+    expect(standIn.requests.length - before).toBe(1);
+  });
+
+  it('answers transcribe_song with the words for a play URL Encore issued, and refuses any other URL without fetching it', async () => {
+    const play = (await t.app.inject({ url: `/api/files/${song.id}/play`, headers: bearer(other) })).json<{ url: string }>().url;
+    const words = await t.app.inject({ method: 'POST', url: '/api/transcribe_song', headers: bearer(other), payload: { url: play } });
+    expect(words.statusCode, words.body).toBe(200);
+    expect(words.json<TranscribeSongResponse>().words.map((word) => word.text)).toEqual(WORDS);
+    const before = standIn.requests.length;
+    const tampered = play.replace(/sig=([^&]+)/, (_, sig: string) => `sig=${sig.slice(0, -2)}AA`);
+    const expired = play.replace(/exp=\d+/, 'exp=1000');
+    for (const url of [tampered, expired, `http://evil.example/api/storage/o/${song.s3Key}`, 'file:///etc/passwd', `${standIn.url}/v1/audio/transcriptions`, 'not a url at all', `/api/storage/o/${song.s3Key}`]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/transcribe_song', headers: bearer(other), payload: { url } });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe('The URL must be a song link issued by this Encore');
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/transcribe_song', headers: bearer(other), payload: {} })).statusCode).toBe(400);
+    expect(standIn.requests.length).toBe(before);
+  });
+
+  it('shows the endpoint’s error with what to set, and loses nothing already stored', async () => {
+    const before = await getLyrics(t, owner, song.id);
+    standIn.mode = { kind: 'error', status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } };
+    try {
+      const response = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/transcribe`, headers: bearer(owner), payload: {} });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ message: string }>().message).toBe('The transcription endpoint answered 401 (Incorrect API key provided): check TRANSCRIBE_API_KEY');
+    } finally {
+      standIn.mode = { kind: 'words' };
+    }
+    expect(await getLyrics(t, owner, song.id)).toEqual(before);
+    const status = await t.app.inject({ url: `/api/files/${song.id}/lyrics/transcription`, headers: bearer(other) });
+    expect(status.json<TranscriptionStatus | null>()).toBeNull();
+  });
+
+  it('refuses others a transcription over existing lyrics (404) and an unknown song (404)', async () => {
+    await putLyrics(t, owner, song.id, { transcript: 'Kept as it is' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/transcription`, headers: bearer(other), payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/files/999999/transcribe', headers: bearer(owner), payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/transcribe`, headers: bearer(owner), payload: { language: 'english!' } })).statusCode).toBe(400);
+    expect((await getLyrics(t, other, song.id)).text).toBe('Kept as it is');
+  });
+});
+
+describe('transcription bounds', () => {
+  it('gives up on an endpoint that hangs within TRANSCRIBE_TIMEOUT_SECONDS, and says so', async () => {
+    const temp = await tempDir();
+    const standIn = await openAiStandIn(WORDS);
+    standIn.mode = { kind: 'hang' };
+    const t = await startLibraryApp(localSetups[0]!, { TRANSCRIBE_ENGINE: 'openai', TRANSCRIBE_API_URL: standIn.url, TRANSCRIBE_TIMEOUT_SECONDS: '2', LYRICS_LOOKUP_URL: 'off' });
+    try {
+      const owner = await account(t, 'hangowner');
+      const file = await spokenWords(temp.dir, SPOKEN.slice(0, 1), 3);
+      const song = (await upload(t, owner, file)).song;
+      const started = Date.now();
+      const response = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/transcribe`, headers: bearer(owner), payload: {} });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ message: string }>().message).toMatch(/did not answer within 2 s|longer than 2 s/);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      const lyrics = await getLyrics(t, owner, song.id);
+      expect(lyrics.hasLyrics).toBe(false);
+    } finally {
+      await t.close();
+      await standIn.close();
+      await temp.cleanup();
+    }
+  }, 180_000);
+
+  it('answers 503 with what to set when transcription is off', async () => {
+    const temp = await tempDir();
+    const t = await startLibraryApp(localSetups[0]!, { TRANSCRIBE_ENGINE: 'off', LYRICS_LOOKUP_URL: 'off' });
+    try {
+      const owner = await account(t, 'offowner');
+      const file = await spokenWords(temp.dir, SPOKEN.slice(0, 1), 2);
+      const song = (await upload(t, owner, file)).song;
+      const response = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/transcribe`, headers: bearer(owner), payload: {} });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ message: string }>().message).toBe('Transcription is turned off: set TRANSCRIBE_ENGINE to local or openai');
+      expect((await getLyrics(t, owner, song.id)) satisfies LyricsModel).toMatchObject({ hasLyrics: false });
+    } finally {
+      await t.close();
+      await temp.cleanup();
+    }
+  }, 180_000);
+});
