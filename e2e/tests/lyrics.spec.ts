@@ -11,6 +11,9 @@ import { signInThroughUi, signUpViaApi, snap, uniqueUser } from './support.js';
 
 const run = Date.now().toString(36).slice(-5);
 
+// Each journey plays real audio for several seconds and decodes a waveform: more than the default minute on a busy machine.
+test.setTimeout(180_000);
+
 /** Six lines two seconds apart, every word timed: what a karaoke file gives. */
 const ELRC = [
   '[00:00.50]<00:00.50>First <00:01.00>line <00:01.50>here',
@@ -39,7 +42,7 @@ async function accountWithSong(request: APIRequestContext, prefix: string, lyric
 async function karaokeState(page: Page) {
   return page.evaluate(() => {
     const audio = document.querySelector<HTMLAudioElement>('audio[data-encore-player]');
-    const lines = [...document.querySelectorAll<HTMLElement>('[data-testid="karaoke-lines"] [data-line-index]')];
+    const lines = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="karaoke-lines"] [data-line-index]'));
     const starts = lines.map((line) => Number(line.dataset['start']));
     const time = audio?.currentTime ?? 0;
     const expected = starts.filter((start) => start <= time).length - 1;
@@ -55,7 +58,7 @@ test('import enhanced LRC, sing along in karaoke, edit and save, export ELRC', a
   await signInThroughUi(page, user);
   await page.goto(`/music/${id}`);
   const panel = page.getByTestId('lyrics-panel');
-  await expect(panel.getByText('No lyrics yet')).toBeVisible();
+  await expect(panel.getByText('No lyrics yet')).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByRole('button', { name: 'Transcribe Lyrics with AI' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Find lyrics online' })).toBeVisible();
   await snap(page, 'lyrics-empty');
@@ -91,7 +94,7 @@ test('import enhanced LRC, sing along in karaoke, edit and save, export ELRC', a
     )
     .toBeGreaterThanOrEqual(3);
   // The word being sung fills as it is sung.
-  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-active="true"] .karaoke-word')].some((word) => /^(?!0%)\d/.test(word.style.getPropertyValue('--fill'))))).toBe(true);
+  await expect.poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('[data-active="true"] .karaoke-word')).some((word) => /^(?!0%)\d/.test(word.style.getPropertyValue('--fill'))))).toBe(true);
   await snap(page, 'lyrics-karaoke');
 
   // A click on a line plays from there.
@@ -134,12 +137,12 @@ test('fix a word on the waveform and by typing; the timing is kept after a reloa
   await page.getByTestId('lyrics-panel').getByRole('link', { name: 'Word timings' }).click();
   await expect(page).toHaveURL(new RegExp(`/music/${id}/words$`));
   await expect(page.getByRole('heading', { name: 'Word Timing Editor' })).toBeVisible();
-  await expect(page.getByTestId('word-row')).toHaveCount(18);
+  await expect(page.getByTestId('word-row')).toHaveCount(18, { timeout: 30_000 });
 
   // The waveform draws, with each word a region.
   const waveform = page.getByTestId('word-waveform');
   const region = waveform.getByText('Second', { exact: true });
-  await expect(region).toBeVisible({ timeout: 20_000 });
+  await expect(region).toBeVisible({ timeout: 90_000 });
   await snap(page, 'word-editor');
 
   // Drag "Second" to the right on the waveform: its start follows.
@@ -188,7 +191,7 @@ test('the lyrics and the word editor on a phone and in Hebrew', async ({ page, r
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/music/${id}`);
   const panel = page.getByTestId('lyrics-panel');
-  await expect(panel.getByText('Second line sung')).toBeVisible();
+  await expect(panel.getByText('Second line sung')).toBeVisible({ timeout: 30_000 });
   await panel.scrollIntoViewIfNeeded();
   await snap(page, 'lyrics-phone');
   await page.goto(`/music/${id}/words`);
