@@ -90,7 +90,7 @@ test('import enhanced LRC, sing along in karaoke, edit and save, export ELRC', a
         }
         return seen.size;
       },
-      { timeout: 15_000, intervals: [150] },
+      { timeout: 40_000, intervals: [150] },
     )
     .toBeGreaterThanOrEqual(3);
   // The word being sung fills as it is sung.
@@ -171,7 +171,7 @@ test('fix a word on the waveform and by typing; the timing is kept after a reloa
   await expect(page.getByText('Word timings saved')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('spinbutton', { name: 'Start of "Second"' })).toHaveValue(String(dragged));
+  await expect(page.getByRole('spinbutton', { name: 'Start of "Second"' })).toHaveValue(String(dragged), { timeout: 30_000 });
   await expect(page.getByRole('spinbutton', { name: 'End of "sung"' })).toHaveValue('4.3');
   await expect(page.getByRole('spinbutton', { name: 'End of "Third"' })).toHaveValue('4.9');
 
@@ -195,7 +195,7 @@ test('the lyrics and the word editor on a phone and in Hebrew', async ({ page, r
   await panel.scrollIntoViewIfNeeded();
   await snap(page, 'lyrics-phone');
   await page.goto(`/music/${id}/words`);
-  await expect(page.getByTestId('word-row')).toHaveCount(18);
+  await expect(page.getByTestId('word-row')).toHaveCount(18, { timeout: 30_000 });
   await snap(page, 'word-editor-phone');
 
   await page.setViewportSize({ width: 1280, height: 800 });
