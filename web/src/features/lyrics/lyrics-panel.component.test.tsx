@@ -15,7 +15,7 @@ async function panel() {
   return within(await screen.findByTestId('lyrics-panel'));
 }
 
-describe('lyrics panel', () => {
+describe('lyrics panel', { timeout: 20_000 }, () => {
   it('shows the lyrics with line and character counts, and turns karaoke on with the spec toast', async () => {
     const user = userEvent.setup();
     stubFetch({ 'GET /api/files/5': { body: song }, 'GET /api/files/5/lyrics': { body: timedLyrics(5) } });

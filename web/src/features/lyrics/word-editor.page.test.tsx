@@ -14,7 +14,8 @@ function rows() {
   return screen.getAllByTestId('word-row');
 }
 
-describe('word-timing editor', () => {
+// Each test types a lot through user-event; on a loaded machine that takes more than the default 5 s.
+describe('word-timing editor', { timeout: 20_000 }, () => {
   it('lists the words with start and end fields (numeric, min 0, step 0.1)', async () => {
     stubFetch({ 'GET /api/files/5': { body: song }, 'GET /api/files/5/lyrics': { body: timedLyrics(5) }, 'GET /api/files/5/play': { body: { url: 'blob:5' } } });
     renderApp('/music/5/words');
