@@ -37,6 +37,8 @@ const loadAuthPage = async () => (await import('../features/auth/auth.page')).Au
 export const protectedRoutes: RouteObject[] = [
   { path: 'music', ...lazyPage(async () => (await import('../features/library/music.page')).MusicPage) },
   { path: 'music/:id', ...lazyPage(async () => (await import('../pages/song.page')).ComposedSongPage, numericId) },
+  // The word-timing editor (issue 11): from the song page's lyrics panel and the Song2Clip editor.
+  { path: 'music/:id/words', ...lazyPage(async () => (await import('../features/lyrics/word-editor.page')).WordEditorPage, numericId) },
   { path: 'upload', ...lazyPage(async () => (await import('../features/upload/upload.page')).UploadPage) },
   { path: 'playlists', ...lazyPage(async () => (await import('../features/playlists/playlists.page')).PlaylistsPage) },
   { path: 'playlists/:id', ...lazyPage(async () => (await import('../features/playlists/playlist.page')).PlaylistPage, numericId) },

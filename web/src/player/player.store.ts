@@ -300,6 +300,16 @@ export function createPlayer(deps: PlayerDependencies) {
       if (hasPrevious(state)) void step(-1);
     },
 
+    /**
+     * Where the song is now, read from the media element itself: `currentTime` in the state
+     * follows 'timeupdate' (a few times a second), too coarse for karaoke's word fill.
+     */
+    position(): number {
+      const state = store.getState();
+      if (!state.ready || !media) return state.currentTime;
+      return media.currentTime;
+    },
+
     /** Moves to `seconds` within the song. */
     seek(seconds: number): void {
       const state = store.getState();

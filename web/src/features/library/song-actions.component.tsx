@@ -21,6 +21,8 @@ export interface SongPageAddOns {
   AddToPlaylist: ComponentType<{ song: SongListEntry }>;
   ShareDialog: ComponentType<{ song: SongListEntry; open: boolean; onOpenChange: (open: boolean) => void }>;
   SongSound: ComponentType<{ song: SongDetail }>;
+  /** The lyrics feature's panel (SPEC 2: lyrics panel with karaoke). */
+  LyricsPanel: ComponentType<{ song: SongDetail }>;
 }
 
 /** The song page's actions: like, share by e-mail, download and, for the uploader, delete. */

@@ -80,6 +80,7 @@ function SongDetail({ song, addOns }: { song: SongWithAnalysis; addOns: SongPage
           {/* Under the cover on a wide screen; in the column on a narrow one. */}
           <SongTagsCard song={song} className="lg:hidden" />
           <SongInfoCard song={song} />
+          <addOns.LyricsPanel song={song} />
         </div>
       </div>
     </article>

@@ -1,4 +1,5 @@
 import { authMessagesEn, ruleMessagesEn } from '@encore/common/messages.en';
+import { lyricsEn } from './lyrics-en.catalogue';
 
 /**
  * The English catalogue: the default language and the source of the message keys. Every
@@ -618,6 +619,8 @@ export const en = {
   clipAutoSubtitles: 'Auto subtitles',
   clipAutoSubtitlesHelp: 'Transcribe the song first when it has no words',
   clipAdvancedSettingsCard: 'Advanced settings',
+  // Lyrics, karaoke and the word-timing editor (issue 11)
+  ...lyricsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

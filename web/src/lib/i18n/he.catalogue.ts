@@ -1,4 +1,5 @@
 import type { Catalogue } from './en.catalogue';
+import { lyricsHe } from './lyrics-he.catalogue';
 
 /** The Hebrew catalogue. Typed as `Catalogue`, so a key missing here fails the type check. */
 export const he: Catalogue = {
@@ -618,4 +619,5 @@ export const he: Catalogue = {
   clipAutoSubtitles: 'כתוביות אוטומטיות',
   clipAutoSubtitlesHelp: 'תמלול השיר קודם כשאין לו מילים',
   clipAdvancedSettingsCard: 'הגדרות מתקדמות',
+  ...lyricsHe,
 };

@@ -1,0 +1,60 @@
+import { song as songSchema, type Song } from '@encore/common/library.contract';
+import {
+  lyricsCandidates,
+  lyricsModel,
+  lyricsTranscriptResponse,
+  transcriptionStarted,
+  type ApplyCandidateBody,
+  type LyricsCandidates,
+  type LyricsExportFormat,
+  type LyricsModel,
+  type LyricsTranscriptResponse,
+} from '@encore/common/lyrics.contract';
+import type { Word } from '@encore/common/words.contract';
+import { apiBlobRequest, apiRequest, type ApiBlob } from '../../lib/api-client';
+import { translate } from '../../lib/i18n/i18n.store';
+
+/**
+ * The lyrics calls of issue 11 (`common/src/lyrics.contract.ts`): SPEC 7's PUT lyrics and the
+ * transcription, the lookup, the export. Failures throw ApiError; callers decide what to show.
+ */
+
+export const LYRICS_EXPORT_FORMATS: readonly LyricsExportFormat[] = ['lrc', 'elrc', 'srt', 'txt'];
+
+export function fetchSongForLyrics(id: number, signal?: AbortSignal): Promise<Song> {
+  return apiRequest(`files/${id}`, { schema: songSchema, fallbackMessage: translate('fetchMusicFileFailed'), signal });
+}
+
+export function fetchLyrics(id: number, signal?: AbortSignal): Promise<LyricsModel> {
+  return apiRequest(`files/${id}/lyrics`, { schema: lyricsModel, fallbackMessage: translate('lyricsLoadFailed'), signal });
+}
+
+/** SPEC 7's `PUT files/{id}/lyrics {transcript}`: plain text, LRC, ELRC or SRT (the server tells them apart). */
+export function putTranscript(id: number, transcript: string): Promise<LyricsTranscriptResponse> {
+  return apiRequest(`files/${id}/lyrics`, { method: 'PUT', body: { transcript }, schema: lyricsTranscriptResponse, fallbackMessage: translate('lyricsSaveFailed') });
+}
+
+/** The word editor's Save: SPEC 3's Words; the server rebuilds the lines from them. */
+export function putWords(id: number, words: readonly Word[]): Promise<LyricsTranscriptResponse> {
+  return apiRequest(`files/${id}/lyrics`, { method: 'PUT', body: { words }, schema: lyricsTranscriptResponse, fallbackMessage: translate('wordSaveFailed') });
+}
+
+export function fetchOnlineCandidates(id: number, signal?: AbortSignal): Promise<LyricsCandidates> {
+  return apiRequest(`files/${id}/lyrics/online`, { schema: lyricsCandidates, fallbackMessage: translate('lyricsOnlineFailed'), signal });
+}
+
+export function applyOnlineCandidate(id: number, body: ApplyCandidateBody): Promise<LyricsTranscriptResponse> {
+  return apiRequest(`files/${id}/lyrics/online`, { method: 'POST', body, schema: lyricsTranscriptResponse, fallbackMessage: translate('lyricsSaveFailed') });
+}
+
+/** Starts the transcription job and answers its task id at once; the task carries the progress. */
+export async function startTranscription(id: number): Promise<string> {
+  const { taskId } = await apiRequest(`files/${id}/lyrics/transcription`, { method: 'POST', body: {}, schema: transcriptionStarted, fallbackMessage: translate('lyricsTranscribeFailed') });
+  return taskId;
+}
+
+export async function downloadLyrics(id: number, format: LyricsExportFormat): Promise<ApiBlob> {
+  const answer = await apiBlobRequest(`files/${id}/lyrics/export`, { query: { format }, fallbackMessage: translate('lyricsExportFailed') });
+  if (!answer) throw new Error('The export was empty');
+  return answer;
+}
