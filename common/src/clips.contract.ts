@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './input.contract.js';
+import { idField, text } from './input.contract.js';
 import { DEFAULT_TEXT_STYLE, textStyleSchema } from './text-style.contract.js';
 import { WORD_TIME_MAX, wordsSchema } from './words.contract.js';
 
@@ -146,7 +146,7 @@ export type CreateClipResponse = z.infer<typeof createClipResponse>;
 export const CLIP_STATUSES = ['queued', 'running', 'done', 'error', 'cancelled'] as const;
 export type ClipStatus = (typeof CLIP_STATUSES)[number];
 
-export const clipStatusParams = z.object({ task_id: z.string().min(1).max(100) });
+export const clipStatusParams = z.object({ task_id: text('The task id').min(1).max(100) });
 
 /** `GET /api/clips/clip-status/{task_id}`. */
 export const clipStatusResponse = z.object({

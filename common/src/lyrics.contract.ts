@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, text } from './input.contract.js';
+import { idField, multilineText, text } from './input.contract.js';
 import { wordsSchema } from './words.contract.js';
 
 /**
@@ -47,7 +47,8 @@ export type LyricsExportFormat = z.infer<typeof lyricsExportFormat>;
 export const lyricsLanguage = text('The language')
   .trim()
   .toLowerCase()
-  .regex(/^(auto|[a-z]{2,3})$/, { error: 'The language must be a two- or three-letter code, or auto' });
+  // A refinement, not a second pattern: the shared text rule stays the field's pattern.
+  .refine((value) => /^(auto|[a-z]{2,3})$/.test(value), { error: 'The language must be a two- or three-letter code, or auto' });
 
 /** SPEC 3's Lyrics line (seconds). */
 export const lyricsLineSchema = z.object({
@@ -131,11 +132,11 @@ export const lyricsCandidates = z.object({
 export type LyricsCandidates = z.infer<typeof lyricsCandidates>;
 
 export const applyCandidateBody = z.object({
-  candidateId: z.number({ error: 'candidateId must be a number' }).int({ error: 'candidateId must be a whole number' }).min(1, { error: 'candidateId must be positive' }).max(Number.MAX_SAFE_INTEGER),
+  candidateId: idField('The candidate id'),
   /** synced (default when the candidate has it) or plain. */
   kind: z.enum(['synced', 'plain']).optional(),
 });
-export type ApplyCandidateBody = z.input<typeof applyCandidateBody>;
+export type ApplyCandidateBody = z.output<typeof applyCandidateBody>;
 
 export const transcribeBody = z
   .object({ language: lyricsLanguage.optional() })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input.contract.js';
 
 /**
  * SPEC 3's Word: a sung word with its start and end in seconds. Shared by the lyrics (word
@@ -22,11 +23,7 @@ const timeMessage = 'Word times must be numbers of seconds from 0';
 
 export const wordSchema = z
   .object({
-    text: z
-      .string({ error: 'A word must have text' })
-      .max(WORD_TEXT_MAX, { error: `A word is at most ${WORD_TEXT_MAX} characters` })
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-      .regex(/^[^\u0000-\u001f\u007f]*$/u, { error: 'A word must not contain control characters' }),
+    text: text('A word', 'A word must have text').max(WORD_TEXT_MAX, { error: `A word is at most ${WORD_TEXT_MAX} characters` }),
     start: z.number({ error: timeMessage }).finite({ error: timeMessage }).min(WORD_TIME_MIN, { error: timeMessage }).max(WORD_TIME_MAX, { error: timeMessage }),
     end: z.number({ error: timeMessage }).finite({ error: timeMessage }).min(WORD_TIME_MIN, { error: timeMessage }).max(WORD_TIME_MAX, { error: timeMessage }),
   })
