@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Logger } from '../../../platform/logger.js';
 import { TARGET_FEATURES, promptQuery, type PromptQuery } from '../prompt/prompt-query.js';
+import { readBodyLimited } from '../../../platform/net/read-limited.js';
 
 /** An OpenAI-compatible chat endpoint (OpenAI, Ollama, LM Studio, vLLM): LLM_API_URL is its base (…/v1). */
 export interface LlmSettings {
@@ -66,7 +67,7 @@ export async function interpretWithLlm(settings: LlmSettings, prompt: string, lo
   }
   let content: string | null;
   try {
-    const text = await readLimited(response, 256 * 1024, settings.timeoutMs);
+    const text = await readBodyLimited(response, 256 * 1024, settings.timeoutMs);
     content = chatResponse.parse(JSON.parse(text)).choices[0]!.message.content;
   } catch (error) {
     throw new LlmUnusable(`the LLM endpoint's answer is not a chat completion: ${error instanceof Error ? error.message : String(error)}`);
@@ -92,32 +93,3 @@ function extractJson(content: string): unknown {
   }
 }
 
-async function readLimited(response: Response, maxBytes: number, timeoutMs: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) {
-      await reader.cancel();
-      throw new Error('the answer took too long');
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const next = await Promise.race([
-      reader.read(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('the answer took too long')), remaining);
-      }),
-    ]).finally(() => clearTimeout(timer));
-    if (next.done) break;
-    size += next.value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error('the answer is too large');
-    }
-    chunks.push(next.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}

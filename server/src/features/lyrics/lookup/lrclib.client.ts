@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import { NotFoundError, ServiceUnavailableError } from '../../../platform/errors/app-errors.js';
+import { readBodyLimited } from '../../../platform/net/read-limited.js';
 
 /**
  * LRCLIB's public API (keyless): `/api/get` (one exact match by title, artist, album and
@@ -83,27 +84,10 @@ export class LrclibClient {
       throw new ServiceUnavailableError(LYRICS_MESSAGES.lookupUnreachable);
     }
     try {
-      return JSON.parse(await readLimited(response, MAX_ANSWER_BYTES));
+      return JSON.parse(await readBodyLimited(response, MAX_ANSWER_BYTES));
     } catch {
       throw new ServiceUnavailableError(LYRICS_MESSAGES.lookupUnreachable);
     }
   }
 }
 
-async function readLimited(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > limit) {
-      await reader.cancel();
-      throw new Error('the answer is too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}

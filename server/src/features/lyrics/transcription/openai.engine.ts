@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Word } from '@encore/common/words.contract';
 import { windowsAtQuietPoints, wavFromSamples } from './audio-windows.js';
 import { ENGINE_SAMPLE_RATE, EngineUnavailableError, type EngineProgress, type TranscriptionEngine, type TranscriptionInput, type TranscriptionOutput } from './transcription-engine.js';
+import { readBodyLimited } from '../../../platform/net/read-limited.js';
 
 /**
  * Any OpenAI-compatible `/v1/audio/transcriptions` endpoint (OpenAI, Groq, faster-whisper
@@ -79,7 +80,7 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
     }
     let body: string;
     try {
-      body = await readLimited(response, MAX_ANSWER_BYTES);
+      body = await readBodyLimited(response, MAX_ANSWER_BYTES);
     } catch (error) {
       throw this.failure(error, signal, timeout);
     }
@@ -141,22 +142,5 @@ function round(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
 }
 
-async function readLimited(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > limit) {
-      await reader.cancel();
-      throw new Error('the answer is too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 export type { EngineProgress };
