@@ -64,8 +64,14 @@ function playbackEvents(page: Page): Promise<string[]> {
 }
 
 async function expectAudioAdvancing(page: Page): Promise<void> {
-  const start = (await audio(page)).time;
-  await expect.poll(async () => (await audio(page)).time, { timeout: 10_000, message: 'the audio position advances' }).toBeGreaterThan(start + 0.3);
+  // Two readings a little apart, taken afresh each poll: a reading taken just before the bar
+  // moved to the next song (its end, then 0 again) must not make the clock look stopped.
+  const advance = async () => {
+    const before = (await audio(page)).time;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return (await audio(page)).time - before;
+  };
+  await expect.poll(advance, { timeout: 10_000, message: 'the audio position advances' }).toBeGreaterThan(0.2);
 }
 
 /** Drags a row by its handle onto the row at `targetIndex`, the way a mouse does it. */
