@@ -4,7 +4,8 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { songPageQuery, type SongPage, type SongPageRequest } from '../../lib/song-list.query';
 import { songQueryKeys, type SongListFilter } from '../../lib/song-query-keys';
 import { player } from '../../player/player.store';
-import { deleteSong, fetchSong, postToggleLike } from './library.api';
+import { fetchSong } from '../../lib/song-detail.api';
+import { deleteSong, postToggleLike } from './library.api';
 
 /** One page of a list, searched and sorted by the server. */
 export function useSongPage(request: SongPageRequest) {

@@ -6,7 +6,6 @@ import {
   type PlaylistSummary,
   type UpdatePlaylistBody,
 } from '@encore/common/playlists.contract';
-import { songDetail, type SongDetail } from '@encore/common/library.contract';
 import { z } from 'zod';
 import { apiBlobRequest, apiRequest, type ApiBlob } from '../../lib/api-client';
 import { translate } from '../../lib/i18n/i18n.store';
@@ -15,11 +14,6 @@ import { translate } from '../../lib/i18n/i18n.store';
 
 export function fetchPlaylists(signal?: AbortSignal): Promise<PlaylistSummary[]> {
   return apiRequest('playlists', { schema: z.array(playlistSummary), fallbackMessage: translate('playlistsLoadFailed'), signal });
-}
-
-/** One song (a playlist card's cover needs its cover key), read as the song page reads it: same cache entry. */
-export function fetchSong(id: number, signal?: AbortSignal): Promise<SongDetail> {
-  return apiRequest(`files/${id}`, { schema: songDetail, fallbackMessage: translate('fetchMusicFilesFailed'), signal });
 }
 
 export function postPlaylist(body: CreatePlaylistBody): Promise<Playlist> {

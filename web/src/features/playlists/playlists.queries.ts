@@ -2,11 +2,11 @@ import type { CreatePlaylistBody, Playlist, PlaylistSummary, UpdatePlaylistBody 
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useT } from '../../lib/i18n/i18n.store';
 import { ALL_SONGS, songPageQuery } from '../../lib/song-list.query';
+import { fetchSong } from '../../lib/song-detail.api';
 import { songQueryKeys } from '../../lib/song-query-keys';
 import {
   deletePlaylist,
   deletePlaylistSong,
-  fetchSong,
   fetchPlaylists,
   postPlaylist,
   postPlaylistSong,

@@ -1,0 +1,14 @@
+import { songDetail, type SongDetail } from '@encore/common/library.contract';
+import { apiRequest } from './api-client';
+import { translate } from './i18n/i18n.store';
+
+/** A server from before sonic analysis sends no `analysis`: the song then reads as not analysed yet. */
+const songDetailAnswer = songDetail.extend({ analysis: songDetail.shape.analysis.default(null) });
+
+/**
+ * One song (`GET files/{id}`), cached under `songQueryKeys.detail(id)` by the song page and by
+ * the playlist covers alike: one fetch for that key.
+ */
+export function fetchSong(id: number, signal?: AbortSignal): Promise<SongDetail> {
+  return apiRequest(`files/${id}`, { schema: songDetailAnswer, fallbackMessage: translate('fetchMusicFileFailed'), signal });
+}
