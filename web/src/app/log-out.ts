@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionStore } from '../features/auth/session.store';
 
@@ -19,11 +19,15 @@ export function useLogOut(): () => void {
   return () => void navigate('/', { state: { [LOGGING_OUT]: true } });
 }
 
-/** In the layout: once / is on screen after a Log Out, clear the session (and forget the mark). */
+/**
+ * In the layout: once / is committed after a Log Out, clear the session (and forget the mark).
+ * A layout effect, so the token is gone before the landing page is painted: a passive effect
+ * may run a task later, leaving a moment where / shows with the session still stored.
+ */
 export function useFinishLogOut(): void {
   const location = useLocation();
   const navigate = useNavigate();
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!isLoggingOut(location.state)) return;
     sessionStore.logOut();
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
