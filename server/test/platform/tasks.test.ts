@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Task } from '@encore/common/tasks.contract';
-import { defineJob, jobKind } from '../../src/platform/jobs/jobs.types.js';
+import { defineJob, jobKind, TaskFailure } from '../../src/platform/jobs/jobs.types.js';
 import { ABANDONED_MESSAGE } from '../../src/platform/tasks/tasks.js';
 import { account, bearer } from '../library/library-test-kit.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
@@ -67,6 +67,23 @@ const render = defineJob(renderKind, {
   },
 });
 
+/** Fails as told: a refusal a retry would repeat, or a passing fault that the next attempt gets over. */
+const attempts = new Map<string, number>();
+const flakyKind = jobKind('test.flaky', z.object({ name: z.string(), fault: z.enum(['refused', 'passing']) }));
+const flaky = defineJob(flakyKind, {
+  retry: { limit: 3, delaySeconds: 1, backoff: false },
+  expireInSeconds: 60,
+  concurrency: 2,
+  weight: 'light',
+  async handler(payload) {
+    const attempt = (attempts.get(payload.name) ?? 0) + 1;
+    attempts.set(payload.name, attempt);
+    if (payload.fault === 'refused') throw new TaskFailure('The endpoint answered 401: check the key', { retry: false });
+    if (attempt === 1) throw new TaskFailure('The endpoint could not be reached');
+    return { attempt };
+  },
+});
+
 describe.each(engines)('tasks on %s', (engine) => {
   let t: TestApp;
   let base: string;
@@ -75,7 +92,7 @@ describe.each(engines)('tasks on %s', (engine) => {
   let aliceId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(engine, {}, {}, { extraJobs: [render] });
+    t = await startTestApp(engine, {}, {}, { extraJobs: [render, flaky] });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     alice = await account(t, 'alice');
@@ -153,6 +170,20 @@ describe.each(engines)('tasks on %s', (engine) => {
     await sleep(100);
     expect((await tasks.get(task.id, aliceId))?.state).toBe('failed');
   });
+
+  it('fails at once, without retries, on a failure a retry would repeat; retries a passing one', async () => {
+    const { tasks } = t.app.encore.platform;
+    const refused = await tasks.start({ kind: 'flaky', ownerId: aliceId, job: flakyKind, payload: { name: 'refused', fault: 'refused' } });
+    const passing = await tasks.start({ kind: 'flaky', ownerId: aliceId, job: flakyKind, payload: { name: 'passing', fault: 'passing' } });
+    const failed = await until(() => tasks.get(refused.id, aliceId), (row) => row?.state === 'failed');
+    expect(failed).toMatchObject({ error: 'The endpoint answered 401: check the key' });
+    const done = await until(() => tasks.get(passing.id, aliceId), (row) => row?.state === 'done', 20_000);
+    expect(done).toMatchObject({ result: { attempt: 2 }, error: null });
+    // The passing fault's retry came after its one-second delay; the refusal was tried once only.
+    await sleep(1500);
+    expect(attempts.get('refused')).toBe(1);
+    expect((await tasks.get(refused.id, aliceId))?.state).toBe('failed');
+  }, 30_000);
 
   it('cancel stops the running handler and leaves the task cancelled', async () => {
     const events = await openEvents(`${base}/api/tasks/events?ticket=${encodeURIComponent(await ticket(alice))}`);

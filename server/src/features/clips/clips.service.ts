@@ -130,11 +130,11 @@ export class ClipsService {
   /** The job: renders the clip through the phases; a retried job whose clip is done returns at once. */
   async render(clipId: number, context: JobContext): Promise<{ clipId: number; videoKey: string; wordCount?: number }> {
     const clip = await this.deps.repository.byId(clipId);
-    if (!clip) throw new TaskFailure('The clip was deleted.');
+    if (!clip) throw new TaskFailure('The clip was deleted.', { retry: false });
     if (clip.videoKey) return { clipId, videoKey: clip.videoKey };
     const settings = clipSettingsInputSchema.parse(clip.settings);
     const song = clip.songId ? await this.deps.library.get(clip.songId, clip.ownerId).catch(() => undefined) : undefined;
-    if (!song) throw new TaskFailure('The song of this clip was deleted.');
+    if (!song) throw new TaskFailure('The song of this clip was deleted.', { retry: false });
     const words = await this.wordsFor(settings, clip);
     const workDir = await mkdtemp(path.join(tmpdir(), 'encore-clip-'));
     try {
@@ -157,7 +157,7 @@ export class ClipsService {
       );
       return { clipId, videoKey, wordCount: words.length };
     } catch (error) {
-      if (error instanceof RenderInputError) throw new TaskFailure(error.message);
+      if (error instanceof RenderInputError) throw new TaskFailure(error.message, { retry: false });
       throw error;
     }
   }

@@ -61,7 +61,9 @@ export async function runJob(job: AnyJobDefinition, entry: PgBoss.JobWithMetadat
     }
   } catch (error) {
     if (controller.signal.aborted) return; // cancelled: the job is done with
-    const final = entry.retryCount >= entry.retryLimit;
+    const repeats = error instanceof TaskFailure && !error.retryable;
+    const final = repeats || entry.retryCount >= entry.retryLimit;
+    if (repeats) await stopRetries(boss, job.name, entry.id);
     if (taskId && final) await tasks.fail(taskId, error instanceof TaskFailure ? error.message : GENERIC_FAILURE);
     logger.warn({ err: error, job: entry.id, queue: job.name }, final ? 'job failed' : 'job failed; pg-boss will retry it');
     throw error;
@@ -69,6 +71,11 @@ export async function runJob(job: AnyJobDefinition, entry: PgBoss.JobWithMetadat
     clearInterval(watcher);
     progress?.stop();
   }
+}
+
+/** pg-boss reads the limit when the handler throws: lowering it to the count fails the job for good. */
+async function stopRetries(boss: PgBoss, name: string, id: string): Promise<void> {
+  await boss.getDb().executeSql('UPDATE pgboss.job SET retry_limit = retry_count WHERE name = $1 AND id = $2', [name, id]);
 }
 
 function throttledProgress(tasks: TaskStore, taskId: string) {

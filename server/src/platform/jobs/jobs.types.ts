@@ -55,5 +55,15 @@ export function defineJob<P>(kind: JobKind<P>, rest: Omit<JobDefinition<P>, 'nam
   return { ...kind, ...rest };
 }
 
-/** A failure whose message is safe to show the task's owner; other errors show a generic one. */
-export class TaskFailure extends Error {}
+/**
+ * A failure whose message is safe to show the task's owner; other errors show a generic one.
+ * `retry: false` marks one that a retry would only repeat (a setting missing, a key refused, the
+ * song deleted): the task fails at once with its message instead of after every retry.
+ */
+export class TaskFailure extends Error {
+  readonly retryable: boolean;
+  constructor(message: string, options: { retry?: boolean; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.retryable = options.retry ?? true;
+  }
+}

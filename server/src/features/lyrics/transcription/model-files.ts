@@ -31,7 +31,7 @@ export interface ModelSource {
 const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}(?:\/[A-Za-z0-9][A-Za-z0-9._-]{0,95})?$/;
 
 export function assertModelId(model: string): void {
-  if (!MODEL_ID.test(model) || model.includes('..')) throw new EngineUnavailableError(`TRANSCRIBE_MODEL "${model}" is not a model id such as onnx-community/whisper-base_timestamped`);
+  if (!MODEL_ID.test(model) || model.includes('..')) throw new EngineUnavailableError(`TRANSCRIBE_MODEL "${model}" is not a model id such as onnx-community/whisper-base_timestamped`, { retry: false });
 }
 
 /** The folder of a model under the cache (where transformers.js finds it as a local model). */
@@ -88,7 +88,7 @@ async function remoteSize(source: ModelSource, revision: string, file: ModelFile
   const response = await request(fileUrl(source, revision, file), { method: 'HEAD' }, signal, source);
   if (response.status === 404) {
     if (file.optional) return null;
-    throw new EngineUnavailableError(`The model ${source.model} has no file ${file.path} at ${source.host}: check TRANSCRIBE_MODEL`);
+    throw new EngineUnavailableError(`The model ${source.model} has no file ${file.path} at ${source.host}: check TRANSCRIBE_MODEL`, { retry: false });
   }
   if (!response.ok) throw new EngineUnavailableError(`The model host answered ${response.status} for ${file.path}: check TRANSCRIBE_MODEL_HOST, or set TRANSCRIBE_MODEL_DIR to a folder holding the model`);
   const length = Number(response.headers.get('x-linked-size') ?? response.headers.get('content-length'));

@@ -38,7 +38,7 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
   constructor(private readonly options: OpenAiEngineOptions) {}
 
   async prepare(): Promise<void> {
-    if (!this.options.apiUrl) throw new EngineUnavailableError('TRANSCRIBE_ENGINE is openai but TRANSCRIBE_API_URL is not set: set it to the endpoint (e.g. https://api.openai.com)');
+    if (!this.options.apiUrl) throw new EngineUnavailableError('TRANSCRIBE_ENGINE is openai but TRANSCRIBE_API_URL is not set: set it to the endpoint (e.g. https://api.openai.com)', { retry: false });
   }
 
   async transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {
@@ -84,7 +84,8 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
     } catch (error) {
       throw this.failure(error, signal, timeout);
     }
-    if (!response.ok) throw new EngineUnavailableError(errorMessage(response.status, body));
+    // A refused key, a wrong address or model, a request the endpoint will never take: the same next time.
+    if (!response.ok) throw new EngineUnavailableError(errorMessage(response.status, body), { retry: ![400, 401, 403, 404, 413, 415, 422].includes(response.status) });
     let parsed: z.infer<typeof answer>;
     try {
       parsed = answer.parse(JSON.parse(body));

@@ -1,7 +1,7 @@
 import { documentFromWords } from '@encore/common/lyrics-document.rules';
 import { LYRICS_MESSAGES, LYRICS_TRANSCRIBE_TASK_KIND, type TranscriptionResult, type TranscriptionStatus } from '@encore/common/lyrics.contract';
 import type { Word } from '@encore/common/words.contract';
-import { AppError, ServiceUnavailableError } from '../../../platform/errors/app-errors.js';
+import { AppError, NotFoundError, ServiceUnavailableError } from '../../../platform/errors/app-errors.js';
 import type { JobContext, JobKind } from '../../../platform/jobs/jobs.types.js';
 import { TaskFailure } from '../../../platform/jobs/jobs.types.js';
 import type { Logger } from '../../../platform/logger.js';
@@ -102,10 +102,11 @@ export class TranscriptionService {
   /** The job's handler: idempotent; stores nothing until the words are complete. */
   async run(payload: TranscribePayload, context: JobContext): Promise<TranscriptionTaskResult> {
     const engine = this.deps.engine;
-    if (!engine) throw new TaskFailure(LYRICS_MESSAGES.transcribeOff);
+    if (!engine) throw new TaskFailure(LYRICS_MESSAGES.transcribeOff, { retry: false });
     const signal = AbortSignal.any([context.signal, AbortSignal.timeout(this.deps.timeoutMs)]);
-    const song = await this.deps.lyrics.requireSong(payload.songId).catch(() => {
-      throw new TaskFailure(LYRICS_MESSAGES.notFound);
+    const song = await this.deps.lyrics.requireSong(payload.songId).catch((error: unknown) => {
+      // The song was deleted: for good. A database hiccup is worth another try.
+      throw error instanceof NotFoundError ? new TaskFailure(LYRICS_MESSAGES.notFound, { retry: false }) : error;
     });
     const report = (range: readonly [number, number]) => async (fraction: number, phase: string) => {
       await context.progress(Math.round(range[0] + (range[1] - range[0]) * Math.max(0, Math.min(1, fraction))), phase);

@@ -57,7 +57,7 @@ export class LocalWhisperEngine implements TranscriptionEngine {
     if (this.options.modelDir) {
       const missing = await missingFiles(this.options.modelDir, WHISPER_FILES.filter((file) => !file.optional));
       if (missing.length > 0) {
-        throw new EngineUnavailableError(`TRANSCRIBE_MODEL_DIR (${this.options.modelDir}) lacks ${missing.map((file) => file.path).join(', ')}: copy a Whisper model (ONNX, q8) there`);
+        throw new EngineUnavailableError(`TRANSCRIBE_MODEL_DIR (${this.options.modelDir}) lacks ${missing.map((file) => file.path).join(', ')}: copy a Whisper model (ONNX, q8) there`, { retry: false });
       }
       return;
     }
