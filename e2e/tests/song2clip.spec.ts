@@ -104,6 +104,22 @@ test.describe('Song2Clip', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.mp4$/);
+
+    // My clips: the clip is listed, plays there, and goes once deleted.
+    await page.getByRole('link', { name: 'My clips' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Clips' })).toBeVisible();
+    const card = page.getByTestId('my-clip').first();
+    await expect(card.getByText(/^MP4 · 480p · 16:9/)).toBeVisible();
+    await card.getByRole('button', { name: /^Play the clip of / }).click();
+    const listed = card.locator('video');
+    await expect.poll(() => listed.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await listed.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBe(854);
+    await snap(page, 'my-clips');
+    const count = await page.getByTestId('my-clip').count();
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Clip deleted')).toBeVisible();
+    await expect(page.getByTestId('my-clip')).toHaveCount(count - 1);
   });
 
   test('every tab on a 390 px phone in Hebrew, right to left', async ({ page, request }) => {

@@ -43,6 +43,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'playlists', ...lazyPage(async () => (await import('../features/playlists/playlists.page')).PlaylistsPage) },
   { path: 'playlists/:id', ...lazyPage(async () => (await import('../features/playlists/playlist.page')).PlaylistPage, numericId) },
   { path: 'song2clip', ...lazyPage(async () => (await import('../features/clips/song2clip.page')).Song2ClipPage) },
+  { path: 'clips', ...lazyPage(async () => (await import('../features/clips/my-clips.page')).MyClipsPage) },
   { path: 'ai-playlist', ...lazyPage(async () => (await import('../features/discovery/ai-playlist.page')).AiPlaylistPage) },
   { path: 'create-playlist', ...lazyPage(async () => (await import('../features/playlists/create-playlist.page')).CreatePlaylistPage) },
   // DECISIONS: the profile dialog's View Profile and My Music lead somewhere real.

@@ -58,6 +58,9 @@ export function songUrlFor(songId: number): string {
   return `/api/files/${songId}/play`;
 }
 
+/** The query key of the caller's clips: the My clips page and the created clip's panel share it. */
+export const MY_CLIPS_QUERY_KEY = ['clips', 'mine'] as const;
+
 /** The caller's clips (`GET /api/clips`): the created clip's download link is there. */
 export async function fetchMyClips(signal?: AbortSignal) {
   const { clips } = await apiRequest('clips', { schema: clipListResponse, fallbackMessage: translate('clipListFailed'), signal });

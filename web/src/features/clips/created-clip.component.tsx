@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, PenLine } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n/i18n.store';
-import { fetchMyClips } from './clips.api';
+import { fetchMyClips, MY_CLIPS_QUERY_KEY } from './clips.api';
 
 /** SPEC 2's 'Created Clip Preview' panel: the video player (controls, no autoplay) and a download. */
 export function CreatedClip({ videoUrl, clipId, onEditAgain }: { videoUrl: string; clipId: number | null; onEditAgain: () => void }) {
   const t = useT();
-  const clips = useQuery({ queryKey: ['clips', 'mine'], queryFn: ({ signal }) => fetchMyClips(signal), enabled: clipId !== null });
+  const clips = useQuery({ queryKey: MY_CLIPS_QUERY_KEY, queryFn: ({ signal }) => fetchMyClips(signal), enabled: clipId !== null });
   // The server names the download (song title and format); the player's URL is the fallback.
   const downloadUrl = clips.data?.find((clip) => clip.id === clipId)?.downloadUrl ?? videoUrl;
   return (

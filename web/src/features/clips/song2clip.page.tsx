@@ -1,4 +1,5 @@
-import { Clapperboard, Eye, PenLine, X } from 'lucide-react';
+import { Clapperboard, Eye, Film, PenLine, X } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
@@ -40,15 +41,23 @@ export function Song2ClipPage() {
             <Clapperboard aria-hidden className="size-7 text-fuchsia-300" />
             {t('clipEditorTitle')}
           </h1>
-          <ToggleGroup<ClipEditorMode>
-            label={t('clipModeLabel')}
-            value={mode}
-            onValueChange={clipEditor.setMode}
-            items={[
-              { value: 'preview', label: t('clipModePreview'), icon: <Eye /> },
-              { value: 'edit', label: t('clipModeEdit'), icon: <PenLine /> },
-            ]}
-          />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/clips">
+                <Film aria-hidden className="size-4" />
+                {t('myClipsLink')}
+              </Link>
+            </Button>
+            <ToggleGroup<ClipEditorMode>
+              label={t('clipModeLabel')}
+              value={mode}
+              onValueChange={clipEditor.setMode}
+              items={[
+                { value: 'preview', label: t('clipModePreview'), icon: <Eye /> },
+                { value: 'edit', label: t('clipModeEdit'), icon: <PenLine /> },
+              ]}
+            />
+          </div>
         </header>
 
         <div className={cn('grid gap-6', mode === 'edit' && 'lg:grid-cols-3')}>
