@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { filesRoute } from '../../test/files-route';
-import { renderApp } from '../../test/render-app';
+import { currentPath, renderApp } from '../../test/render-app';
 import { makeSong, makeSongs, signInForTest } from '../../test/song-fixture';
 
 beforeEach(signInForTest);
@@ -67,6 +67,30 @@ describe('music collection', () => {
     await waitFor(() => expect(cards()).toHaveLength(12));
     expect(cardTitles()[0]).toBe('Song 1');
     expect(within(screen.getByRole('navigation', { name: 'Pages' })).queryByRole('button', { name: 'Page 3' })).not.toBeInTheDocument();
+  });
+
+  it('sorts on the server by the chosen order, from page 1, and keeps the order in the URL', async () => {
+    const { requests } = stubFetch({ 'GET /api/files': filesRoute(makeSongs(20)) });
+    const user = userEvent.setup();
+    const { router } = renderApp('/music?owner=true');
+    await screen.findByText('Song 1');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('recent');
+    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual(['Recently added', 'Title', 'Artist', 'Album']);
+    await user.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'));
+    await user.selectOptions(sort, 'artist');
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/files?owner=true&sort=artist&limit=8'));
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(currentPath(router)).toBe('/music?owner=true&sort=artist');
+  });
+
+  it('opens in the order the URL names', async () => {
+    const { requests } = stubFetch({ 'GET /api/files': filesRoute(makeSongs(2)) });
+    renderApp('/music?sort=title');
+    await screen.findByText('Song 1');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('title');
+    expect(requests.map((r) => r.path)).toContain('/api/files?sort=title&limit=8');
   });
 
   it('shows each card with its cover placeholder, title, artist, duration, size and date, linking to the song', async () => {

@@ -24,6 +24,8 @@ import { musicTitleKey, songListFilterFrom } from './song-search';
 import { TryAgainButton } from '../../components/try-again-button';
 import { PageGlow } from '../../components/page-glow';
 import { SearchBox } from '../../components/search-box';
+import { sortFrom, withSort } from './song-sort';
+import { SongSortSelect } from './song-sort.component';
 
 /** The music collection (SPEC 2): all music, my music (?owner=true) or my favourites (?favorites=true). */
 export function MusicPage() {
@@ -48,12 +50,14 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
   const t = useT();
   const client = useQueryClient();
   const [view, setView] = useMusicView();
+  const [params, setParams] = useSearchParams();
+  const sort = sortFrom(params);
   const [search, setSearch] = useState('');
   const [requestedPage, setRequestedPage] = useState(1);
   const query = useDebounced(search, SEARCH_DELAY_MS);
   const pageSize = PAGE_SIZE[view];
   // The server searches and pages; the browser keeps every page it has seen.
-  const request: SongPageRequest = { ...filter, q: query, sort: 'recent', limit: pageSize, offset: (requestedPage - 1) * pageSize };
+  const request: SongPageRequest = { ...filter, q: query, sort, limit: pageSize, offset: (requestedPage - 1) * pageSize };
   const songs = useSongPage(request);
   const total = songs.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -71,12 +75,16 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
       offset: (page - 1) * pageSize,
       total,
       limit: pageSize,
-      load: async (offset, limit) => (await client.fetchQuery(songPageQuery({ ...filter, q: query, sort: 'recent', limit, offset }))).songs,
+      load: async (offset, limit) => (await client.fetchQuery(songPageQuery({ ...filter, q: query, sort, limit, offset }))).songs,
     }),
-    [client, filter, query, page, pageSize, total],
+    [client, filter, query, sort, page, pageSize, total],
   );
   const searching = query !== '' || search.trim() !== '';
 
+  const changeSort = (next: typeof sort) => {
+    setParams(withSort(params, next), { replace: true });
+    setRequestedPage(1);
+  };
   const changeSearch = (value: string) => {
     setSearch(value);
     setRequestedPage(1);
@@ -113,8 +121,9 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
         </Button>
       </header>
 
-      <div className="mt-7 flex items-center gap-3">
-        <SearchBox className="flex-1" label={t('musicSearchLabel')} placeholder={t('musicSearchPlaceholder')} value={search} onChange={changeSearch} />
+      <div className="mt-7 flex flex-wrap items-center gap-3">
+        <SearchBox className="min-w-[12rem] flex-1 basis-full sm:basis-0" label={t('musicSearchLabel')} placeholder={t('musicSearchPlaceholder')} value={search} onChange={changeSearch} />
+        <SongSortSelect value={sort} onChange={changeSort} className="flex-1 sm:w-48 sm:flex-none" />
         <ToggleGroup<MusicView>
           label={t('musicViewLabel')}
           value={view}
