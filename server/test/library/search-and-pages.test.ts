@@ -108,6 +108,29 @@ describe.each(engines)('search, sort and pages of GET /files on %s', (engine) =>
     expect((await page('?q=xyzzyplugh')).names).toEqual([]);
   });
 
+  it('corrects a typo against the words of songs added later, in any script', async () => {
+    const db = t.app.encore.platform.database.db;
+    const [owner] = await db.select({ id: users.id }).from(users);
+    const song = (displayName: string, artist: string, key: string): NewSong => ({
+      ownerId: owner!.id,
+      displayName,
+      title: displayName,
+      artist,
+      album: null,
+      fileName: `${key}.mp3`,
+      fileType: 'audio/mpeg',
+      storageKey: `songs/${key}.mp3`,
+      size: 1000,
+      uploadedAt: new Date(Date.UTC(2025, 0, 1)),
+    });
+    expect((await page('?q=yerushalaim')).names).toEqual([]);
+    await new LibraryRepository(db).insertMany([song('Yerushalayim shel zahav', 'Shuli Natan', 'late-1'), song('ירושלים של זהב', 'שולי נתן', 'late-2')]);
+    expect((await page('?q=yerushalaim')).names).toEqual(['Yerushalayim shel zahav']);
+    expect((await page('?q=%D7%99%D7%A8%D7%95%D7%A9%D7%9C%D7%99%D7%9D')).names).toEqual(['ירושלים של זהב']);
+    // One letter missing from a Hebrew word still finds it.
+    expect((await page('?q=%D7%99%D7%A8%D7%95%D7%A9%D7%9C%D7%9D')).names).toEqual(['ירושלים של זהב']);
+  });
+
   it('treats % and _ literally and refuses a search that is too long', async () => {
     expect((await page('?q=100%25')).names).toEqual(['100% Pure_Love']);
     expect((await page('?q=e_l')).names).toEqual(['100% Pure_Love']);

@@ -3,7 +3,7 @@ import type { SongSort } from '@encore/common/library.contract';
 import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors.js';
-import { songLikes, songs, users } from '../../platform/db/schema.js';
+import { searchWords as searchWordsTable, songLikes, songs, users } from '../../platform/db/schema.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSong = typeof songs.$inferInsert;
@@ -43,6 +43,8 @@ export const FUZZY_MIN_LENGTH = 5;
  * keeps half of its trigrams (the default 0.6 would need seven letters).
  */
 const WORD_SIMILARITY_THRESHOLD = '0.5';
+/** A typed word stands for at most this many library words (the most similar first). */
+const MAX_CORRECTIONS = 8;
 /** The words of a search, at most this many (the query is at most 200 characters anyway). */
 const MAX_SEARCH_WORDS = 12;
 
@@ -64,7 +66,7 @@ export class LibraryRepository {
   async list(viewerId: number, filter: SongFilter = {}): Promise<{ records: SongRecord[]; total: number }> {
     const words = searchWords(filter.search);
     return this.withSearchSettings(words.length > 0, async (db) => {
-      const where = this.conditions(filter, words);
+      const where = this.conditions(filter, await this.withCorrections(db, words));
       const order = ORDERS[filter.sort ?? 'recent'];
       // The page's ids first, from songs alone (and the likes for favorites): an offset deep
       // into 50,000 songs then skips index entries, not joined rows.
@@ -95,15 +97,35 @@ export class LibraryRepository {
     return row?.total ?? 0;
   }
 
-  private conditions(filter: SongFilter, words: string[]): SQL | undefined {
+  /**
+   * Each search word with the library's words it may be a typo of (`<%`: pg_trgm's word
+   * similarity, over the few thousand words of search_words, not over every song).
+   */
+  private async withCorrections(db: Db, words: string[]): Promise<SearchWord[]> {
+    return Promise.all(
+      words.map(async (word) => {
+        if (word.length < FUZZY_MIN_LENGTH) return { word, corrections: [] };
+        const rows = await db
+          .select({ word: searchWordsTable.word })
+          .from(searchWordsTable)
+          .where(sql`encore_fold(${word}) <% ${searchWordsTable.word}`)
+          .orderBy(sql`word_similarity(encore_fold(${word}), ${searchWordsTable.word}) desc`, searchWordsTable.word)
+          .limit(MAX_CORRECTIONS);
+        return { word, corrections: rows.map((row) => row.word) };
+      }),
+    );
+  }
+
+  private conditions(filter: SongFilter, words: SearchWord[]): SQL | undefined {
     const conditions: SQL[] = [];
     if (filter.ownerId !== undefined) conditions.push(eq(songs.ownerId, filter.ownerId));
     if (filter.likedOnly) conditions.push(isNotNull(songLikes.userId));
-    for (const word of words) {
-      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const substring = sql`${songs.searchText} like encore_fold(${pattern})`;
-      // `<%`: some word of the text is similar enough to this one (the trigram index answers it).
-      const matches = word.length >= FUZZY_MIN_LENGTH ? or(substring, sql`encore_fold(${word}) <% ${songs.searchText}`) : substring;
+    for (const { word, corrections } of words) {
+      // Substrings, through the trigram index: the word as typed, or a word it is a typo of.
+      const matches = or(
+        sql`${songs.searchText} like encore_fold(${likePattern(word)})`,
+        ...corrections.map((correction) => sql`${songs.searchText} like ${likePattern(correction)}`),
+      );
       if (matches) conditions.push(matches);
     }
     return and(...conditions);
@@ -224,6 +246,16 @@ export class LibraryRepository {
 }
 
 /** The search's words (lower case; accents are folded by the database), without duplicates. */
+interface SearchWord {
+  word: string;
+  corrections: string[];
+}
+
+/** `%word%` for LIKE, its own % and _ taken literally. */
+function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 function searchWords(search: string | undefined): string[] {
   const words = (search ?? '').toLowerCase().split(/\s+/u).filter((word) => word.length > 0);
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);

@@ -137,6 +137,18 @@ export const songs = pgTable(
   ],
 );
 
+/**
+ * Every word of the songs' search text (at least three letters, numbers left out), kept by a trigger on songs
+ * (migration 0009). A search word with a typo is matched against these few thousand words, not
+ * against 50,000 songs, and its corrections are then found in the songs through the trigram
+ * index like any other word. Words of deleted songs stay: they only ever correct to nothing.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
 /** A user's favourites; private to that user. */
 export const songLikes = pgTable(
   'song_likes',
