@@ -191,6 +191,7 @@ export function featureJobs(platform: Platform, features: Features): AnyJobDefin
       () => features.auth.pruneExpired(),
       () => features.sharing.pruneExpired(),
       () => features.storageCleanup.run(),
+      () => features.clips.sweepOrphanedFiles(),
       () => platform.removeStaleTempFiles(new Date(Date.now() - TEMP_FILE_MIN_AGE_MS)),
     ]),
   ];

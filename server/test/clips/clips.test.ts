@@ -153,6 +153,34 @@ describe.each(engines)('Song2Clip on %s (system ffmpeg)', (engine) => {
     expect((await clipObjects(t)).length).toBe(before.length - 1);
   }, 120_000);
 
+  it('the hourly clean-up removes clip files no clip uses once past the grace period, and none a clip uses', async () => {
+    const created = await createClip(t, alice, { settings: settingsOf({ words: [] }), songUrl }, [fixtures.green]);
+    const taskId = created.json<{ task_id: string }>().task_id;
+    expect((await waitForClip(t, alice, taskId)).status).toBe('done');
+    const storage = t.app.encore.platform.storage;
+    const clipsService = t.app.encore.features.clips;
+    const clip = (await t.app.inject({ url: '/api/clips', headers: bearer(alice) })).json<ClipListResponse>().clips.find((entry) => entry.taskId === taskId);
+    expect(clip?.status).toBe('done');
+    // A crash between storing the media and recording the clip, and a clip deleted while it rendered.
+    const strayMedia = 'clip-media/1/0f8fad5b-d9cb-469f-a165-70867728950e/0.png';
+    const strayVideo = 'clips/1/0f8fad5b-d9cb-469f-a165-70867728950e/clip.mp4';
+    await storage.put(strayMedia, Buffer.from('png'));
+    await storage.put(strayVideo, Buffer.from('mp4'));
+    const used: string[] = [];
+    for await (const object of storage.list('clip-media/')) if (object.key !== strayMedia) used.push(object.key);
+    for await (const object of storage.list('clips/')) if (object.key !== strayVideo) used.push(object.key);
+    expect(used.length).toBeGreaterThanOrEqual(2);
+
+    expect(await clipsService.sweepOrphanedFiles()).toEqual([]);
+    const later = new Date(Date.now() + 2 * 3600_000);
+    expect((await clipsService.sweepOrphanedFiles(later)).sort()).toEqual([strayMedia, strayVideo].sort());
+    expect(await storage.stat(strayMedia)).toBeNull();
+    expect(await storage.stat(strayVideo)).toBeNull();
+    for (const key of used) expect(await storage.stat(key), key).not.toBeNull();
+    const video = await t.app.inject({ url: clip!.videoUrl!, headers: { range: 'bytes=0-99' } });
+    expect(video.statusCode).toBe(206);
+  }, 120_000);
+
   it('cancel stops ffmpeg and stores nothing; a failed render says why and stores nothing', async () => {
     const before = await clipObjects(t);
     const created = await createClip(t, alice, { settings: settingsOf({ videoQuality: 'ultra', videoFormat: 'webm' }), songUrl }, [fixtures.red, fixtures.blue]);

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { clips, songs } from '../../platform/db/schema.js';
 
@@ -46,6 +46,21 @@ export class ClipsRepository {
   async delete(id: number, ownerId: number): Promise<ClipRow | undefined> {
     const [row] = await this.db.delete(clips).where(and(eq(clips.id, id), eq(clips.ownerId, ownerId))).returning();
     return row;
+  }
+
+  /** Of these storage keys, those a clip uses (its video or one of its media). */
+  async referencedKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const asArray = sql`array[${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )}]::text[]`;
+    const rows = await this.db
+      .select({ videoKey: clips.videoKey, mediaKeys: clips.mediaKeys })
+      .from(clips)
+      .where(or(inArray(clips.videoKey, keys), sql`${clips.mediaKeys} ?| ${asArray}`));
+    const wanted = new Set(keys);
+    return new Set(rows.flatMap((row) => [row.videoKey, ...row.mediaKeys]).filter((key): key is string => key !== null && wanted.has(key)));
   }
 
   /** What the lyrics hold for a song (autoSubtitles without the lyrics feature's word timings). */

@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from '../../platform/errors/app-errors
 import { TaskFailure, type JobContext } from '../../platform/jobs/jobs.types.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Ffmpeg } from '../../platform/media/ffmpeg.js';
+import { sweepOrphans, type SweptFolder } from '../../platform/storage/orphan-sweep.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
 import type { Tasks } from '../../platform/tasks/tasks.js';
 import type { LibraryService } from '../library/library.service.js';
@@ -26,6 +27,13 @@ import { CLIP_CONTENT_TYPES } from './phases/06-store.js';
 /** Signed video URLs last this long: a status answer's URL plays for the rest of the session. */
 export const CLIP_URL_TTL_SECONDS = 6 * 3600;
 export const CLIP_NOT_FOUND = 'Clip not found';
+/**
+ * Stored media and videos younger than this may belong to a clip being created or a render
+ * storing its output; older ones that no clip uses are removed by the hourly clean-up.
+ */
+export const CLIP_ORPHAN_GRACE_MS = 60 * 60 * 1000;
+/** Where the clips feature stores: each object belongs to a clip or to nobody. */
+const CLIP_FOLDERS = ['clip-media/', 'clips/'] as const;
 const NO_SONG = 'Choose a song: songUrl must be the address Encore gave for one of its songs.';
 
 export interface ClipsServiceDeps {
@@ -51,6 +59,18 @@ export interface CreateClipInput {
 /** Song2Clip: checks a request, keeps its media, starts the render task, renders (the job), answers status. */
 export class ClipsService {
   constructor(private readonly deps: ClipsServiceDeps) {}
+
+  /**
+   * The hourly clean-up's step: media whose clip was never recorded (a crash between storing
+   * them and the row) and videos stored for a clip deleted while it rendered.
+   */
+  async sweepOrphanedFiles(now: Date = new Date()): Promise<string[]> {
+    const { repository, storage, logger } = this.deps;
+    const folders: SweptFolder[] = CLIP_FOLDERS.map((prefix) => ({ prefix, graceMs: CLIP_ORPHAN_GRACE_MS, referenced: (keys) => repository.referencedKeys(keys) }));
+    const removed = await sweepOrphans(storage, logger, folders, now);
+    if (removed.length > 0) logger.info({ count: removed.length }, 'removed clip files that belong to no clip');
+    return removed;
+  }
 
   async create(ownerId: number, input: CreateClipInput): Promise<{ taskId: string; clipId: number }> {
     const settings = parseSettings(input.settings);
