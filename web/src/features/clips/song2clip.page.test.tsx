@@ -140,6 +140,33 @@ describe('Song2Clip editor', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Create Clip' })).toBeEnabled();
   });
 
+  it('cancelled while the files are still on their way, it stops the render their answer started', async () => {
+    let answer: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (answer = resolve));
+    const { requests } = stubFetch({
+      'GET /api/files': { body: [makeSong(1, { displayName: 'Night Drive' })] },
+      'GET /api/files/1/lyrics': { status: 404, body: { message: 'No lyrics' } },
+      'GET /api/files/1/play': { body: { url: '/stream/1' } },
+      'POST /api/clips/create-clip': async () => {
+        await sent;
+        return { status: 202, body: { task_id: 'task-1' } };
+      },
+      'GET /api/clips/clip-status/task-1': status('queued', 0),
+      'DELETE /api/clips/9': { status: 204 },
+    });
+    const user = userEvent.setup();
+    renderApp('/song2clip');
+    await user.type(screen.getByRole('searchbox', { name: 'Search songs' }), 'night');
+    await user.click(await screen.findByRole('button', { name: /Night Drive/ }));
+    expect(await screen.findByText(/No timed words yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Clip' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Clip creation cancelled')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Clip' })).toBeEnabled();
+    answer();
+    await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/clips/9']));
+  });
+
   it('keeps media rules: the first file decides, removing the last picture resets, clear empties files and song', async () => {
     server([]);
     const user = userEvent.setup();

@@ -14,9 +14,19 @@ export interface ClipCreationState {
   /** The created clip's video, relative to the site (SPEC 7: video_url). */
   videoUrl: string | null;
   clipId: number | null;
+  /** The render's task, known as soon as create-clip answers (before the first status names the clip). */
+  taskId: string | null;
 }
 
-const IDLE: ClipCreationState = { busy: false, progress: 0, message: null, videoUrl: null, clipId: null };
+const IDLE: ClipCreationState = { busy: false, progress: 0, message: null, videoUrl: null, clipId: null, taskId: null };
+
+/** Cancel: the clip is deleted, which stops its render; a task whose clip is not yet known is asked for it first. */
+async function discard(taskId: string | null, clipId: number | null): Promise<boolean> {
+  const id = clipId ?? (taskId ? (await fetchClipStatus(taskId)).clip_id : null);
+  if (id === null) return false;
+  await deleteClip(id);
+  return true;
+}
 
 export interface CreateClipRequest {
   songId: number | null;
@@ -64,7 +74,7 @@ export function useClipCreation() {
         }
         if (run.current !== id) return;
         if (status.status === 'done') {
-          setState({ busy: false, progress: 100, message: null, videoUrl: status.video_url, clipId: status.clip_id });
+          setState({ busy: false, progress: 100, message: null, videoUrl: status.video_url, clipId: status.clip_id, taskId });
           toast.success(t('clipCreated'));
           return;
         }
@@ -94,7 +104,12 @@ export function useClipCreation() {
       setState({ ...IDLE, busy: true });
       try {
         const { task_id: taskId } = await createClip(settings, songUrlFor(songId), files);
-        if (run.current !== id) return;
+        if (run.current !== id) {
+          // Cancelled while the files were on their way: the render the answer started is stopped too.
+          await discard(taskId, null).catch(() => undefined);
+          return;
+        }
+        setState((current) => ({ ...current, taskId }));
         await follow(taskId, id);
       } catch (error) {
         if (run.current !== id) return;
@@ -106,18 +121,21 @@ export function useClipCreation() {
   );
 
   const cancel = useCallback(async () => {
-    const clipId = state.clipId;
+    const { clipId, taskId } = state;
     run.current += 1;
     clearTimeout(timer.current);
     setState(IDLE);
-    if (clipId === null) return;
-    try {
-      await deleteClip(clipId);
+    // Before create-clip has answered there is nothing to stop yet: create() stops it on arrival.
+    if (clipId === null && taskId === null) {
       toast(t('clipCancelled'));
+      return;
+    }
+    try {
+      if (await discard(taskId, clipId)) toast(t('clipCancelled'));
     } catch (error) {
       toast.error(t('clipError', { message: reason(error) }));
     }
-  }, [state.clipId, t]);
+  }, [state, t]);
 
   /** Back to the live canvas (the Created Clip Preview panel's Edit again). */
   const reset = useCallback(() => setState(IDLE), []);
