@@ -155,4 +155,20 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
     const failed = await t.app.inject({ method: 'POST', url: `/api/songs/${row!.id}/more-like-this`, headers });
     expect(failed.json<{ message: string }>().message).toBe(AI_MESSAGES.songNotAnalysable);
   });
+  it('a generation sees songs and analyses changed since the last one, by any process', async () => {
+    const db = t.app.encore.platform.database.db;
+    const [owner] = await db.select().from(users).where(eq(users.userName, 'ada'));
+    llm.answer = chat('nonsense');
+    const names = async () => (await generate('something energetic')).json<GeneratedPlaylist>().songs.map((song) => song.displayName);
+    expect(await names()).not.toContain('Thunder');
+    const [row] = await db
+      .insert(songs)
+      .values({ ownerId: owner!.id, displayName: 'Thunder', fileName: 'thunder.mp3', fileType: 'audio/mpeg', storageKey: `uploads/${owner!.id}/thunder/song.mp3`, size: 1000, durationSeconds: 200, title: 'Thunder', artist: 'Storm' })
+      .returning();
+    const loud = features({ energy: 0.97, loudnessLufs: -6, bpm: 160, acousticness: 0.05, energyLevel: 'high' });
+    await db.insert(songAnalyses).values({ songId: row!.id, status: 'analysed', features: loud, vector: featureVector(loud), analyserVersion: 1 });
+    expect(await names()).toContain('Thunder');
+    await db.delete(songs).where(eq(songs.id, row!.id));
+    expect(await names()).not.toContain('Thunder');
+  });
 });

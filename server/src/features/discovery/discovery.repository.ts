@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SongFeatures } from '@encore/common/analysis.contract';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation } from '../../platform/db/pg-errors.js';
-import { playlistSongs, playlists, songAnalyses, songs } from '../../platform/db/schema.js';
+import { catalogVersion, playlistSongs, playlists, songAnalyses, songs } from '../../platform/db/schema.js';
 
 export type AnalysisRow = typeof songAnalyses.$inferSelect;
 
@@ -76,6 +76,12 @@ export class DiscoveryRepository {
     const rows = await this.db.select({ status: songAnalyses.status, n: count() }).from(songAnalyses).groupBy(songAnalyses.status);
     const by = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
     return { total: total?.n ?? 0, analysed: by('analysed') + by('failed'), failed: by('failed') };
+  }
+
+  /** Goes up with every change to songs or their analyses (migration 0010's triggers). */
+  async catalogVersion(): Promise<number> {
+    const [row] = await this.db.select({ version: catalogVersion.version }).from(catalogVersion).where(eq(catalogVersion.id, 1));
+    return row?.version ?? -1;
   }
 
   /** Every analysed song with what ranking needs (lyrics cut to 2,000 characters). */

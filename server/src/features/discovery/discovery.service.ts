@@ -8,6 +8,7 @@ import { parsePrompt, type LibraryVocabulary } from './prompt/parse-prompt.js';
 import { isEmptyQuery, type PromptQuery } from './prompt/prompt-query.js';
 import { describePlaylist, namePlaylist } from './playlist-naming.js';
 import { rankSongs, vectorDistance, type RankedSong } from './ranking/rank.js';
+import { CandidateCache } from './candidate-cache.js';
 
 /** What discovery needs from the music library. */
 export interface DiscoveryCatalog {
@@ -36,12 +37,16 @@ export interface GeneratedResult {
 
 /** Prompt → playlist, and "More like this", from the caller's library as analysed. */
 export class DiscoveryService {
-  constructor(private readonly deps: DiscoveryServiceDeps) {}
+  private readonly cache: CandidateCache<LibraryVocabulary>;
+
+  constructor(private readonly deps: DiscoveryServiceDeps) {
+    const { repository } = deps;
+    this.cache = new CandidateCache({ version: () => repository.catalogVersion(), load: () => repository.candidates() }, vocabularyOf);
+  }
 
   async generate(ownerId: number, prompt: string): Promise<GeneratedResult> {
     // Something to read: letters, digits, or an emoji Encore knows (checked by the parser).
-    const { candidates, note } = await this.library();
-    const vocabulary = vocabularyOf(candidates);
+    const { candidates, vocabulary, note } = await this.library();
     let interpreter: GeneratedResult['interpreter'] = 'embedded';
     let query = parsePrompt(prompt, vocabulary);
     if (this.deps.llm) {
@@ -86,13 +91,13 @@ export class DiscoveryService {
     return this.save(ownerId, { name: `More like ${label}`.slice(0, 100), description: `Songs that sound like ${label}: nearest by tempo, energy, key, brightness and texture.`, prompt, interpreter: 'embedded', note }, ranked);
   }
 
-  private async library(): Promise<{ candidates: Candidate[]; note: string | null }> {
+  private async library(): Promise<{ candidates: Candidate[]; vocabulary: LibraryVocabulary; note: string | null }> {
     const counts = await this.deps.repository.counts();
     if (counts.total === 0) throw new UnprocessableError(AI_MESSAGES.libraryEmpty);
-    const candidates = await this.deps.repository.candidates();
+    const { candidates, derived: vocabulary } = await this.cache.get();
     if (candidates.length === 0) throw new UnprocessableError(AI_MESSAGES.nothingAnalysed);
     const analysable = counts.total - counts.failed;
-    return { candidates, note: candidates.length < analysable ? incompleteAnalysisNote(candidates.length, analysable) : null };
+    return { candidates, vocabulary, note: candidates.length < analysable ? incompleteAnalysisNote(candidates.length, analysable) : null };
   }
 
   private async save(ownerId: number, meta: Omit<GeneratedResult, 'id' | 'songs'>, ranked: RankedSong[]): Promise<GeneratedResult> {

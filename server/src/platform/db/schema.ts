@@ -351,3 +351,13 @@ export const songAnalyses = pgTable(
   },
   (t) => [index('song_analyses_status_idx').on(t.status)],
 );
+
+/**
+ * One row whose number goes up with every statement that changes songs or their analyses
+ * (statement triggers, migration 0010): a process may keep what it derived from them (the AI
+ * playlists' candidates) for as long as the number it read with them is current.
+ */
+export const catalogVersion = pgTable('catalog_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
