@@ -15,6 +15,7 @@ if (!hasBrowser) {
 }
 
 const port = Number(process.env['E2E_PORT'] ?? 8181);
+const standInPort = port + 1;
 // One data folder per run, shared with the tests through the environment (they read the outbox).
 process.env['E2E_DATA_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'encore-e2e-'));
 const reportDir = process.env['ENCORE_REPORT_DIR'];
@@ -40,23 +41,39 @@ export default defineConfig({
     },
   },
   webServer: hasBrowser
-    ? {
-        command: 'node ../server/dist/main.js serve',
-        url: `http://127.0.0.1:${port}/api/health`,
-        timeout: 120_000,
-        reuseExistingServer: false,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: process.env['E2E_DATA_DIR'],
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          LOG_LEVEL: 'warn',
-          // Every test signs in from 127.0.0.1: the per-address sign-in limit (tested in the
-          // server's own tests) would otherwise stop the run part-way.
-          SIGNIN_LIMIT_PER_IP: '1000',
+    ? [
+        {
+          // The transcription engine Encore calls: an OpenAI-protocol server on loopback.
+          command: 'node --import tsx transcription-stand-in.ts',
+          url: `http://127.0.0.1:${standInPort}/v1/models`,
+          timeout: 60_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: { STAND_IN_PORT: String(standInPort) },
         },
-      }
+        {
+          command: 'node ../server/dist/main.js serve',
+          url: `http://127.0.0.1:${port}/api/health`,
+          timeout: 120_000,
+          reuseExistingServer: false,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: process.env['E2E_DATA_DIR'],
+            PUBLIC_URL: `http://127.0.0.1:${port}`,
+            LOG_LEVEL: 'warn',
+            // Every test signs in from 127.0.0.1: the per-address sign-in limit (tested in the
+            // server's own tests) would otherwise stop the run part-way.
+            SIGNIN_LIMIT_PER_IP: '1000',
+            TRANSCRIBE_ENGINE: 'openai',
+            TRANSCRIBE_API_URL: `http://127.0.0.1:${standInPort}`,
+            TRANSCRIBE_API_KEY: 'e2e-key',
+            TRANSCRIBE_MODEL: 'whisper-1',
+          },
+        },
+      ]
     : undefined,
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, fixtureDir, makeSong, uploadViaApi } from './media.js';
 import { signInThroughUi, signUpViaApi, snap, uniqueUser } from './support.js';
+import { STAND_IN_WORDS } from './stand-in-words.js';
 
 /**
  * Lyrics in a real browser (issue 11): import enhanced LRC and sing along in karaoke with the
@@ -208,4 +209,31 @@ test('the lyrics and the word editor on a phone and in Hebrew', async ({ page, r
   await page.goto(`/music/${id}/words`);
   await expect(page.getByRole('heading', { name: 'עורך תזמון מילים' })).toBeVisible();
   await snap(page, 'word-editor-hebrew');
+});
+
+test('transcribe with the configured engine: real progress, then the words at their times', async ({ page, request }) => {
+  const user = uniqueUser('transcribe');
+  await signUpViaApi(request, user);
+  const dir = await fixtureDir();
+  // One loud burst per word the engine will hear, a second apart from 1 s.
+  const file = await makeSong(dir, { title: `Heard ${run}`, artist: 'Encore Choir', seconds: 10, frequency: 300, bursts: STAND_IN_WORDS.length });
+  const token = await apiToken(request, user);
+  const id = await uploadViaApi(request, token, file);
+  await signInThroughUi(page, user);
+
+  await page.goto(`/music/${id}`);
+  const panel = page.getByTestId('lyrics-panel');
+  await panel.getByRole('button', { name: 'Transcribe Lyrics with AI' }).click();
+  const progress = panel.getByTestId('lyrics-transcribing');
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText('Transcribing lyrics…');
+  await snap(page, 'lyrics-transcribing');
+  await expect(page.getByText('Lyrics transcribed successfully!')).toBeVisible({ timeout: 60_000 });
+  for (const word of STAND_IN_WORDS) await expect(panel).toContainText(word);
+  await expect(panel.getByText(/Transcribed/).first()).toBeVisible();
+
+  // The words carry the times the engine heard them at: a burst a second from 1 s.
+  const words = (await (await request.get(`/api/files/${id}/lyrics`, { headers: { authorization: `Bearer ${token}` } })).json()) as { words: { text: string; start: number }[] };
+  expect(words.words.map((word) => word.text)).toEqual(STAND_IN_WORDS);
+  words.words.forEach((word, index) => expect(Math.abs(word.start - (1 + index))).toBeLessThan(0.15));
 });

@@ -17,6 +17,8 @@ export interface SongFixture {
   cover?: string;
   /** Sine frequency, so songs sound different. */
   frequency?: number;
+  /** Loud half-second bursts one second apart from 1 s, over a quiet tone: "sung" words at known times. */
+  bursts?: number;
 }
 
 /** A folder of its own for one test's audio files. */
@@ -27,7 +29,8 @@ export function fixtureDir(): Promise<string> {
 /** Makes a tagged MP3 (ID3v2.3, optionally with a front cover) with ffmpeg; returns its path. */
 export async function makeSong(dir: string, song: SongFixture): Promise<string> {
   const file = path.join(dir, `${song.title.replace(/[^\w-]+/g, '-')}.mp3`);
-  const audio = ['-f', 'lavfi', '-i', `sine=frequency=${song.frequency ?? 440}:duration=${song.seconds}`];
+  const envelope = song.bursts ? `,volume='if(between(t,1,${1 + song.bursts})*lt(mod(t,1),0.5),1,0.01)':eval=frame` : '';
+  const audio = ['-f', 'lavfi', '-i', `sine=frequency=${song.frequency ?? 440}:duration=${song.seconds}${envelope}`];
   const cover = song.cover ? ['-f', 'lavfi', '-i', `color=c=${song.cover}:s=320x320:d=1`, '-frames:v', '1'] : [];
   const maps = song.cover ? ['-map', '0:a', '-map', '1:v', '-c:v', 'mjpeg', '-disposition:v', 'attached_pic', '-metadata:s:v', 'comment=Cover (front)'] : [];
   await run(FFMPEG, [

@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { json, loopbackServer, readBody } from './lyrics-test-kit.js';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /**
  * A server of the OpenAI transcription protocol on loopback. It reads the multipart upload,
@@ -14,12 +14,18 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-export async function openAiStandIn(words: string[], options: { delayMs?: number } = {}): Promise<StandIn> {
+/**
+ * Also run on its own by the browser tests (e2e/transcription-stand-in.ts), so it needs nothing
+ * from the server's test kit; `port` 0 picks a free one.
+ */
+export async function openAiStandIn(words: string[], options: { delayMs?: number; port?: number } = {}): Promise<StandIn> {
   const state: Omit<StandIn, 'url' | 'close'> = { requests: [], mode: { kind: 'words' } };
-  const server = await loopbackServer(async (request: IncomingMessage, response: ServerResponse) => {
+  const server = await listen(options.port ?? 0, async (request: IncomingMessage, response: ServerResponse) => {
+    // The protocol's model list: what a client (or a readiness check) may ask first.
+    if (request.method === 'GET' && request.url === '/v1/models') return json(response, 200, { object: 'list', data: [{ id: 'whisper-1', object: 'model' }] });
     if (request.method !== 'POST' || request.url !== '/v1/audio/transcriptions') return json(response, 404, { error: { message: 'Not found' } });
     const body = await readBody(request);
-    const form = await new Request('http://stand-in/', { method: 'POST', body, headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
+    const form = await new Request('http://stand-in/', { method: 'POST', body: new Uint8Array(body), headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
     const file = form.get('file');
     if (!(file instanceof Blob) || form.get('response_format') !== 'verbose_json' || !form.getAll('timestamp_granularities[]').includes('word')) {
       return json(response, 400, { error: { message: 'file, response_format=verbose_json and timestamp_granularities[]=word are required' } });
@@ -41,6 +47,35 @@ export async function openAiStandIn(words: string[], options: { delayMs?: number
     });
   });
   return Object.assign(state, { url: server.url, close: server.close }) as StandIn;
+}
+
+async function listen(port: number, handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    handler(request, response).catch((error: unknown) => {
+      response.statusCode = 500;
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Stretches of 20 ms frames louder than the background tone, joined across short gaps. */
