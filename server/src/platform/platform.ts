@@ -57,6 +57,9 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       (await storage.removeStaleTempFiles(new Date(database.driver === 'pglite' && storage.driver === 'local' ? now : now - TEMP_FILE_MIN_AGE_MS))) +
       (await removeStaleTempFiles(config.mail.outboxDir, new Date(database.driver === 'pglite' ? now : now - TEMP_FILE_MIN_AGE_MS)));
     if (swept > 0) logger.info({ count: swept }, 'removed temp files left by an interrupted run');
+    const ffmpeg = createFfmpeg({ configuredPath: config.ffmpegPath, dataDir: config.dataDir, logger });
+    // Found and probed now, while the rest starts: the first health check or media job need not wait.
+    void ffmpeg.info().catch(() => undefined);
     const mailer = createMailer(config.mail, logger);
     closers.unshift(() => mailer.close());
     const taskStore = new TaskStore(database.db);
@@ -64,7 +67,6 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     closers.unshift(() => jobs.stop());
     const tasks = new Tasks({ store: taskStore, jobs, database, ticketKey: secrets.taskTicketKey, logger });
     closers.unshift(() => tasks.close());
-    const ffmpeg = createFfmpeg({ configuredPath: config.ffmpegPath, dataDir: config.dataDir, logger });
     return {
       config,
       database,

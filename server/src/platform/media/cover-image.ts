@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp.loader.js';
 
 /** Cover art as Encore stores it: a large image for the song page and a square thumbnail. */
 export interface RenderedCover {
@@ -26,6 +26,7 @@ export class UnusableCoverError extends Error {}
  * (truncated or corrupt data is an error, not a half-grey picture) and by a time limit.
  */
 export async function renderCover(data: Uint8Array, limits: CoverLimits = DEFAULT_COVER_LIMITS): Promise<RenderedCover> {
+  const sharp = await loadSharp();
   const input = () =>
     sharp(data, { limitInputPixels: limits.maxInputPixels, failOn: 'error', sequentialRead: true })
       .timeout({ seconds: limits.timeoutSeconds })

@@ -1,7 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Logger } from '../logger.js';
 import { LocalStorage } from './local.storage.js';
-import { S3Storage } from './s3.storage.js';
 import type { Storage } from './storage.types.js';
 
 export interface StorageDeps {
@@ -18,6 +17,8 @@ export interface StorageDeps {
 export async function createStorage(config: Config['storage'], deps: StorageDeps): Promise<Storage> {
   if (config.driver === 's3') {
     const { driver: _driver, ...s3 } = config;
+    // Loaded only when configured: the AWS SDK is a fifth of a second and ~20 MB a local install never needs.
+    const { S3Storage } = await import('./s3.storage.js');
     return new S3Storage({ ...s3, logger: deps.logger });
   }
   return LocalStorage.create({
