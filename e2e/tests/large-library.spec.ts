@@ -6,6 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { fixtureDir, makeSong } from './media.js';
 import { snap, uniqueUser } from './support.js';
+// Types only: the modules themselves are the built server's, loaded at run time below.
+import type * as DatabaseModuleTypes from '../../server/dist/platform/db/database.js';
+import type * as RepositoryModuleTypes from '../../server/dist/features/library/library.repository.js';
+import type * as SchemaModuleTypes from '../../server/dist/platform/db/schema.js';
+
+type DatabaseModule = typeof DatabaseModuleTypes;
+type RepositoryModule = typeof RepositoryModuleTypes;
+type SchemaModule = typeof SchemaModuleTypes;
 
 /**
  * Issue 14: a 50,000-song library in a real browser. The rows go straight into a fresh PGlite
@@ -29,9 +37,6 @@ function title(i: number): string {
 }
 
 async function seed(dataDir: string): Promise<void> {
-  type DatabaseModule = typeof import('../../server/dist/platform/db/database.js');
-  type RepositoryModule = typeof import('../../server/dist/features/library/library.repository.js');
-  type SchemaModule = typeof import('../../server/dist/platform/db/schema.js');
   const { openDatabase } = (await import(path.resolve(here, '../../server/dist/platform/db/database.js'))) as DatabaseModule;
   const { LibraryRepository } = (await import(path.resolve(here, '../../server/dist/features/library/library.repository.js'))) as RepositoryModule;
   const { users } = (await import(path.resolve(here, '../../server/dist/platform/db/schema.js'))) as SchemaModule;

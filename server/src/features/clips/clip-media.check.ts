@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/media/sharp.loader.js';
 import { FfmpegError } from '../../platform/media/ffmpeg.error.js';
 import type { Ffmpeg } from '../../platform/media/ffmpeg.js';
 import { PayloadTooLargeError, UnprocessableError, UnsupportedMediaTypeError } from '../../platform/errors/app-errors.js';
@@ -54,6 +54,7 @@ export async function checkClipMedia(media: UploadedMedia, limits: ClipMediaLimi
 async function imageFormat(file: string): Promise<{ format: string; width: number; height: number } | undefined> {
   try {
     // Reads the header only: a huge picture is refused before it is decoded.
+    const sharp = await loadSharp();
     const meta = await sharp(file, { limitInputPixels: false }).metadata();
     if (!meta.format || !meta.width || !meta.height || meta.format === 'svg') return undefined;
     return { format: meta.format, width: meta.width, height: meta.height };

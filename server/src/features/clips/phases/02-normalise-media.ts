@@ -1,5 +1,5 @@
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../../platform/media/sharp.loader.js';
 import { detectOnsets } from './onsets.js';
 import { lineStarts, pictureBoundaries } from './picture-timing.js';
 import { required, type RenderContext } from './render-context.js';
@@ -15,6 +15,7 @@ export async function normaliseMedia(context: RenderContext): Promise<void> {
   const files = required(context.mediaFiles, 'media files');
   const duration = required(context.duration, 'duration');
   context.pictures = [];
+  const sharp = await loadSharp();
   for (const [index, file] of files.entries()) {
     const out = path.join(context.workDir, `picture-${index}.png`);
     // PNG: lossless, so the encoder sees the picture once compressed, not twice.
@@ -45,6 +46,7 @@ async function beats(context: RenderContext, duration: number): Promise<number[]
 export async function standOutColor(picture: string, context: Pick<RenderContext, 'width' | 'height' | 'settings'>): Promise<string> {
   const bandHeight = Math.max(1, Math.round(context.height / 3));
   const top = context.settings.textPosition === 'top' ? 0 : context.settings.textPosition === 'bottom' ? context.height - bandHeight : Math.round((context.height - bandHeight) / 2);
+  const sharp = await loadSharp();
   const { channels } = await sharp(picture).extract({ left: 0, top, width: context.width, height: bandHeight }).stats();
   const [r, g, b] = channels.map((channel) => channel.mean / 255);
   const luminance = 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
