@@ -19,11 +19,12 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function startBenchApp(engine: Engine, env: Record<string, string> = {}): Promise<BenchApp> {
+/** `overrides`: settings beyond the environment's (e.g. `webDist`, to serve the built web app). */
+export async function startBenchApp(engine: Engine, env: Record<string, string> = {}, overrides: Parameters<typeof loadConfig>[1] = {}): Promise<BenchApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'encore-bench-'));
   const database = engine === 'postgres' ? await freshDatabase() : undefined;
   const app = await buildApp(
-    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off', PUBLIC_URL: 'http://encore.bench', ...(database ? { DATABASE_URL: database.url } : {}), ...env }),
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off', PUBLIC_URL: 'http://encore.bench', ...(database ? { DATABASE_URL: database.url } : {}), ...env }, overrides),
   );
   const credentials = { userName: 'bench', password: 'bench password 1' };
   await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...credentials, email: 'bench@example.com' } });

@@ -1,0 +1,74 @@
+/**
+ * Issue 14: the music page in Chromium on a 50,000-song library, from navigation to the first
+ * song cards on screen (goal 500 ms). The built web app (`npm run build` first) is served by an
+ * in-process Encore on 127.0.0.1:`BENCH_PORT` (default 8303) whose library is made as rows (the
+ * scale bench's). Two ways in: a full page load of /music, and the Library menu's All Music from
+ * another page of the app. Median and p95 of `FIRST_CARDS_RUNS` (default 15) each, PGlite and
+ * (with TEST_DATABASE_URL) PostgreSQL. Asserts nothing.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import { LibraryRepository } from '../../server/src/features/library/library.repository.js';
+import { benchEngines, fmt, startBenchApp, summarize } from '../library/bench-app.js';
+import { songRow } from '../library/scale-library.js';
+
+const SONGS = Number(process.env['SCALE_SONGS'] ?? 50_000);
+const RUNS = Number(process.env['FIRST_CARDS_RUNS'] ?? 15);
+const GOAL_MS = 500;
+const port = Number(process.env['BENCH_PORT'] ?? 8303);
+const base = `http://127.0.0.1:${port}`;
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`No built web app in ${webDist}: run npm run build first.`);
+  process.exit(1);
+}
+
+const firstCard = (page: Page) => page.locator('#music-list').getByRole('article').first();
+
+for (const engine of benchEngines) {
+  const bench = await startBenchApp(engine, {}, { webDist });
+  try {
+    await new LibraryRepository(bench.app.encore.platform.database.db).insertMany(Array.from({ length: SONGS }, (_, i) => songRow(bench.userId, i)));
+    await bench.app.listen({ port, host: '127.0.0.1' });
+    const browser = await chromium.launch({
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(`${base}/signin`);
+      await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(bench.token)}); localStorage.setItem('userName', 'bench'); localStorage.setItem('email', 'bench@example.com');`);
+      const loads: number[] = [];
+      const inApp: number[] = [];
+      for (let run = 0; run < RUNS + 1; run += 1) {
+        // A full page load (the browser caches the app's files after the first, as it would).
+        let started = performance.now();
+        await page.goto(`${base}/music`);
+        await firstCard(page).waitFor();
+        if (run > 0) loads.push(performance.now() - started);
+
+        // From another page of the app through the Library menu (the music page's query cache
+        // is dropped by the full load above, so the cards come from the server each time).
+        await page.goto(`${base}/playlists`);
+        await page.getByRole('button', { name: 'Library' }).first().click();
+        const allMusic = page.getByRole('menuitem', { name: /All Music/ }).or(page.getByRole('link', { name: /All Music/ })).first();
+        await allMusic.waitFor();
+        started = performance.now();
+        await allMusic.click();
+        await firstCard(page).waitFor();
+        if (run > 0) inApp.push(performance.now() - started);
+      }
+      const load = summarize(loads);
+      const nav = summarize(inApp);
+      console.log(`${engine}: music page in Chromium, ${SONGS} songs, first cards visible (goal ${GOAL_MS} ms), ${RUNS} runs`);
+      console.log(`  full page load of /music: median ${fmt(load.median)} ms, p95 ${fmt(load.p95)} ms (p95 / goal ${fmt(load.p95 / GOAL_MS, 2)})`);
+      console.log(`  Library > All Music from another page: median ${fmt(nav.median)} ms, p95 ${fmt(nav.p95)} ms (p95 / goal ${fmt(nav.p95 / GOAL_MS, 2)})`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await bench.close();
+  }
+}
