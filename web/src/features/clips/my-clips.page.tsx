@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
-import { PageGlow } from '../../components/page-glow';
+import { ListPageHeader } from '../../components/list-page-header';
 import { StatusPanel } from '../../components/status-panel';
 import { TryAgainButton } from '../../components/try-again-button';
 import { Badge } from '../../components/ui/badge';
@@ -43,14 +43,7 @@ export function MyClipsPage() {
 
   return (
     <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-28 pb-16 sm:px-6">
-      <PageGlow className="top-10 h-[320px] max-w-3xl" />
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-col gap-1.5">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('myClipsTitle')}</h1>
-          <p className="text-sm text-muted">{t('myClipsSubtitle')}</p>
-        </div>
-        {newClip}
-      </header>
+      <ListPageHeader title={t('myClipsTitle')} subtitle={t('myClipsSubtitle')} action={newClip} />
 
       <section aria-label={t('myClipsTitle')} className="mt-8">
         {clips.isPending ? (

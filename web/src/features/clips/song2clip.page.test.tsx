@@ -45,6 +45,24 @@ async function chooseSongAndPictures(user: ReturnType<typeof userEvent.setup>) {
   expect(screen.getAllByTestId('clip-media-item')).toHaveLength(2);
 }
 
+/** The editor with a song that has no lyrics chosen; create-clip and the status answer as given, clip 9 deletes. */
+async function songWithoutWordsChosen(create: Parameters<typeof stubFetch>[0][string], clipStatus: StubResponse) {
+  const { requests } = stubFetch({
+    'GET /api/files': { body: [makeSong(1, { displayName: 'Night Drive' })] },
+    'GET /api/files/1/lyrics': { status: 404, body: { message: 'No lyrics' } },
+    'GET /api/files/1/play': { body: { url: '/stream/1' } },
+    'POST /api/clips/create-clip': create,
+    'GET /api/clips/clip-status/task-1': clipStatus,
+    'DELETE /api/clips/9': { status: 204 },
+  });
+  const user = userEvent.setup();
+  renderApp('/song2clip');
+  await user.type(screen.getByRole('searchbox', { name: 'Search songs' }), 'night');
+  await user.click(await screen.findByRole('button', { name: /Night Drive/ }));
+  expect(await screen.findByText(/No timed words yet/)).toBeInTheDocument();
+  return { requests, user };
+}
+
 // The renderer is polled every 2 s (SPEC 9), in real time: these tests take seconds.
 describe('Song2Clip editor', { timeout: 20_000 }, () => {
   it('shows the editor with the Media tab first and says when the search finds no song', async () => {
@@ -119,19 +137,7 @@ describe('Song2Clip editor', { timeout: 20_000 }, () => {
   });
 
   it('cancels a running render by deleting its clip', async () => {
-    const { requests } = stubFetch({
-      'GET /api/files': { body: [makeSong(1, { displayName: 'Night Drive' })] },
-      'GET /api/files/1/lyrics': { status: 404, body: { message: 'No lyrics' } },
-      'GET /api/files/1/play': { body: { url: '/stream/1' } },
-      'POST /api/clips/create-clip': { status: 202, body: { task_id: 'task-1' } },
-      'GET /api/clips/clip-status/task-1': status('running', 10),
-      'DELETE /api/clips/9': { status: 204 },
-    });
-    const user = userEvent.setup();
-    renderApp('/song2clip');
-    await user.type(screen.getByRole('searchbox', { name: 'Search songs' }), 'night');
-    await user.click(await screen.findByRole('button', { name: /Night Drive/ }));
-    expect(await screen.findByText(/No timed words yet/)).toBeInTheDocument();
+    const { requests, user } = await songWithoutWordsChosen({ status: 202, body: { task_id: 'task-1' } }, status('running', 10));
     await user.click(screen.getByRole('button', { name: 'Create Clip' }));
     expect(await screen.findByText('Rendering: 10%')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -143,22 +149,10 @@ describe('Song2Clip editor', { timeout: 20_000 }, () => {
   it('cancelled while the files are still on their way, it stops the render their answer started', async () => {
     let answer: () => void = () => undefined;
     const sent = new Promise<void>((resolve) => (answer = resolve));
-    const { requests } = stubFetch({
-      'GET /api/files': { body: [makeSong(1, { displayName: 'Night Drive' })] },
-      'GET /api/files/1/lyrics': { status: 404, body: { message: 'No lyrics' } },
-      'GET /api/files/1/play': { body: { url: '/stream/1' } },
-      'POST /api/clips/create-clip': async () => {
-        await sent;
-        return { status: 202, body: { task_id: 'task-1' } };
-      },
-      'GET /api/clips/clip-status/task-1': status('queued', 0),
-      'DELETE /api/clips/9': { status: 204 },
-    });
-    const user = userEvent.setup();
-    renderApp('/song2clip');
-    await user.type(screen.getByRole('searchbox', { name: 'Search songs' }), 'night');
-    await user.click(await screen.findByRole('button', { name: /Night Drive/ }));
-    expect(await screen.findByText(/No timed words yet/)).toBeInTheDocument();
+    const { requests, user } = await songWithoutWordsChosen(async () => {
+      await sent;
+      return { status: 202, body: { task_id: 'task-1' } };
+    }, status('queued', 0));
     await user.click(screen.getByRole('button', { name: 'Create Clip' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Clip creation cancelled')).toBeInTheDocument();

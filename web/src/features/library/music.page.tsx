@@ -22,7 +22,7 @@ import { compactColumns, SongCard, SongRow } from './song-card.component';
 import { cn } from '../../lib/cn';
 import { musicTitleKey, songListFilterFrom } from './song-search';
 import { TryAgainButton } from '../../components/try-again-button';
-import { PageGlow } from '../../components/page-glow';
+import { ListPageHeader } from '../../components/list-page-header';
 import { SearchBox } from '../../components/search-box';
 import { sortFrom, withSort } from './song-sort';
 import { SongSortSelect } from './song-sort.component';
@@ -100,11 +100,10 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
 
   return (
     <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-28 pb-16 sm:px-6">
-      <PageGlow className="top-10 h-[320px] max-w-3xl" />
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-col gap-1.5">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t(titleKey)}</h1>
-          <p className="text-sm text-muted">
+      <ListPageHeader
+        title={t(titleKey)}
+        subtitle={
+          <>
             {t(subtitleKey(filter))}
             {!searching && total > 0 ? (
               <span className="text-subtle">
@@ -112,15 +111,17 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
                 {total === 1 ? t('musicSongCountOne') : t('musicSongCountOther', { count: total.toLocaleString(language) })}
               </span>
             ) : null}
-          </p>
-        </div>
-        <Button asChild>
-          <Link to="/upload">
-            <Upload aria-hidden className="size-4" />
-            {t('uploadMusic')}
-          </Link>
-        </Button>
-      </header>
+          </>
+        }
+        action={
+          <Button asChild>
+            <Link to="/upload">
+              <Upload aria-hidden className="size-4" />
+              {t('uploadMusic')}
+            </Link>
+          </Button>
+        }
+      />
 
       <div className="mt-7 flex flex-wrap items-center gap-3">
         <SearchBox className="min-w-[12rem] flex-1 basis-full sm:basis-0" label={t('musicSearchLabel')} placeholder={t('musicSearchPlaceholder')} value={search} onChange={changeSearch} />

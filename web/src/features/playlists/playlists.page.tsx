@@ -11,7 +11,7 @@ import { PlaylistCard } from './playlist-card.component';
 import { filterPlaylists } from './playlist-search';
 import { usePlaylists } from './playlists.queries';
 import { TryAgainButton } from '../../components/try-again-button';
-import { PageGlow } from '../../components/page-glow';
+import { ListPageHeader } from '../../components/list-page-header';
 import { SearchBox } from '../../components/search-box';
 
 /** My Playlists (SPEC 2): search by name or description, a grid of cards, Create Playlist. */
@@ -33,14 +33,7 @@ export function PlaylistsPage() {
 
   return (
     <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-28 pb-16 sm:px-6">
-      <PageGlow className="top-10 h-[320px] max-w-3xl" />
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-col gap-1.5">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('playlistsTitle')}</h1>
-          <p className="text-sm text-muted">{t('playlistsSubtitle')}</p>
-        </div>
-        {createButton}
-      </header>
+      <ListPageHeader title={t('playlistsTitle')} subtitle={t('playlistsSubtitle')} action={createButton} />
 
       <SearchBox className="mt-7" label={t('playlistsSearchLabel')} placeholder={t('playlistsSearchPlaceholder')} value={search} onChange={setSearch} />
 
