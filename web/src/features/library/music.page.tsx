@@ -98,6 +98,15 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
     list?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 
+  const uploadButton = (
+    <Button asChild>
+      <Link to="/upload">
+        <Upload aria-hidden className="size-4" />
+        {t('uploadMusic')}
+      </Link>
+    </Button>
+  );
+
   return (
     <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-28 pb-16 sm:px-6">
       <ListPageHeader
@@ -113,14 +122,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
             ) : null}
           </>
         }
-        action={
-          <Button asChild>
-            <Link to="/upload">
-              <Upload aria-hidden className="size-4" />
-              {t('uploadMusic')}
-            </Link>
-          </Button>
-        }
+        action={uploadButton}
       />
 
       <div className="mt-7 flex flex-wrap items-center gap-3">
@@ -178,14 +180,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
             <StatusPanel
               icon={<Music2 aria-hidden />}
               title={t('musicEmptyTitle')}
-              actions={
-                <Button asChild>
-                  <Link to="/upload">
-                    <Upload aria-hidden className="size-4" />
-                    {t('uploadMusic')}
-                  </Link>
-                </Button>
-              }
+              actions={uploadButton}
             >
               {t(filter.owner ? 'musicEmptyMine' : 'musicEmptyAll')}
             </StatusPanel>
