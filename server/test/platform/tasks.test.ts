@@ -67,7 +67,7 @@ const render = defineJob(renderKind, {
   },
 });
 
-/** Fails as told: a refusal a retry would repeat, or a passing fault that the next attempt gets over. */
+/** Fails as told: a refusal a retry would repeat, or a passing fault that the next attempt gets over. Attempts by name (each engine's run names its own). */
 const attempts = new Map<string, number>();
 const flakyKind = jobKind('test.flaky', z.object({ name: z.string(), fault: z.enum(['refused', 'passing']) }));
 const flaky = defineJob(flakyKind, {
@@ -173,15 +173,15 @@ describe.each(engines)('tasks on %s', (engine) => {
 
   it('fails at once, without retries, on a failure a retry would repeat; retries a passing one', async () => {
     const { tasks } = t.app.encore.platform;
-    const refused = await tasks.start({ kind: 'flaky', ownerId: aliceId, job: flakyKind, payload: { name: 'refused', fault: 'refused' } });
-    const passing = await tasks.start({ kind: 'flaky', ownerId: aliceId, job: flakyKind, payload: { name: 'passing', fault: 'passing' } });
+    const refused = await tasks.start({ kind: 'flaky', ownerId: aliceId, job: flakyKind, payload: { name: `${engine}-refused`, fault: 'refused' } });
+    const passing = await tasks.start({ kind: 'flaky', ownerId: aliceId, job: flakyKind, payload: { name: `${engine}-passing`, fault: 'passing' } });
     const failed = await until(() => tasks.get(refused.id, aliceId), (row) => row?.state === 'failed');
     expect(failed).toMatchObject({ error: 'The endpoint answered 401: check the key' });
     const done = await until(() => tasks.get(passing.id, aliceId), (row) => row?.state === 'done', 20_000);
     expect(done).toMatchObject({ result: { attempt: 2 }, error: null });
     // The passing fault's retry came after its one-second delay; the refusal was tried once only.
     await sleep(1500);
-    expect(attempts.get('refused')).toBe(1);
+    expect(attempts.get(`${engine}-refused`)).toBe(1);
     expect((await tasks.get(refused.id, aliceId))?.state).toBe('failed');
   }, 30_000);
 
