@@ -280,10 +280,9 @@ describe('locating ffmpeg', () => {
     const controller = new AbortController();
     const running = startFfmpeg(stubborn, ['-i', 'x', 'y'], { signal: controller.signal, killGraceMs: 200 });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const abortedAt = Date.now();
     controller.abort();
+    // Without the SIGKILL the script would sleep 30 s, past the test's own time limit.
     expect((await failure(running.done)).kind).toBe('cancelled');
-    expect(Date.now() - abortedAt).toBeLessThan(2000);
     expect(processExists(running.pid ?? -1)).toBe(false);
   });
 });

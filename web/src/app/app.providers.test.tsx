@@ -35,6 +35,16 @@ describe('the one error-toast handler of the query client', () => {
     expect(await screen.findByText('Failed to add song')).toBeInTheDocument();
   });
 
+  it("titles the toast with the mutation's own text and gives the server's reason beneath", async () => {
+    renderFailing(
+      { errorToast: { title: 'Failed to save lyrics', fallback: '' } },
+      new ApiError(413, 'Lyrics are too long: at most 20000 characters', 'Lyrics are too long: at most 20000 characters'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'go' }));
+    expect(await screen.findByText('Failed to save lyrics')).toBeInTheDocument();
+    expect(screen.getByText('Lyrics are too long: at most 20000 characters')).toBeInTheDocument();
+  });
+
   it('toasts nothing for a mutation without errorToast (its caller shows the failure)', async () => {
     renderFailing(undefined, new ApiError(500, 'Boom', 'Boom'));
     await userEvent.click(screen.getByRole('button', { name: 'go' }));

@@ -8,6 +8,11 @@ export interface ApiErrorTextOptions {
   byStatus?: Partial<Record<number, string>>;
   /** When the server's own message is preferred: always (default), never, or for these statuses. */
   serverMessage?: 'always' | 'never' | readonly number[];
+  /**
+   * A fixed title for the toast ('Failed to save lyrics'); the text above becomes its
+   * description, left out when it is empty.
+   */
+  title?: string;
 }
 
 /** The one place that decides what a failed call tells the user (ARCHITECTURE 3). */
@@ -24,6 +29,7 @@ export function apiErrorText(error: unknown, options: ApiErrorTextOptions): stri
 /** Shows the failure as an error toast and returns the text shown. */
 export function toastApiError(error: unknown, options: ApiErrorTextOptions): string {
   const text = apiErrorText(error, options);
-  toast.error(text);
+  if (options.title === undefined) toast.error(text);
+  else toast.error(options.title, { description: text || undefined });
   return text;
 }

@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { apiErrorText } from '../../lib/api-error-toast';
 import { useT, type Translate } from '../../lib/i18n/i18n.store';
 import { cacheMadePlaylist } from '../../lib/playlist-cache';
 import { songQueryKeys } from '../../lib/song-query-keys';
@@ -54,7 +53,7 @@ export function SongSound({ song }: { song: SongDetail }) {
       await cacheMadePlaylist(client, outcome.id);
       void navigate(`/playlists/${outcome.id}`);
     },
-    onError: (error) => toast.error(apiErrorText(error, { fallback: t('aiGenerateFailed'), serverMessage: [...EXPLAINED_STATUSES] })),
+    meta: { errorToast: { fallback: t('aiGenerateFailed'), serverMessage: EXPLAINED_STATUSES } },
   });
 
   const line = analysisLine(analysis, t);

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { isApiError } from '../../lib/api-client';
-import { apiErrorText } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { cacheMadePlaylist } from '../../lib/playlist-cache';
 import { postGeneratePlaylist } from './discovery.api';
@@ -31,8 +30,6 @@ export function useGeneratePlaylist() {
       toast.success(t('aiGenerated'));
       void cacheMadePlaylist(client, outcome.id);
     },
-    onError: (error) => {
-      toast.error(apiErrorText(error, { fallback: t('aiGenerateFailed'), serverMessage: [...EXPLAINED_STATUSES] }));
-    },
+    meta: { errorToast: { fallback: t('aiGenerateFailed'), serverMessage: EXPLAINED_STATUSES } },
   });
 }

@@ -3,7 +3,6 @@ import type { Word } from '@encore/common/words.contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { apiErrorText } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { songQueryKeys } from '../../lib/song-query-keys';
 import { useTask } from '../../lib/tasks/use-task';
@@ -46,7 +45,7 @@ export function useSaveLyricsText(songId: number) {
       storeLyrics(client, songId, answer);
       toast.success(t('lyricsSaved'));
     },
-    onError: (error) => toast.error(t('lyricsSaveFailed'), { description: apiErrorText(error, { fallback: '' }) || undefined }),
+    meta: { errorToast: { title: t('lyricsSaveFailed'), fallback: '' } },
   });
 }
 
@@ -60,7 +59,7 @@ export function useSaveWords(songId: number) {
       storeLyrics(client, songId, answer);
       toast.success(t('wordSaved'));
     },
-    onError: (error) => toast.error(t('wordSaveFailed'), { description: apiErrorText(error, { fallback: '' }) || undefined }),
+    meta: { errorToast: { title: t('wordSaveFailed'), fallback: '' } },
   });
 }
 
@@ -83,7 +82,7 @@ export function useApplyCandidate(songId: number) {
       storeLyrics(client, songId, answer);
       toast.success(t('lyricsSaved'));
     },
-    onError: (error) => toast.error(t('lyricsSaveFailed'), { description: apiErrorText(error, { fallback: '' }) || undefined }),
+    meta: { errorToast: { title: t('lyricsSaveFailed'), fallback: '' } },
   });
 }
 
@@ -118,7 +117,7 @@ export function useTranscription(songId: number, onDone?: () => void): Transcrip
   const start = useMutation({
     mutationFn: () => startTranscription(songId),
     onSuccess: (id) => setOwnTaskId(id),
-    onError: (failure) => toast.error(t('lyricsTranscribeFailed'), { description: apiErrorText(failure, { fallback: '' }) || undefined }),
+    meta: { errorToast: { title: t('lyricsTranscribeFailed'), fallback: '' } },
   });
 
   useEffect(() => {
