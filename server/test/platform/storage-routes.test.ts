@@ -212,6 +212,36 @@ describe('local storage routes', () => {
     expect(ranged.headers['content-range']).toBe('bytes 0-49/100');
   });
 
+  it('serves an empty object, and leaves no file open after HEAD, 416, empty and aborted reads', async () => {
+    const emptyUrl = await stored('songs/e/empty.mp3', Buffer.alloc(0));
+    const empty = await app.inject({ method: 'GET', url: emptyUrl });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['content-length']).toBe('0');
+    expect(empty.rawPayload.length).toBe(0);
+
+    const big = bytes(4 * 1024 * 1024);
+    const url = await stored('songs/e/held.mp3', big);
+    for (const range of [undefined, 'bytes=0-0', 'bytes=999999999-', 'bytes=abc']) {
+      await app.inject({ method: 'HEAD', url, ...(range ? { headers: { range } } : {}) });
+      await app.inject({ method: 'GET', url, ...(range ? { headers: { range } } : {}) });
+    }
+    // A listener that leaves after the first bytes of a 4 MB song.
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(`${origin}${url}`, (response) => {
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error) => (request.destroyed ? resolve() : reject(error)));
+    });
+    const openOnes = async () => {
+      const links = await Promise.all((await fs.readdir('/proc/self/fd')).map((fd) => fs.readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+      return links.filter((link) => link.startsWith(storage.root)).length;
+    };
+    await expect.poll(openOnes).toBe(0);
+  });
+
   it('serves downloads under their name and type, and 404 for a missing object', async () => {
     await storage.put('songs/d/x.mp3', bytes(20), { contentType: 'audio/mpeg' });
     const url = await storage.presignGet('songs/d/x.mp3', { expiresInSeconds: 60, downloadName: 'Café.mp3', contentType: 'application/octet-stream' });

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ForbiddenError, NotFoundError, RequestTimeoutError, TooManyRequestsError } from '../errors/app-errors.js';
+import { ForbiddenError, RequestTimeoutError, TooManyRequestsError } from '../errors/app-errors.js';
 import { fileTooLargeError } from '../fs/byte-limit.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { contentRange, parseRangeHeader } from './http-range.js';
@@ -86,28 +86,33 @@ async function receiveUpload(storage: LocalStorage, request: FastifyRequest<Obje
 async function serveObject(storage: LocalStorage, request: FastifyRequest<ObjectRoute>, reply: FastifyReply) {
   const key = request.params['*'];
   const claims = storage.verify('get', key, request.query);
-  const info = await storage.stat(key);
-  if (!info) throw new NotFoundError();
-  const range = parseRangeHeader(request.headers.range, info.size);
-  const length = range ? range.end - range.start + 1 : info.size;
-  // Open before any header is set, so a failure answers a plain error.
-  const object = request.method === 'HEAD' ? undefined : await storage.get(key, range);
+  // One open answers size, type and bytes; the sidecar is read only when the link names no type.
+  const object = await storage.open(key, { contentType: claims.contentType === undefined });
+  let range: { start: number; end: number } | undefined;
+  try {
+    range = parseRangeHeader(request.headers.range, object.size);
+  } catch (error) {
+    await object.close();
+    throw error;
+  }
   const maxAge = Math.max(0, claims.exp - Math.floor(Date.now() / 1000));
   reply.headers({
     'accept-ranges': 'bytes',
-    'content-type': claims.contentType ?? info.contentType ?? 'application/octet-stream',
+    'content-type': claims.contentType ?? object.contentType ?? 'application/octet-stream',
     'cache-control': `private, max-age=${maxAge}`,
     // Uploaded bytes are served from Encore's own origin: never let them run as a page.
     'content-security-policy': 'sandbox',
     'x-content-type-options': 'nosniff',
   });
   if (claims.downloadName !== undefined) reply.header('content-disposition', attachmentDisposition(claims.downloadName));
-  if (range) reply.status(206).header('content-range', contentRange(range, info.size));
-  if (object === undefined) return reply.header('content-length', length).send();
-  // The object may have changed since stat: its own size and range are what is sent.
-  const served = object.range ?? { start: 0, end: object.size - 1 };
-  if (object.range) reply.header('content-range', contentRange(object.range, object.size));
-  return reply.header('content-length', served.end - served.start + 1).send(object.stream);
+  if (range) reply.status(206).header('content-range', contentRange(range, object.size));
+  const length = range ? range.end - range.start + 1 : object.size;
+  reply.header('content-length', length);
+  if (request.method === 'HEAD' || length === 0) {
+    await object.close();
+    return reply.send();
+  }
+  return reply.send(object.read(range));
 }
 
 /** "audio/mpeg" matches "Audio/MPEG "; parameters count, as they do for S3's signature. */

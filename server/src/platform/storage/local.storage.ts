@@ -18,6 +18,23 @@ export const LOCAL_STORAGE_ROUTE_PREFIX = '/api/storage';
 /** Sidecars live in a dot folder no key can name (key segments never start with a dot). */
 const META_DIR = '.meta';
 
+/**
+ * Read size of a served object: 1 MiB instead of the default 64 KiB, so a song streams in a
+ * sixteenth of the reads and socket writes (issue 14: a 10 MB song over loopback HTTP at 0.9
+ * or more of `createReadStream`'s speed, against 0.5 with 64 KiB). Backpressure bounds each
+ * stream's buffer to about one chunk, so a listener costs about 1 MiB while it downloads.
+ */
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+/** An object opened by `LocalStorage.open`. */
+export interface OpenLocalObject {
+  size: number;
+  contentType: string | undefined;
+  /** Streams the whole object or a resolved range of it, and closes the file when done. */
+  read(range?: { start: number; end: number }): Readable;
+  close(): Promise<void>;
+}
+
 export interface LocalStorageOptions {
   root: string;
   signingSecret: string;
@@ -96,8 +113,27 @@ export class LocalStorage implements Storage {
   }
 
   async get(key: string, range?: ReadRange): Promise<StoredObject> {
-    const file = this.objectPath(key);
     assertValidReadRange(range);
+    const object = await this.open(key);
+    try {
+      const resolved = range === undefined ? undefined : resolveReadRange(range, object.size);
+      const stream = object.read(resolved);
+      const { size, contentType } = object;
+      return resolved === undefined ? { stream, size, contentType } : { stream, size, contentType, range: resolved };
+    } catch (error) {
+      await object.close();
+      throw error;
+    }
+  }
+
+  /**
+   * One open of the object for the signed-URL route: its size (from the open file, so a
+   * concurrent replace cannot mismatch size and bytes), its content type unless the caller
+   * already knows it (`contentType: false` skips the sidecar read), and a stream of any range of
+   * it. The caller either reads (the stream closes the file) or closes.
+   */
+  async open(key: string, options: { contentType?: boolean } = {}): Promise<OpenLocalObject> {
+    const file = this.objectPath(key);
     let handle: fs.FileHandle;
     try {
       handle = await fs.open(file, 'r');
@@ -106,14 +142,15 @@ export class LocalStorage implements Storage {
       throw error;
     }
     try {
-      // Size from the open file, so a concurrent replace cannot mismatch size and bytes.
       const info = await handle.stat();
       if (!info.isFile()) throw new NotFoundError();
-      const size = info.size;
-      const resolved = range === undefined ? undefined : resolveReadRange(range, size);
-      const { contentType } = await this.readSidecar(key);
-      const stream = createReadStream('', { fd: handle, ...(resolved ?? {}) });
-      return resolved === undefined ? { stream, size, contentType } : { stream, size, contentType, range: resolved };
+      const contentType = options.contentType === false ? undefined : (await this.readSidecar(key)).contentType;
+      return {
+        size: info.size,
+        contentType,
+        read: (range) => createReadStream('', { fd: handle, highWaterMark: READ_CHUNK_BYTES, ...(range ?? {}) }),
+        close: () => handle.close(),
+      };
     } catch (error) {
       await handle.close();
       throw error;
