@@ -163,6 +163,17 @@ export class LibraryRepository {
     return row;
   }
 
+  /** The song stored under the first of `storageKeys` that has one, in one query. */
+  async findByFirstStorageKey(storageKeys: readonly string[]): Promise<SongRow | undefined> {
+    if (storageKeys.length === 0) return undefined;
+    const rows = await this.db.select().from(songs).where(inArray(songs.storageKey, [...storageKeys]));
+    for (const key of storageKeys) {
+      const row = rows.find((candidate) => candidate.storageKey === key);
+      if (row) return row;
+    }
+    return undefined;
+  }
+
   /**
    * One statement: a song exists completely or not at all. When the storage key is already
    * taken (a concurrent upload-complete of the same upload won), that row comes back with

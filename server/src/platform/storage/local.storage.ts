@@ -188,7 +188,7 @@ export class LocalStorage implements Storage {
       // The moved object counts as new from now on, for clean-up's grace period.
       const now = new Date();
       await fs.utimes(target, now, now);
-      await this.writeSidecar(to, await this.readSidecar(from));
+      await this.linkSidecar(from, to);
       await fsyncDirectory(path.dirname(target));
     } catch (error) {
       await removeFile(target);
@@ -263,6 +263,21 @@ export class LocalStorage implements Storage {
     }
     await this.mkdirFor(file);
     await writeFileAtomic(file, JSON.stringify(sidecar));
+  }
+
+  /** The moved object's sidecar: a hard link to the source's (one call), else a fresh write. */
+  private async linkSidecar(from: string, to: string): Promise<void> {
+    const target = this.sidecarPath(to);
+    await this.mkdirFor(target);
+    try {
+      await fs.link(this.sidecarPath(from), target);
+      await fsyncDirectory(path.dirname(target));
+    } catch (error) {
+      // No sidecar to link (no content type), a stale one a crash left at the target, or a disk
+      // without hard links: what the source says is written as usual.
+      if (!isErrno(error, 'ENOENT', 'EEXIST', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'ENOSYS')) throw error;
+      await this.writeSidecar(to, await this.readSidecar(from));
+    }
   }
 
   private async readSidecar(key: string): Promise<Sidecar> {

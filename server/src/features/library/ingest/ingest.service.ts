@@ -65,15 +65,17 @@ export class IngestService {
     });
     if (created) {
       // Listeners of other features (embedded lyrics, sonic analysis); none can fail the upload.
-      if (this.deps.onSongAdded) await this.deps.onSongAdded(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed'));
-      if (this.deps.onIngested) await this.deps.onIngested(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed'));
+      await Promise.all([
+        this.deps.onSongAdded?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed')),
+        this.deps.onIngested?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed')),
+      ]);
     }
     return { song: await this.deps.library.get(row.id, userId), created };
   }
 
   /** The song of an upload: under its song key, or (songs ingested before song keys) the upload key. */
   private async ingested(key: string, songKey: string): Promise<SongRow | undefined> {
-    return (await this.deps.repository.findByStorageKey(songKey)) ?? (await this.deps.repository.findByStorageKey(key));
+    return this.deps.repository.findByFirstStorageKey([songKey, key]);
   }
 
   /** A retried upload-complete. Anything PUT to the upload key since (a replay) is thrown away. */
