@@ -12,6 +12,7 @@ import { ensureExecutable, locateFfmpeg, type FfmpegSource, type LocatedFfmpeg }
 import { readCapabilities } from '../../src/platform/media/ffmpeg.capabilities.js';
 import type { FfmpegProgress } from '../../src/platform/media/ffmpeg.progress.js';
 import { runFfmpeg, startFfmpeg } from '../../src/platform/media/ffmpeg.run.js';
+import { createFfmpeg } from '../../src/platform/media/ffmpeg.js';
 import { sniffAudio, SNIFF_BYTES } from '../../src/platform/media/audio-sniffer.js';
 
 /**
@@ -264,6 +265,46 @@ describe('locating ffmpeg', () => {
     const impostor = at('impostor');
     await fs.writeFile(impostor, '#!/bin/sh\necho hello\n', { mode: 0o755 });
     expect((await failure(locateFfmpeg({ dataDir: dir, configuredPath: impostor }))).message).toContain('does not answer -version like ffmpeg');
+  });
+
+  it('probes a binary once: later starts read the probe from DATA_DIR, until the binary changes', async () => {
+    const dataDir = await fs.mkdtemp(path.join(dir, 'probe-cache-'));
+    const runs = at('probe-runs.log');
+    const tool = at('probing-ffmpeg');
+    // An ffmpeg that answers the three probes and logs each run.
+    const script = (version: string, filters: string) =>
+      [
+        '#!/bin/sh',
+        `echo "$*" >> '${runs}'`,
+        `case "$*" in *-version*) echo 'ffmpeg version ${version} Copyright';;`,
+        `*-filters*) printf ' ... ass               V->V       Render ASS\n ... subtitles         V->V       Render text\n${filters}';;`,
+        `*-encoders*) printf ' ------\n V....D libx264              H.264\n V....D libvpx-vp9           VP9\n A..... libopus              Opus\n';;`,
+        'esac',
+      ].join('\n');
+    await fs.writeFile(tool, script('9.1', ''), { mode: 0o755 });
+    const logged = async () => (await fs.readFile(runs, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean).length;
+    const quiet = { info() {}, warn() {}, error() {}, debug() {} };
+    const probe = () => createFfmpeg({ configuredPath: tool, dataDir, logger: quiet }).info();
+
+    const first = await probe();
+    expect(first).toMatchObject({ path: tool, source: 'configured', version: '9.1', lacks: ['xfade'] });
+    expect(await logged()).toBe(3);
+    const again = await probe();
+    expect(again).toMatchObject({ path: tool, source: 'configured', version: '9.1', lacks: ['xfade'] });
+    expect([...again.encoders].sort()).toEqual(['libopus', 'libvpx-vp9', 'libx264']);
+    expect(await logged()).toBe(3);
+
+    // An upgrade in place: probed again, and the new probe kept.
+    await fs.writeFile(tool, script('9.2', ' .S. xfade             VV->V      Cross fade\\n'), { mode: 0o755 });
+    expect(await probe()).toMatchObject({ version: '9.2', lacks: [] });
+    expect(await logged()).toBe(6);
+    expect(await probe()).toMatchObject({ version: '9.2', lacks: [] });
+    expect(await logged()).toBe(6);
+
+    // A damaged cache is only a reason to probe again.
+    await fs.writeFile(path.join(dataDir, 'cache', 'ffmpeg-probe.json'), '{"path":');
+    expect(await probe()).toMatchObject({ version: '9.2' });
+    expect(await logged()).toBe(9);
   });
 
   it('makes a binary unpacked without its execute bit executable', async () => {

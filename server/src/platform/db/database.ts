@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { initialisePgliteDir } from './pglite-initdb.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -56,7 +57,10 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   // PostgreSQL's default 128 MB of shared buffers is most of an idle PGlite's memory; a personal
   // library's hot set fits in far less, and reads past it still hit the OS page cache.
   // pg_trgm and unaccent: library search (migration 0008 creates them).
-  const options = { postgresqlconf: ['shared_buffers=32MB'], extensions: { pg_trgm, unaccent } };
+  const postgresqlconf = ['shared_buffers=32MB'];
+  // A new folder's cluster is made in a child process, whose initdb peak goes with it.
+  if (dir) await initialisePgliteDir(dir, postgresqlconf);
+  const options = { postgresqlconf, extensions: { pg_trgm, unaccent } };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });

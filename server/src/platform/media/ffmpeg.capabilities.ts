@@ -24,8 +24,11 @@ export async function readCapabilities(binary: string): Promise<FfmpegCapabiliti
 }
 
 export function capabilitiesFrom(filtersListing: string, encodersListing: string): FfmpegCapabilities {
-  const filters = parseFilters(filtersListing);
-  const encoders = parseEncoders(encodersListing);
+  return capabilitiesOf(parseFilters(filtersListing), parseEncoders(encodersListing));
+}
+
+/** The capabilities of a binary with these filters and encoders. */
+export function capabilitiesOf(filters: ReadonlySet<string>, encoders: ReadonlySet<string>): FfmpegCapabilities {
   const lacks = ffmpegFeatures.filter((feature) => !(FILTER_FEATURES.has(feature) ? filters : encoders).has(feature));
   return { filters, encoders, lacks };
 }

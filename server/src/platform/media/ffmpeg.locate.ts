@@ -57,6 +57,19 @@ export async function locateFfmpeg(options: LocateOptions): Promise<LocatedFfmpe
   throw new FfmpegError('unavailable', `no usable ffmpeg (${tried.join('; ') || 'nothing to try'})`);
 }
 
+/**
+ * The binary `locateFfmpeg` tries first, without running it: what a cached probe of that binary
+ * must name to stand for a new one. Undefined when there is none (or a configured one is broken).
+ */
+export async function firstCandidate(options: LocateOptions): Promise<{ path: string; source: FfmpegSource } | undefined> {
+  const choices = options.choices ?? (options.configuredPath ? ['configured'] : ['system', 'bundled']);
+  for (const source of choices) {
+    const candidate = await candidateFor(source, options).catch(() => undefined);
+    if (candidate !== undefined) return { path: candidate, source };
+  }
+  return undefined;
+}
+
 async function candidateFor(source: FfmpegSource, options: LocateOptions): Promise<string | undefined> {
   switch (source) {
     case 'configured':

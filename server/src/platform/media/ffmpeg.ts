@@ -3,7 +3,8 @@ import { ffmpegFeatures, type FfmpegHealth } from '@encore/common/http.contract'
 import type { Logger } from '../logger.js';
 import { readCapabilities, type FfmpegCapabilities } from './ffmpeg.capabilities.js';
 import { decodeToPcm, type DecodeOptions } from './ffmpeg.decode.js';
-import { locateFfmpeg, type LocatedFfmpeg, type LocateOptions } from './ffmpeg.locate.js';
+import { firstCandidate, locateFfmpeg, type LocatedFfmpeg, type LocateOptions } from './ffmpeg.locate.js';
+import { readCachedProbe, writeCachedProbe } from './ffmpeg.probe-cache.js';
 import { runFfmpeg, startFfmpeg, type FfmpegRunOptions, type RunningFfmpeg } from './ffmpeg.run.js';
 
 export type FfmpegInfo = LocatedFfmpeg & FfmpegCapabilities;
@@ -23,10 +24,15 @@ export function createFfmpeg(options: LocateOptions & { logger: Logger }): Ffmpe
   let found: Promise<FfmpegInfo> | undefined;
   const info = () => {
     found ??= (async () => {
+      // The binary probed at an earlier start, when it is still the one that would be tried first.
+      const candidate = await firstCandidate(locate);
+      const cached = candidate ? await readCachedProbe(locate.dataDir, candidate) : undefined;
+      if (cached) return cached;
       const located = await locateFfmpeg(locate);
-      const capabilities = await readCapabilities(located.path);
-      logger.info({ path: located.path, source: located.source, version: located.version, lacks: capabilities.lacks }, 'ffmpeg found');
-      return { ...located, ...capabilities };
+      const probed = { ...located, ...(await readCapabilities(located.path)) };
+      logger.info({ path: probed.path, source: probed.source, version: probed.version, lacks: probed.lacks }, 'ffmpeg found');
+      await writeCachedProbe(locate.dataDir, probed).catch((error: unknown) => logger.warn({ err: error }, 'could not keep the ffmpeg probe for the next start'));
+      return probed;
     })().catch((error: unknown) => {
       found = undefined; // the next call looks again (a fixed FFMPEG_PATH, a package installed meanwhile)
       logger.warn({ err: error }, 'no usable ffmpeg');
