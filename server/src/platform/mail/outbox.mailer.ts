@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import type { Logger } from '../logger.js';
 import type { Mailer, MailMessage } from './mail.types.js';
@@ -12,11 +11,13 @@ import type { Mailer, MailMessage } from './mail.types.js';
  * logged so a password-reset link can be found in the log.
  */
 export function createOutboxMailer(outboxDir: string, from: string, logger: Logger): Mailer {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from });
+  // nodemailer is loaded with the first message, not at start-up.
+  const makeTransport = async () => (await import('nodemailer')).default.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from });
+  let transporter: ReturnType<typeof makeTransport> | undefined;
   return {
     driver: 'outbox',
     async send(message: MailMessage) {
-      const info = await transporter.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await (await (transporter ??= makeTransport())).sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
       if (!Buffer.isBuffer(info.message)) throw new Error('the outbox transport did not return the message bytes');
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, outboxFileName(new Date()));
@@ -30,7 +31,7 @@ export function createOutboxMailer(outboxDir: string, from: string, logger: Logg
       await fs.rm(probe, { force: true });
     },
     async close() {
-      transporter.close();
+      if (transporter) (await transporter).close();
     },
   };
 }

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.js';
 import type { Mailer, MailMessage } from './mail.types.js';
 
@@ -6,18 +5,22 @@ import type { Mailer, MailMessage } from './mail.types.js';
 export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
   // Every step bounded, so a send ends (sent or failed, then retried) well inside the mail
   // job's 60 s expiry instead of being taken for a crashed attempt and sent twice.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }, { from });
+  // nodemailer is loaded with the first message or health check, not at start-up.
+  const makeTransport = async () =>
+    (await import('nodemailer')).default.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }, { from });
+  let transporter: ReturnType<typeof makeTransport> | undefined;
+  const transport = () => (transporter ??= makeTransport());
   return {
     driver: 'smtp',
     async send(message: MailMessage) {
-      const info = await transporter.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await (await transport()).sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
       logger.debug({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
     },
     async check() {
-      await transporter.verify();
+      await (await transport()).verify();
     },
     async close() {
-      transporter.close();
+      if (transporter) (await transporter).close();
     },
   };
 }

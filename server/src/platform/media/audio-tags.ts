@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { parseStream, type IAudioMetadata, type IPicture } from 'music-metadata';
+import type { IAudioMetadata, IPicture } from 'music-metadata';
 
 /** What Encore keeps from an audio file's tags and stream headers. */
 export interface AudioTags {
@@ -43,7 +43,8 @@ export async function readAudioTags(
 ): Promise<AudioTags> {
   // duration:true makes parsers without a length header (VBR MP3 without Xing, some Ogg)
   // read through the file instead of guessing.
-  const parsing = parseStream(stream, { mimeType: fileInfo.mimeType, size: fileInfo.size }, { duration: true });
+  // Loaded at the first upload, not at start-up (a twentieth of a second of every restart).
+  const parsing = import('music-metadata').then(({ parseStream }) => parseStream(stream, { mimeType: fileInfo.mimeType, size: fileInfo.size }, { duration: true }));
   parsing.catch(() => undefined); // a late rejection after a timeout is expected, not unhandled
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

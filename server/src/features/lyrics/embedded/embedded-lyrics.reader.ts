@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { parseStream, type ILyricsTag } from 'music-metadata';
+import type { ILyricsTag } from 'music-metadata';
 import { importLyrics, normaliseLyricsText, type LyricsDocument } from '@encore/common/lyrics-document.rules';
 import { looksLikeLrc } from '@encore/common/lyrics-lrc.format';
 import { LYRICS_TEXT_MAX } from '@encore/common/lyrics.contract';
@@ -20,6 +20,7 @@ export interface EmbeddedLyrics {
 export async function readEmbeddedLyrics(stream: Readable, fileInfo: { mimeType: string; size: number }, timeoutMs: number): Promise<EmbeddedLyrics | undefined> {
   const timer = setTimeout(() => stream.destroy(new Error('reading the tags took too long')), timeoutMs);
   try {
+    const { parseStream } = await import('music-metadata');
     const metadata = await parseStream(stream, fileInfo, { duration: false, skipCovers: true });
     return pickLyrics(metadata.common.lyrics ?? []);
   } finally {
