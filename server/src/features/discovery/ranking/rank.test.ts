@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SongFeatures } from '@encore/common/analysis.contract';
 import type { Candidate } from '../discovery.repository.js';
 import { parsePrompt } from '../prompt/parse-prompt.js';
-import { orderByFlow, rankSongs, scoreSong } from './rank.js';
+import { calibrate, CALIBRATION_FULL_AT, orderByFlow, rankSongs, scoreSong } from './rank.js';
 
 let nextId = 1;
 function song(overrides: Partial<SongFeatures>, tags: Partial<Candidate> = {}): Candidate {
@@ -58,6 +58,35 @@ describe('ranking', () => {
     expect(entry?.reason).toContain('fast (150 BPM)');
     expect(entry?.reason).toContain('high energy'.replace('high', fast.features.energyLevel));
     expect(entry?.reason).toContain('bright');
+  });
+
+  it('judges brightness and vocals against a library of some size, not on the raw scale', () => {
+    // A library that is dull and sung throughout on the raw scale: its brightest and least sung still answer.
+    const songs = Array.from({ length: 40 }, (_, i) => song({ brightness: 0.1 + i * 0.005, vocalPresence: 0.6 + (i % 10) * 0.01 }));
+    const bright = rankSongs(parsePrompt('bright', none), songs);
+    expect(bright.length).toBeGreaterThan(0);
+    const brightness = bright.map((entry) => Math.round(entry.candidate.features.brightness * 1000) / 1000);
+    for (const value of [0.295, 0.29, 0.285, 0.28, 0.275]) expect(brightness).toContain(value);
+    expect(Math.min(...brightness)).toBeGreaterThan(0.2);
+    expect(bright.find((entry) => entry.candidate.features.brightness > 0.29)?.reason).toContain('bright');
+    const instrumental = rankSongs(parsePrompt('songs without vocals', none), songs);
+    expect(instrumental.length).toBeGreaterThan(0);
+    const vocals = instrumental.map((entry) => Math.round(entry.candidate.features.vocalPresence * 100) / 100);
+    expect(vocals.filter((value) => value === 0.6)).toHaveLength(4);
+    expect(Math.max(...vocals)).toBeLessThan(0.64);
+
+    // Percentiles with ties share the middle; a lone song keeps its raw value.
+    const calibration = calibrate(Array.from({ length: CALIBRATION_FULL_AT }, () => song({ brightness: 0.2 })));
+    expect(calibration.brightness(song({ brightness: 0.2 }).features)).toBeCloseTo(0.5);
+    expect(calibrate([song({ brightness: 0.2 })]).brightness(song({ brightness: 0.2 }).features)).toBe(0.2);
+  });
+
+  it('finds slow songs by their tempo alone, loud or quiet', () => {
+    const slowLoud = song({ bpm: 72, energy: 0.9, loudnessLufs: -8 });
+    const slowQuiet = song({ bpm: 80, energy: 0.1, loudnessLufs: -30 });
+    const fastQuiet = song({ bpm: 150, energy: 0.15, loudnessLufs: -28 });
+    const ids = rankSongs(parsePrompt('slow songs', none), [slowLoud, slowQuiet, fastQuiet]).map((entry) => entry.candidate.id);
+    expect(ids.sort()).toEqual([slowLoud.id, slowQuiet.id].sort());
   });
 
   it('orders the energy: winding down, building up, or an arc', () => {

@@ -15,15 +15,77 @@ export interface RankedSong {
 export const MIN_SCORE = 0.6;
 const ASSUMED_SONG_SECONDS = 210;
 
-const featureValue: Record<TargetFeature, (features: SongFeatures) => number> = {
-  energy: (f) => f.energy,
-  danceability: (f) => f.danceability,
-  brightness: (f) => f.brightness,
-  acousticness: (f) => f.acousticness,
-  vocals: (f) => f.vocalPresence,
-  major: (f) => (f.mode === 'major' ? 1 : 0),
-  loudness: (f) => Math.min(1, Math.max(0, (f.loudnessLufs + 32) / 24)),
-};
+/**
+ * Brightness and vocal presence are the least calibrated estimates: a spectral centroid or a
+ * vocal-band ratio means one thing for an orchestra and another for a drum machine. In a
+ * library of some size they are judged against the library itself, as their percentile among
+ * its songs ("bright" = among your brightest); a small library uses the raw estimate, and in
+ * between the two blend. Tempo, loudness, energy and mode are measured on absolute scales.
+ */
+export interface Calibration {
+  brightness(features: SongFeatures): number;
+  vocals(features: SongFeatures): number;
+}
+
+/** From this many songs on, the library's own scale alone; fewer blend towards the raw value. */
+export const CALIBRATION_FULL_AT = 30;
+
+const RAW: Calibration = { brightness: (f) => f.brightness, vocals: (f) => f.vocalPresence };
+
+export function calibrate(songs: readonly { features: SongFeatures }[]): Calibration {
+  if (songs.length < 2) return RAW;
+  const weight = Math.min(1, (songs.length - 1) / (CALIBRATION_FULL_AT - 1));
+  const relative = (pick: (f: SongFeatures) => number) => {
+    const sorted = songs.map((song) => pick(song.features)).sort((a, b) => a - b);
+    // Mid-rank percentile: ties share their middle place, so equal songs score alike.
+    const percentile = (value: number) => (lowerBound(sorted, value) + upperBound(sorted, value)) / 2 / sorted.length;
+    return (f: SongFeatures) => (1 - weight) * pick(f) + weight * percentile(pick(f));
+  };
+  return { brightness: relative(RAW.brightness), vocals: relative(RAW.vocals) };
+}
+
+function lowerBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function upperBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function featureValue(feature: TargetFeature, f: SongFeatures, calibration: Calibration): number {
+  switch (feature) {
+    case 'energy':
+      return f.energy;
+    case 'danceability':
+      return f.danceability;
+    case 'brightness':
+      return calibration.brightness(f);
+    case 'acousticness':
+      return f.acousticness;
+    case 'vocals':
+      return calibration.vocals(f);
+    case 'major':
+      return f.mode === 'major' ? 1 : 0;
+    case 'loudness':
+      return loudnessScale(f);
+  }
+}
+
+const loudnessScale = (f: SongFeatures) => Math.min(1, Math.max(0, (f.loudnessLufs + 32) / 24));
 // Vocal presence is the roughest estimate: it weighs little unless the prompt is about vocals.
 const WEIGHTS: Record<TargetFeature, number> = { energy: 1.5, danceability: 0.8, brightness: 0.7, acousticness: 0.7, vocals: 0.5, major: 0.8, loudness: 0.8 };
 /** A difference of 2/3 of the scale (or more) scores nothing: "calm" is not half-answered by a loud song. */
@@ -56,12 +118,12 @@ function tempoFit(bpm: number, range: NonNullable<PromptQuery['tempo']>): { fit:
 }
 
 /** How well a song answers the query's targets, 0..1 (1 when the query has no target). */
-export function scoreSong(query: PromptQuery, song: Candidate): number {
+export function scoreSong(query: PromptQuery, song: Candidate, calibration: Calibration = RAW): number {
   let weighted = 0;
   let weights = 0;
   for (const [feature, wanted] of Object.entries(query.targets) as [TargetFeature, number][]) {
     const weight = WEIGHTS[feature] * (feature === 'vocals' && query.instrumental !== undefined ? 3 : 1);
-    weighted += weight * closeness(featureValue[feature](song.features) - wanted);
+    weighted += weight * closeness(featureValue(feature, song.features, calibration) - wanted);
     weights += weight;
   }
   if (query.tempo) {
@@ -80,20 +142,21 @@ function lyricsMatch(query: PromptQuery, song: Candidate): string | undefined {
 }
 
 /** The short reason a song was chosen: what the prompt asked, as the song has it. */
-export function reasonFor(query: PromptQuery, song: Candidate): string {
+export function reasonFor(query: PromptQuery, song: Candidate, calibration: Calibration = RAW): string {
   const f = song.features;
   const parts: string[] = [];
   const targets = query.targets;
   const tempo = query.tempo ? tempoFit(f.bpm, query.tempo).bpm : f.bpm;
   if (query.tempo || targets.energy !== undefined) parts.push(tempo >= 125 ? `fast (${Math.round(tempo)} BPM)` : tempo <= 95 ? `slow (${Math.round(tempo)} BPM)` : `${Math.round(tempo)} BPM`);
   if (targets.energy !== undefined) parts.push(`${f.energyLevel} energy`);
-  if (targets.loudness !== undefined && featureValue.loudness(f) < 0.35) parts.push('quiet');
-  if (targets.loudness !== undefined && featureValue.loudness(f) > 0.75) parts.push('loud');
-  if (targets.brightness !== undefined) parts.push(f.brightness >= 0.6 ? 'bright' : f.brightness <= 0.3 ? 'dark, warm sound' : 'balanced sound');
+  if (targets.loudness !== undefined && loudnessScale(f) < 0.35) parts.push('quiet');
+  if (targets.loudness !== undefined && loudnessScale(f) > 0.75) parts.push('loud');
+  const brightness = calibration.brightness(f);
+  if (targets.brightness !== undefined) parts.push(brightness >= 0.6 ? 'bright' : brightness <= 0.3 ? 'dark, warm sound' : 'balanced sound');
   if (targets.major !== undefined) parts.push(`${f.mode} key`);
   if (targets.danceability !== undefined && f.danceability >= 0.6) parts.push('danceable');
   if (targets.acousticness !== undefined) parts.push(f.acousticness >= 0.5 ? 'acoustic' : 'electronic');
-  if (targets.vocals !== undefined) parts.push(f.vocalPresence < 0.5 ? 'no vocals' : 'vocals');
+  if (targets.vocals !== undefined) parts.push(calibration.vocals(f) < 0.5 ? 'no vocals' : 'vocals');
   if (query.genres.length > 0 && song.genre) parts.push(song.genre);
   if (query.years && song.year) parts.push(`from ${song.year}`);
   if (query.artists.length > 0 && song.artist) parts.push(`by ${song.artist}`);
@@ -120,9 +183,11 @@ export interface RankOptions {
 export function rankSongs(query: PromptQuery, candidates: Candidate[], options: RankOptions = {}): RankedSong[] {
   const random = options.random ?? Math.random;
   const hasTargets = Object.keys(query.targets).length > 0 || query.tempo !== undefined || query.lyrics.length > 0;
+  // Against the whole analysed library, before the prompt's filters narrow it.
+  const calibration = calibrate(candidates);
   const scored = candidates
     .filter((song) => passesFilters(query, song))
-    .map((song) => ({ song, score: hasTargets ? scoreSong(query, song) : 0.5 + random() * 0.5 }))
+    .map((song) => ({ song, score: hasTargets ? scoreSong(query, song, calibration) : 0.5 + random() * 0.5 }))
     .filter((entry) => !hasTargets || entry.score >= MIN_SCORE)
     .sort((a, b) => b.score - a.score || a.song.id - b.song.id);
 
@@ -155,7 +220,7 @@ export function rankSongs(query: PromptQuery, candidates: Candidate[], options: 
     seconds += entry.song.durationSeconds ?? ASSUMED_SONG_SECONDS;
   }
   return orderByFlow(
-    chosen.map((entry) => ({ candidate: entry.song, score: entry.score, reason: reasonFor(query, entry.song) })),
+    chosen.map((entry) => ({ candidate: entry.song, score: entry.score, reason: reasonFor(query, entry.song, calibration) })),
     query.flow,
   );
 }
