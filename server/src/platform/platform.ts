@@ -52,11 +52,19 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     // A crash (kill -9) leaves temp files behind. With PGlite this process is the only one using
     // DATA_DIR, so every temp file in it is a leftover; otherwise only the old ones are sure to be.
     // S3 upload spools live in the machine's shared temp folder: only old ones, always.
+    // In the background: on a large library the walk through every folder of media takes
+    // seconds, and nothing waits for it (a temp file is never read, only ever renamed by the
+    // write that made it, and files written from now on are newer than the cut-off).
     const now = Date.now();
-    const swept =
+    const startupSweep = (async () =>
       (await storage.removeStaleTempFiles(new Date(database.driver === 'pglite' && storage.driver === 'local' ? now : now - TEMP_FILE_MIN_AGE_MS))) +
-      (await removeStaleTempFiles(config.mail.outboxDir, new Date(database.driver === 'pglite' ? now : now - TEMP_FILE_MIN_AGE_MS)));
-    if (swept > 0) logger.info({ count: swept }, 'removed temp files left by an interrupted run');
+      (await removeStaleTempFiles(config.mail.outboxDir, new Date(database.driver === 'pglite' ? now : now - TEMP_FILE_MIN_AGE_MS))))().then(
+      (swept) => {
+        if (swept > 0) logger.info({ count: swept }, 'removed temp files left by an interrupted run');
+      },
+      (error: unknown) => logger.warn({ err: error }, 'could not sweep the temp files of an interrupted run'),
+    );
+    closers.unshift(() => startupSweep);
     const ffmpeg = createFfmpeg({ configuredPath: config.ffmpegPath, dataDir: config.dataDir, logger });
     // Found and probed now, while the rest starts: the first health check or media job need not wait.
     void ffmpeg.info().catch(() => undefined);
