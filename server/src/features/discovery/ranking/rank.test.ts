@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SongFeatures } from '@encore/common/analysis.contract';
 import type { Candidate } from '../discovery.repository.js';
 import { parsePrompt } from '../prompt/parse-prompt.js';
-import { calibrate, CALIBRATION_FULL_AT, orderByFlow, rankSongs, scoreSong } from './rank.js';
+import { calibrate, CALIBRATION_FULL_AT, MIN_CLOSE_SONGS, orderByFlow, rankSongs, scoreSong } from './rank.js';
 
 let nextId = 1;
 function song(overrides: Partial<SongFeatures>, tags: Partial<Candidate> = {}): Candidate {
@@ -87,6 +87,29 @@ describe('ranking', () => {
     const fastQuiet = song({ bpm: 150, energy: 0.15, loudnessLufs: -28 });
     const ids = rankSongs(parsePrompt('slow songs', none), [slowLoud, slowQuiet, fastQuiet]).map((entry) => entry.candidate.id);
     expect(ids.sort()).toEqual([slowLoud.id, slowQuiet.id].sort());
+  });
+
+  it('plays the best answers, not half-answers, once it has enough of them', () => {
+    const calm = Array.from({ length: 12 }, () => song({ bpm: 72, energy: 0.1, loudnessLufs: -29 }));
+    // Quiet but fast: they answer "relaxing" only halfway, and a wind-down would play them first.
+    const quietFast = Array.from({ length: 12 }, () => song({ bpm: 150, energy: 0.2, loudnessLufs: -28 }));
+    const ranked = rankSongs(parsePrompt('relaxing', none), [...quietFast, ...calm]);
+    expect(ranked.map((entry) => entry.candidate.features.bpm)).toEqual(Array(12).fill(72));
+
+    // Too few close ones: the best of the rest fill up to ten.
+    const few = rankSongs(parsePrompt('relaxing', none), [...quietFast, ...calm.slice(0, 3)]);
+    expect(few).toHaveLength(MIN_CLOSE_SONGS);
+    expect(few.filter((entry) => entry.candidate.features.bpm === 72)).toHaveLength(3);
+
+    // A size in the prompt is honoured with every song that passes.
+    expect(rankSongs(parsePrompt('15 relaxing songs', none), [...quietFast, ...calm.slice(0, 3)])).toHaveLength(15);
+  });
+
+  it('takes a target at the end of a scale as at least (or at most) that much', () => {
+    const loudest = song({ energy: 1, loudnessLufs: -6, bpm: 140 });
+    const atTarget = song({ energy: 0.9, loudnessLufs: -8, bpm: 140 });
+    const query = parsePrompt('intense', none);
+    expect(scoreSong(query, loudest)).toBeGreaterThanOrEqual(scoreSong(query, atTarget));
   });
 
   it('orders the energy: winding down, building up, or an arc', () => {

@@ -13,6 +13,13 @@ export interface RankedSong {
 
 /** Below this a song answers the prompt too poorly to be offered (no duds). */
 export const MIN_SCORE = 0.6;
+/**
+ * Without a size in the prompt, songs this far below the best answer are left out once
+ * `MIN_CLOSE_SONGS` remain: a calm playlist is the calm songs, not padded with quiet fast ones
+ * that half-answer it (and that a wind-down order would play first).
+ */
+export const SCORE_MARGIN = 0.15;
+export const MIN_CLOSE_SONGS = 10;
 const ASSUMED_SONG_SECONDS = 210;
 
 /**
@@ -117,13 +124,23 @@ function tempoFit(bpm: number, range: NonNullable<PromptQuery['tempo']>): { fit:
   return best;
 }
 
+/**
+ * How far a value misses its target. A target near an end of the scale asks for "at least" or
+ * "at most" that much: for "bright" the brightest song is no worse than one at the target.
+ */
+function beyond(value: number, wanted: number): number {
+  if (wanted >= 0.8 && value >= wanted) return 0;
+  if (wanted <= 0.2 && value <= wanted) return 0;
+  return value - wanted;
+}
+
 /** How well a song answers the query's targets, 0..1 (1 when the query has no target). */
 export function scoreSong(query: PromptQuery, song: Candidate, calibration: Calibration = RAW): number {
   let weighted = 0;
   let weights = 0;
   for (const [feature, wanted] of Object.entries(query.targets) as [TargetFeature, number][]) {
     const weight = WEIGHTS[feature] * (feature === 'vocals' && query.instrumental !== undefined ? 3 : 1);
-    weighted += weight * closeness(featureValue(feature, song.features, calibration) - wanted);
+    weighted += weight * closeness(beyond(featureValue(feature, song.features, calibration), wanted));
     weights += weight;
   }
   if (query.tempo) {
@@ -190,16 +207,19 @@ export function rankSongs(query: PromptQuery, candidates: Candidate[], options: 
     .map((song) => ({ song, score: hasTargets ? scoreSong(query, song, calibration) : 0.5 + random() * 0.5 }))
     .filter((entry) => !hasTargets || entry.score >= MIN_SCORE)
     .sort((a, b) => b.score - a.score || a.song.id - b.song.id);
+  const best = scored[0]?.score ?? 0;
+  const sized = query.count !== undefined || query.minutes !== undefined;
+  const kept = hasTargets && !sized ? scored.filter((entry, index) => index < MIN_CLOSE_SONGS || entry.score >= best - SCORE_MARGIN) : scored;
 
   const size = Math.min(AI_PLAYLIST_SIZE_MAX, query.count ?? (query.minutes ? AI_PLAYLIST_SIZE_MAX : AI_PLAYLIST_SIZE_DEFAULT));
   const perArtist = query.artists.length > 0 ? Infinity : Math.max(2, Math.ceil(size / 5));
   const seen = new Set<string>();
   const artists = new Map<string, number>();
-  const chosen: typeof scored = [];
-  const skipped: typeof scored = [];
+  const chosen: typeof kept = [];
+  const skipped: typeof kept = [];
   let seconds = 0;
   const full = () => chosen.length >= size || (query.minutes !== undefined && seconds >= query.minutes * 60);
-  for (const entry of scored) {
+  for (const entry of kept) {
     if (full()) break;
     const id = identity(entry.song);
     if (seen.has(id)) continue;
