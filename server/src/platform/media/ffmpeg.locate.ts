@@ -40,9 +40,8 @@ const VERSION_TIMEOUT_MS = 15_000;
  * `@ffmpeg-installer` package for this platform, so a machine with nothing installed works.
  */
 export async function locateFfmpeg(options: LocateOptions): Promise<LocatedFfmpeg> {
-  const choices = options.choices ?? (options.configuredPath ? ['configured'] : ['system', 'bundled']);
   const tried: string[] = [];
-  for (const source of choices) {
+  for (const source of choicesOf(options)) {
     const candidate = await candidateFor(source, options);
     if (candidate === undefined) {
       tried.push(`${source}: none found`);
@@ -62,12 +61,16 @@ export async function locateFfmpeg(options: LocateOptions): Promise<LocatedFfmpe
  * must name to stand for a new one. Undefined when there is none (or a configured one is broken).
  */
 export async function firstCandidate(options: LocateOptions): Promise<{ path: string; source: FfmpegSource } | undefined> {
-  const choices = options.choices ?? (options.configuredPath ? ['configured'] : ['system', 'bundled']);
-  for (const source of choices) {
+  for (const source of choicesOf(options)) {
     const candidate = await candidateFor(source, options).catch(() => undefined);
     if (candidate !== undefined) return { path: candidate, source };
   }
   return undefined;
+}
+
+/** The sources to try, in order: the tests' choice, else a configured FFMPEG_PATH alone, else system then bundled. */
+function choicesOf(options: LocateOptions): readonly FfmpegSource[] {
+  return options.choices ?? (options.configuredPath ? ['configured'] : ['system', 'bundled']);
 }
 
 async function candidateFor(source: FfmpegSource, options: LocateOptions): Promise<string | undefined> {

@@ -19,7 +19,7 @@ interface CachedProbe {
   encoders: string[];
 }
 
-export function probeCacheFile(dataDir: string): string {
+function probeCacheFile(dataDir: string): string {
   return path.join(dataDir, 'cache', 'ffmpeg-probe.json');
 }
 

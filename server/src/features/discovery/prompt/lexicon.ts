@@ -55,7 +55,7 @@ export const WORDS: Record<string, Effect> = {
   // tempo and energy words
   fast: { tempo: { min: 130 } },
   quick: { tempo: { min: 130 } },
-  slow: { tempo: { max: 95 }, targets: {} },
+  slow: { tempo: { max: 95 } },
   upbeat: { targets: { energy: 0.75, major: 0.8 }, tempo: { min: 110 } },
   uptempo: { tempo: { min: 120 } },
   downtempo: { tempo: { max: 100 } },

@@ -45,29 +45,20 @@ export function calibrate(songs: readonly { features: SongFeatures }[]): Calibra
   const relative = (pick: (f: SongFeatures) => number) => {
     const sorted = songs.map((song) => pick(song.features)).sort((a, b) => a - b);
     // Mid-rank percentile: ties share their middle place, so equal songs score alike.
-    const percentile = (value: number) => (lowerBound(sorted, value) + upperBound(sorted, value)) / 2 / sorted.length;
+    const percentile = (value: number) => (countBelow(sorted, value, false) + countBelow(sorted, value, true)) / 2 / sorted.length;
     return (f: SongFeatures) => (1 - weight) * pick(f) + weight * percentile(pick(f));
   };
   return { brightness: relative(RAW.brightness), vocals: relative(RAW.vocals) };
 }
 
-function lowerBound(sorted: readonly number[], value: number): number {
+/** How many of the ascending `sorted` are below `value` (or at most `value`), by binary search. */
+function countBelow(sorted: readonly number[], value: number, inclusive: boolean): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-function upperBound(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle]! <= value) low = middle + 1;
+    const below = inclusive ? sorted[middle]! <= value : sorted[middle]! < value;
+    if (below) low = middle + 1;
     else high = middle;
   }
   return low;
