@@ -67,7 +67,12 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     closers.unshift(() => startupSweep);
     const ffmpeg = createFfmpeg({ configuredPath: config.ffmpegPath, dataDir: config.dataDir, logger });
     // Found and probed now, while the rest starts: the first health check or media job need not wait.
-    void ffmpeg.info().catch(() => undefined);
+    // Closing waits for it: a probe writes its cache into DATA_DIR, which must be left alone after.
+    const ffmpegProbe = ffmpeg.info().then(
+      () => undefined,
+      () => undefined,
+    );
+    closers.unshift(() => ffmpegProbe);
     const mailer = createMailer(config.mail, logger);
     closers.unshift(() => mailer.close());
     const taskStore = new TaskStore(database.db);
