@@ -9,8 +9,11 @@ import type { AddressInfo } from 'node:net';
 export interface StandIn {
   url: string;
   requests: { model: string; language: string | null; seconds: number; authorization: string | undefined }[];
-  /** What the next answers are: words (default), an error, or silence (never answers). */
-  mode: { kind: 'words' } | { kind: 'error'; status: number; body: unknown } | { kind: 'hang' };
+  /**
+   * What the next answers are: words (default), an error, silence (never answers), or words
+   * held back until `until` settles (a transcription caught mid-request, e.g. to kill its process).
+   */
+  mode: { kind: 'words' } | { kind: 'error'; status: number; body: unknown } | { kind: 'hang' } | { kind: 'held'; until: Promise<void> };
   close(): Promise<void>;
 }
 
@@ -34,8 +37,13 @@ export async function openAiStandIn(words: string[], options: { delayMs?: number
     const sampleRate = wav.readUInt32LE(24);
     const samples = wav.length > 44 ? (wav.length - 44) / 2 : 0;
     state.requests.push({ model: String(form.get('model')), language: form.get('language') === null ? null : String(form.get('language')), seconds: samples / sampleRate, authorization: request.headers.authorization });
-    if (state.mode.kind === 'hang') return; // never answers
-    if (state.mode.kind === 'error') return json(response, state.mode.status, state.mode.body);
+    const mode = state.mode;
+    if (mode.kind === 'hang') return; // never answers
+    if (mode.kind === 'error') return json(response, mode.status, mode.body);
+    if (mode.kind === 'held') {
+      await mode.until;
+      if (request.socket.destroyed) return; // the asking process is gone
+    }
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const bursts = speechBursts(wav, sampleRate);
     json(response, 200, {
