@@ -49,7 +49,9 @@ export async function encode(context: RenderContext): Promise<void> {
         const percent = Math.floor(ENCODE_FROM + ((ENCODE_TO - ENCODE_FROM) * report.percent) / 100);
         if (percent > reported) {
           reported = percent;
-          void context.progress(percent, 'Rendering');
+          // Best effort: a progress write that fails (the database busy or closing) must not
+          // become an unhandled rejection, which would end the process; the render goes on.
+          context.progress(percent, 'Rendering').catch(() => undefined);
         }
       },
     });
