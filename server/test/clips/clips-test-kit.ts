@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import type { ClipStatusResponse } from '@encore/common/clips.contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { DEFAULT_CLIP_SETTINGS, type ClipSettings, type ClipStatusResponse } from '@encore/common/clips.contract';
 import type { TestApp } from '../support/test-app.js';
-import { bearer } from '../library/library-test-kit.js';
+import { bearer, fetchUrl } from '../library/library-test-kit.js';
 
 const run = promisify(execFile);
 
@@ -54,6 +55,52 @@ export async function buildClipFixtures(): Promise<ClipFixtures> {
   };
 }
 
+/** A song of `seconds` (a quiet tone, small): long renders that a test stops itself. */
+export async function buildLongSong(dir: string, seconds: number): Promise<string> {
+  const file = path.join(dir, `song-${seconds}s.mp3`);
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '32k', file]);
+  return file;
+}
+
+/**
+ * Small videos (160 × 120, no audio) for colorMatch: `dark` (near black) and `bright` (near
+ * white) of 1 s each, looped over a clip; `darkThenBright` 2 s of each.
+ */
+export async function buildShadeVideos(dir: string): Promise<{ dark: string; bright: string; darkThenBright: string }> {
+  const at = (name: string) => path.join(dir, name);
+  const encode = (input: string, file: string) => run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', input, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', file]);
+  await encode('color=c=0x141414:s=160x120:r=25:d=1', at('dark.mp4'));
+  await encode('color=c=0xf0f0f0:s=160x120:r=25:d=1', at('bright.mp4'));
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x141414:s=160x120:r=25:d=2', '-f', 'lavfi', '-i', 'color=c=0xf0f0f0:s=160x120:r=25:d=2', '-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', at('dark-then-bright.mp4')]);
+  return { dark: at('dark.mp4'), bright: at('bright.mp4'), darkThenBright: at('dark-then-bright.mp4') };
+}
+
+/** Two timed words (karaoke): "Hello" 0.5–1.2 s, "world" 1.3–2.2 s. */
+export const clipWords = [
+  { text: 'Hello', start: 0.5, end: 1.2 },
+  { text: 'world', start: 1.3, end: 2.2 },
+];
+
+/** The settings field: the defaults at 480p with `clipWords`, and the test's changes. */
+export const settingsOf = (overrides: Partial<ClipSettings>) => JSON.stringify({ ...DEFAULT_CLIP_SETTINGS, videoQuality: 'low', words: clipWords, ...overrides });
+
+export const taskIdOf = (response: LightMyRequestResponse) => response.json<{ task_id: string }>().task_id;
+
+export async function clipStatus(t: TestApp, token: string, taskId: string): Promise<ClipStatusResponse> {
+  const response = await t.app.inject({ url: `/api/clips/clip-status/${taskId}`, headers: bearer(token) });
+  if (response.statusCode !== 200) throw new Error(`clip-status ${response.statusCode}: ${response.body}`);
+  return response.json<ClipStatusResponse>();
+}
+
+/** A clip's video, fetched as a browser would (through Encore or from the bucket), into `dir`. */
+export async function downloadClip(t: TestApp, url: string, dir: string, name: string): Promise<string> {
+  const fetched = await fetchUrl(t, url);
+  if (fetched.status !== 200) throw new Error(`video ${fetched.status}: ${url}`);
+  const file = path.join(dir, name);
+  await writeFile(file, fetched.body);
+  return file;
+}
+
 /** A multipart body as a browser's FormData sends it. */
 export async function multipart(fields: Record<string, string>, files: { name: string; file: string; type?: string }[]): Promise<{ body: Buffer; contentType: string }> {
   const boundary = `----encore${Math.random().toString(16).slice(2)}`;
@@ -77,9 +124,7 @@ export async function createClip(t: TestApp, token: string, fields: Record<strin
 export async function waitForClip(t: TestApp, token: string, taskId: string, timeoutMs = 120_000): Promise<ClipStatusResponse> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const response = await t.app.inject({ url: `/api/clips/clip-status/${taskId}`, headers: bearer(token) });
-    if (response.statusCode !== 200) throw new Error(`clip-status ${response.statusCode}: ${response.body}`);
-    const status = response.json<ClipStatusResponse>();
+    const status = await clipStatus(t, token, taskId);
     if (status.status === 'done' || status.status === 'error' || status.status === 'cancelled') return status;
     if (Date.now() > until) throw new Error(`render did not finish: ${JSON.stringify(status)}`);
     await new Promise((resolve) => setTimeout(resolve, 150));

@@ -15,19 +15,27 @@ function statusOf(task: TaskRecord | undefined, clip: ClipRow): ClipStatus {
   return status === 'done' && !clip.videoKey ? 'error' : status;
 }
 
-function messageOf(task: TaskRecord | undefined, status: ClipStatus): string | null {
+/** A waiting render: how many are in front of it (renders run a few at a time per process). */
+export function queuedMessage(ahead: number | undefined): string {
+  if (!ahead) return 'Waiting in the queue';
+  return `Waiting in the queue (${ahead} ${ahead === 1 ? 'render' : 'renders'} ahead)`;
+}
+
+function messageOf(task: TaskRecord | undefined, status: ClipStatus, ahead?: number): string | null {
+  if (status === 'queued') return queuedMessage(ahead);
   if (status === 'error') return task?.error ?? 'The render failed.';
   if (status === 'cancelled') return CLIP_CANCELLED;
   if (status === 'done') return (task?.result as { wordCount?: number } | null | undefined)?.wordCount === 0 ? CLIP_WITHOUT_WORDS : null;
   return task?.phase ?? null;
 }
 
-export function toClipStatus(task: TaskRecord, clip: ClipRow, videoUrl: string | null): ClipStatusResponse {
+/** `ahead`: for a queued render, the renders in front of it. */
+export function toClipStatus(task: TaskRecord, clip: ClipRow, videoUrl: string | null, ahead?: number): ClipStatusResponse {
   const status = statusOf(task, clip);
   return {
     status,
     video_url: status === 'done' ? videoUrl : null,
-    message: messageOf(task, status),
+    message: messageOf(task, status, ahead),
     progress: status === 'done' ? 100 : Math.max(0, Math.min(100, task.progress)),
     clip_id: clip.id,
   };
