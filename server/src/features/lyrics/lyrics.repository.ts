@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { parseId } from '@encore/common/input.rules';
 import type { LyricsDocument } from '@encore/common/lyrics-document.rules';
 import type { LyricsSource } from '@encore/common/lyrics.contract';
@@ -73,14 +73,15 @@ export class LyricsRepository {
   /**
    * Writes the song's lyrics and mirrors the text into `songs.transcript`, in one transaction:
    * a crash leaves the old lyrics or the new ones, never half. `onlyIf` guards a write that
-   * must not overwrite lyrics that appeared meanwhile ('absent'); false when it did not write.
+   * must not overwrite lyrics that appeared meanwhile ('absent': no row, or one its uploader
+   * emptied, as `LyricsService` counts them); false when it did not write.
    */
   async save(songId: number, values: { document: LyricsDocument; source: LyricsSource; language: string | null; updatedBy: number | null }, onlyIf?: 'absent'): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [song] = await tx.select({ id: songs.id }).from(songs).where(eq(songs.id, songId)).for('update');
       if (!song) return false;
       if (onlyIf === 'absent') {
-        const [existing] = await tx.select({ songId: lyrics.songId }).from(lyrics).where(eq(lyrics.songId, songId));
+        const [existing] = await tx.select({ songId: lyrics.songId }).from(lyrics).where(and(eq(lyrics.songId, songId), ne(lyrics.text, '')));
         if (existing) return false;
       }
       const row = {

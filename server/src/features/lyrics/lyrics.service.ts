@@ -82,6 +82,8 @@ export class LyricsService {
 
   private documentFor(song: LyricsSong, stored: StoredLyrics | undefined, input: PutLyricsInput): { document: LyricsDocument; source: LyricsSource } {
     const isFile = input.transcript !== undefined && (looksLikeLrc(input.transcript) || looksLikeSrt(input.transcript));
+    // Lyrics emptied by their uploader are none: what comes next is an import, not an edit.
+    const source: LyricsSource = hasLyrics(stored) ? 'edited' : 'imported';
     if (input.transcript !== undefined && !isFile) assertWithinLimits(input.transcript);
     if (input.words !== undefined) assertWordsWithinSong(input.words, song.durationSeconds);
     if (input.words !== undefined && input.transcript !== undefined) {
@@ -89,21 +91,25 @@ export class LyricsService {
       assertWithinLimits(text);
       const words = sortedWords(input.words);
       if (lineTokens(text).flat().length !== words.length) throw new ValidationError(LYRICS_MESSAGES.wordsMismatch);
-      return { document: { text, lineTimes: null, words }, source: stored ? 'edited' : 'imported' };
+      return { document: { text, lineTimes: null, words }, source };
     }
-    if (input.words !== undefined) return { document: wordsOnText(stored?.document, sortedWords(input.words)), source: stored ? 'edited' : 'imported' };
+    if (input.words !== undefined) return { document: wordsOnText(stored?.document, sortedWords(input.words)), source };
     const transcript = input.transcript ?? '';
     if (isFile) {
       const imported = importLyrics(transcript).document;
       assertWithinLimits(imported.text);
       return { document: imported, source: 'imported' };
     }
-    return { document: editDocument(stored?.document ?? null, transcript, song.durationSeconds), source: stored ? 'edited' : 'imported' };
+    return { document: editDocument(stored?.document ?? null, transcript, song.durationSeconds), source };
   }
 }
 
 function mayWrite(song: LyricsSong, stored: StoredLyrics | undefined, viewerId: number): boolean {
-  return song.ownerId === viewerId || !stored || stored.document.text === '';
+  return song.ownerId === viewerId || !hasLyrics(stored);
+}
+
+function hasLyrics(stored: StoredLyrics | undefined): boolean {
+  return stored !== undefined && stored.document.text !== '';
 }
 
 function assertWithinLimits(text: string): void {
