@@ -66,6 +66,13 @@ export async function spokenWords(dir: string, words: { text: string; at: number
   return out;
 }
 
+/** A sine of `seconds` as a tagged MP3 (title and artist), made by ffmpeg. */
+export async function toneMp3(dir: string, name: string, seconds: number, tags: { title: string; artist: string } = { title: 'Ten Seconds', artist: 'Tester' }): Promise<string> {
+  const out = path.join(dir, name);
+  await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '64k', '-metadata', `title=${tags.title}`, '-metadata', `artist=${tags.artist}`, out]);
+  return out;
+}
+
 export async function tempDir(): Promise<{ dir: string; cleanup(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'encore-lyrics-'));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };

@@ -82,6 +82,14 @@ describe.each(localSetups)('transcription through an OpenAI-compatible endpoint 
     expect(standIn.requests.length - before).toBe(1);
   });
 
+  it('lets anyone transcribe a song whose uploader emptied its lyrics, and stores the result for them', async () => {
+    expect((await putLyrics(t, owner, second.id, { transcript: '' })).statusCode).toBe(200);
+    const response = await t.app.inject({ method: 'POST', url: `/api/files/${second.id}/transcribe`, headers: bearer(other), payload: {} });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<LyricsTranscriptResponse>()).toMatchObject({ transcript: 'Hello,\nmusic\nlibrary\ntonight.', source: 'transcribed', canEdit: false });
+    expect((await getLyrics(t, owner, second.id)).hasLyrics).toBe(true);
+  });
+
   it('answers transcribe_song with the words for a play URL Encore issued, and refuses any other URL without fetching it', async () => {
     const play = (await t.app.inject({ url: `/api/files/${song.id}/play`, headers: bearer(other) })).json<{ url: string }>().url;
     const words = await t.app.inject({ method: 'POST', url: '/api/transcribe_song', headers: bearer(other), payload: { url: play } });
