@@ -63,6 +63,10 @@ describe('clip subtitles (ASS)', () => {
   it('spreads words without timings over the clip, and shifts timed words by the clip start', () => {
     const untimed = buildClipSubtitles({ words: [{ text: 'a', start: 0, end: 0 }, { text: 'b', start: 0, end: 0 }], style: DEFAULT_TEXT_STYLE, width: 640, height: 360, start: 0, end: 4 });
     expect(dialogues(untimed).some((line) => line.includes('a b'))).toBe(true);
+    // Plain, not karaoke: the whole line in the text colour (the style's primary colour is the highlight).
+    const text = dialogues(untimed).find((line) => line.startsWith('Dialogue: 1,'));
+    expect(text).toContain('\\1c&HFFFFFF&\\1a&H00&');
+    expect(text).not.toContain('\\k');
     const shifted = build({ showBackground: false }, { start: 4, end: 8 });
     expect(dialogues(shifted)).toHaveLength(1);
     expect(dialogues(shifted)[0]).toMatch(/0:00:00\.75,0:00:02\.50/);

@@ -96,9 +96,8 @@ export function buildClipSubtitles(input: ClipSubtitleInput): string {
         const blur = style.borderRadius > 0 ? `\\blur${round2((style.borderRadius * scale) / 3)}` : '';
         events.push(dialogue(0, screen, 'Box', `{${common}${blur}}${escapeText(line.text)}`));
       }
-      const color = colorAt(input, screen.start);
-      const colorTags = color ? `\\2c${assColor(color).bgr}\\2a&H${assColor(color).alpha}&` : '';
-      events.push(dialogue(1, screen, 'Text', `{${common}${colorTags}}${karaoke(line, screen.start, words.timed)}`));
+      const text = words.timed ? karaoke(line, screen.start) : escapeText(line.text);
+      events.push(dialogue(1, screen, 'Text', `{${common}${textColorTags(input, screen.start, words.timed)}}${text}`));
     });
   }
   return `${[...header, ...events].join('\n')}\n`;
@@ -154,12 +153,23 @@ function animationTags(animation: TextStyle['animation'], x: number, y: number, 
 }
 
 /**
+ * The text's colour where it is not the style's (colorMatch's colour for the screen). With
+ * timings that is the colour before a word is sung (`\2c`: the style's primary colour is the
+ * highlight); without, the line is plain, all of it in the text colour (`\1c`).
+ */
+function textColorTags(input: ClipSubtitleInput, screenStart: number, timed: boolean): string {
+  const color = colorAt(input, screenStart);
+  if (timed) return color ? `\\2c${assColor(color).bgr}\\2a&H${assColor(color).alpha}&` : '';
+  const plain = assColor(color ?? input.style.textColor);
+  return `\\1c${plain.bgr}\\1a&H${plain.alpha}&`;
+}
+
+/**
  * Karaoke: `{\kN}` gives the syllable after it N centiseconds, and a syllable turns the
  * highlight colour when its own time begins. An empty syllable covers the wait before the first
- * word; each word lasts until the next one starts (or its own end). Without timings the line is plain.
+ * word; each word lasts until the next one starts (or its own end).
  */
-function karaoke(line: Line, screenStart: number, timed: boolean): string {
-  if (!timed) return `{\\k0}${escapeText(line.text)}`;
+function karaoke(line: Line, screenStart: number): string {
   let cursor = Math.round(screenStart * 100);
   const first = line.words[0];
   const parts: string[] = [];
