@@ -1,3 +1,4 @@
+import type { Metadata } from 'sharp';
 import { loadSharp } from './sharp.loader.js';
 
 /** Cover art as Encore stores it: a large image for the song page and a square thumbnail. */
@@ -21,7 +22,8 @@ export const DEFAULT_COVER_LIMITS: CoverLimits = { maxInputPixels: 40_000_000, f
 export class UnusableCoverError extends Error {}
 
 /**
- * Re-encodes an embedded picture. Decoding is bounded by the pixel limit (checked from the
+ * Makes the stored cover and thumbnail of an embedded picture: the thumbnail is always
+ * encoded anew; the cover is the picture itself when `keepsAsIs`, else re-encoded. Decoding is bounded by the pixel limit (checked from the
  * header, before any pixel is decoded, so a decompression bomb costs nothing), by `failOn`
  * (truncated or corrupt data is an error, not a half-grey picture) and by a time limit.
  */
@@ -35,12 +37,17 @@ export async function renderCover(data: Uint8Array, limits: CoverLimits = DEFAUL
   // covers ten times slower to encode, and optimised Huffman tables save ~6% for ~40% more
   // encoding time (bench/library/ingest.bench.ts).
   try {
+    // Most embedded covers are already a clean JPEG of about the song page's size. The
+    // thumbnail's decode reads every byte of it (a damaged one fails there), so it is kept as is.
+    const kept = keepsAsIs(data, await sharp(data, { limitInputPixels: limits.maxInputPixels }).metadata(), limits);
     const [full, thumb] = await Promise.all([
-      input()
-        .resize(limits.fullSize, limits.fullSize, { fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 85, optimiseCoding: false })
-        .toBuffer(),
+      kept
+        ? Buffer.from(data)
+        : input()
+            .resize(limits.fullSize, limits.fullSize, { fit: 'inside', withoutEnlargement: true })
+            .flatten({ background: '#ffffff' })
+            .jpeg({ quality: 85, optimiseCoding: false })
+            .toBuffer(),
       input()
         .resize(limits.thumbSize, limits.thumbSize, { fit: 'cover' })
         .flatten({ background: '#ffffff' })
@@ -51,4 +58,30 @@ export async function renderCover(data: Uint8Array, limits: CoverLimits = DEFAUL
   } catch (error) {
     throw new UnusableCoverError(error instanceof Error ? error.message : String(error));
   }
+}
+
+type ImageFacts = Pick<Metadata, 'format' | 'width' | 'height' | 'orientation' | 'space' | 'channels' | 'exif' | 'xmp' | 'iptc'>;
+
+/**
+ * An embedded JPEG is stored as it is when re-encoding it would change nothing a listener
+ * sees: within the full size, upright, plain sRGB or greyscale, and carrying no EXIF, XMP or
+ * IPTC (a phone photo's location or camera must not be served to everyone who sees the
+ * cover), and whole (ending in the end-of-image marker: a truncated file is re-encoded, as
+ * before, rather than served cut off).
+ */
+export function keepsAsIs(data: Uint8Array, facts: ImageFacts, limits: Pick<CoverLimits, 'fullSize'>): boolean {
+  const upright = facts.orientation === undefined || facts.orientation === 1;
+  const plainColour = (facts.space === 'srgb' && facts.channels === 3) || (facts.space === 'b-w' && facts.channels === 1);
+  const whole = data.length > 4 && data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9;
+  return (
+    facts.format === 'jpeg' &&
+    (facts.width ?? Infinity) <= limits.fullSize &&
+    (facts.height ?? Infinity) <= limits.fullSize &&
+    upright &&
+    plainColour &&
+    !facts.exif &&
+    !facts.xmp &&
+    !facts.iptc &&
+    whole
+  );
 }
