@@ -22,8 +22,11 @@ export interface AtomicWriteOptions {
 /** Bytes written to a temp file, not yet visible at the target. */
 export interface StagedFile {
   readonly bytes: number;
-  /** Rename over the target and fsync the directory. */
-  commit(): Promise<void>;
+  /**
+   * Rename over the target and fsync the directory. `syncDirectory: false` leaves that fsync
+   * to the caller, who makes several renames in one directory (or several) durable at once.
+   */
+  commit(options?: { syncDirectory?: boolean }): Promise<void>;
   /** Remove the temp file; safe to call more than once. */
   discard(): Promise<void>;
 }
@@ -56,9 +59,9 @@ export async function stageFile(target: string, body: FileBody, options: AtomicW
   return {
     bytes,
     discard: () => fs.rm(tempPath, { force: true }),
-    async commit() {
+    async commit({ syncDirectory = true } = {}) {
       await fs.rename(tempPath, target);
-      await fsyncDirectory(dir);
+      if (syncDirectory) await fsyncDirectory(dir);
     },
   };
 }

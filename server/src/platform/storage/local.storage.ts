@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ConflictError, NotFoundError } from '../errors/app-errors.js';
 import type { Logger } from '../logger.js';
-import { fsyncDirectory, removeStaleTempFiles, stageFile, writeFileAtomic } from '../fs/atomic-write.js';
+import { fsyncDirectory, removeStaleTempFiles, stageFile, writeFileAtomic, type StagedFile } from '../fs/atomic-write.js';
 import { isErrno } from '../fs/errno.js';
 import { signedPath, verifySignedQuery, type LocalUrlClaims, type LocalUrlOp } from './local-url-signature.js';
 import { assertValidContentType, assertValidKey, assertValidReadRange, resolveReadRange } from './storage-key.js';
@@ -99,17 +99,28 @@ export class LocalStorage implements Storage {
   async put(key: string, body: Buffer | Readable, opts: { contentType?: string; maxBytes?: number } = {}): Promise<void> {
     const file = this.objectPath(key);
     const contentType = assertValidContentType(opts.contentType);
-    await this.mkdirFor(file);
-    const staged = await stageFile(file, body, opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes });
+    const sidecar = contentType === undefined ? undefined : this.sidecarPath(key);
+    await Promise.all([this.mkdirFor(file), sidecar === undefined ? undefined : this.mkdirFor(sidecar)]);
+    // The bytes and their sidecar are written and fsynced side by side (one wait, not two).
+    const staging = await Promise.allSettled([
+      stageFile(file, body, opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes }),
+      sidecar === undefined ? undefined : stageFile(sidecar, JSON.stringify({ contentType })),
+    ]);
+    const staged = staging.flatMap((result) => (result.status === 'fulfilled' && result.value ? [result.value] : []));
+    const failed = staging.find((result) => result.status === 'rejected');
     try {
+      if (failed) throw failed.reason;
+      const [bytes, meta] = staged as [StagedFile, StagedFile | undefined];
       // The sidecar first: once the bytes are renamed into place their type is already right.
-      await this.writeSidecar(key, contentType === undefined ? {} : { contentType });
-      await staged.commit();
+      if (meta) await meta.commit({ syncDirectory: false });
+      else await removeFile(this.sidecarPath(key));
+      await bytes.commit({ syncDirectory: false });
+      await Promise.all([fsyncDirectory(path.dirname(file)), sidecar === undefined ? undefined : fsyncDirectory(path.dirname(sidecar))]);
+      this.logger.debug({ key, bytes: bytes.bytes }, 'stored object');
     } catch (error) {
-      await staged.discard();
+      await Promise.all(staged.map((file) => file.discard()));
       throw clashAsConflict(error);
     }
-    this.logger.debug({ key, bytes: staged.bytes }, 'stored object');
   }
 
   async get(key: string, range?: ReadRange): Promise<StoredObject> {
@@ -189,7 +200,8 @@ export class LocalStorage implements Storage {
       const now = new Date();
       await fs.utimes(target, now, now);
       await this.linkSidecar(from, to);
-      await fsyncDirectory(path.dirname(target));
+      // Both new names made durable at once.
+      await Promise.all([fsyncDirectory(path.dirname(target)), fsyncDirectory(path.dirname(this.sidecarPath(to)))]);
     } catch (error) {
       await removeFile(target);
       throw error;
@@ -265,13 +277,13 @@ export class LocalStorage implements Storage {
     await writeFileAtomic(file, JSON.stringify(sidecar));
   }
 
-  /** The moved object's sidecar: a hard link to the source's (one call), else a fresh write. */
+  /** The moved object's sidecar: a hard link to the source's (one call; the caller fsyncs its folder), else a fresh write. */
   private async linkSidecar(from: string, to: string): Promise<void> {
     const target = this.sidecarPath(to);
     await this.mkdirFor(target);
     try {
+      // Made durable by the caller, with the object's own link.
       await fs.link(this.sidecarPath(from), target);
-      await fsyncDirectory(path.dirname(target));
     } catch (error) {
       // No sidecar to link (no content type), a stale one a crash left at the target, or a disk
       // without hard links: what the source says is written as usual.

@@ -63,14 +63,14 @@ export class IngestService {
       if (existing) return { row: await this.again(existing, userId, key), created: false };
       return this.ingest(userId, key, songKey, upload);
     });
-    if (created) {
-      // Listeners of other features (embedded lyrics, sonic analysis); none can fail the upload.
-      await Promise.all([
-        this.deps.onSongAdded?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed')),
-        this.deps.onIngested?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed')),
-      ]);
-    }
-    return { song: await this.deps.library.get(row.id, userId), created };
+    // Listeners of other features (embedded lyrics, sonic analysis) run beside the read of
+    // the answer; none can fail the upload.
+    const [song] = await Promise.all([
+      this.deps.library.get(row.id, userId),
+      created && this.deps.onSongAdded?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed')),
+      created && this.deps.onIngested?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed')),
+    ]);
+    return { song, created };
   }
 
   /** The song of an upload: under its song key, or (songs ingested before song keys) the upload key. */
