@@ -6,7 +6,7 @@ import type { LyricsCandidates, LyricsTranscriptResponse } from '@encore/common/
 import type { Song } from '@encore/common/library.contract';
 import { account, bearer, localSetups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { LrclibClient } from '../../src/features/lyrics/lookup/lrclib.client.js';
-import { json, loopbackServer, tempDir } from './lyrics-test-kit.js';
+import { json, loopbackServer, putLyrics, tempDir } from './lyrics-test-kit.js';
 
 const run = promisify(execFile);
 
@@ -91,6 +91,13 @@ describe.each(localSetups)('lyrics lookup on LRCLIB ($engine)', (setup) => {
     expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 12 } })).statusCode).toBe(404);
     const replaced = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(owner), payload: { candidateId: 12 } });
     expect(replaced.json<LyricsTranscriptResponse>()).toMatchObject({ transcript: 'Only plain\nlyrics here', timing: 'none' });
+  });
+
+  it('lets a listener apply a candidate again once the uploader emptied the lyrics', async () => {
+    expect((await putLyrics(t, owner, song.id, { transcript: '' })).statusCode).toBe(200);
+    const applied = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 11 } });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json<LyricsTranscriptResponse>()).toMatchObject({ transcript: 'First line\nSecond line', source: 'lookup', canEdit: false });
   });
 });
 
