@@ -175,4 +175,16 @@ describe.each(localSetups)('lyrics: importing over lyrics, and messy files ($eng
     }
     expect(words[2]!.end).toBeLessThanOrEqual(4);
   });
+
+  it('refuses ELRC whose words run past the song’s end, as it refuses such words from the editor, and keeps what was stored', async () => {
+    const before = await getLyrics(t, owner, messy.id);
+    for (const payload of [{ transcript: '[00:08.00]<00:08.00>Too <00:09.00>late <00:14.00>\n' }, { words: [{ text: 'Too', start: 8, end: 14 }] }]) {
+      const response = await putLyrics(t, owner, messy.id, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe("A word's times must be within the song");
+    }
+    expect(await getLyrics(t, owner, messy.id)).toEqual(before);
+    // Lines alone may start late (a file made for a longer cut): they are shown, not refused.
+    expect((await putLyrics(t, owner, messy.id, { transcript: '[00:08.00]Late\n[00:12.00]Later\n' })).statusCode).toBe(200);
+  });
 });

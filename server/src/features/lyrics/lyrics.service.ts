@@ -98,6 +98,8 @@ export class LyricsService {
     if (isFile) {
       const imported = importLyrics(transcript).document;
       assertWithinLimits(imported.text);
+      // An ELRC's words are held to the same rule as the editor's: the editor could not save them.
+      if (imported.words) assertWordsWithinSong(imported.words, song.durationSeconds);
       return { document: imported, source: 'imported' };
     }
     return { document: editDocument(stored?.document ?? null, transcript, song.durationSeconds), source };
