@@ -26,6 +26,14 @@ describe('clip subtitles (ASS)', () => {
     expect(build()).toMatch(/^Style: Box,.*,&H80000000,&H60000000,.*,3,16,0,5/m);
     expect(dialogues(build({ showBackground: false })).some((line) => line.includes(',Box,'))).toBe(false);
   });
+  it('stops the boxes of two lines on a screen where the lines meet (no darker band where they would overlap)', () => {
+    const long = 'one two three four five six seven eight nine ten eleven twelve'.split(' ').map((text, i) => ({ text, start: i * 0.3, end: i * 0.3 + 0.3 }));
+    const boxes = dialogues(buildClipSubtitles({ words: long, style: { ...DEFAULT_TEXT_STYLE, fontSize: 60, textPosition: 'top' }, width: 640, height: 360, start: 0, end: 8 })).filter((line) => line.includes(',Box,'));
+    // 60 px at 360 lines, line height 1.2: the lines meet 72 px below the first one's top (18 px margin + 8 px padding).
+    expect(boxes.slice(0, 2).map((line) => /\\clip\(([^)]*)\)/.exec(line)?.[1])).toEqual(['0,0,640,98', '0,98,640,360']);
+    // A screen of one line is not clipped.
+    expect(dialogues(build()).filter((line) => line.includes(',Box,')).some((line) => line.includes('\\clip'))).toBe(false);
+  });
   it('karaoke: each word turns the highlight colour at its time', () => {
     const text = dialogues(build()).find((line) => line.includes(',Text,') && line.includes('Hello'));
     // The screen starts 0.25 s before the first word: Hello at +0.25, bright at +0.75, world at +1.25.

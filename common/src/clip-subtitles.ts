@@ -94,7 +94,12 @@ export function buildClipSubtitles(input: ClipSubtitleInput): string {
       const common = `\\an${ALIGN_MIDDLE[style.textAlign]}\\fn${face}${animationTags(style.animation, x, y, screen.end - screen.start, fontPx)}`;
       if (style.showBackground) {
         const blur = style.borderRadius > 0 ? `\\blur${round2((style.borderRadius * scale) / 3)}` : '';
-        events.push(dialogue(0, screen, 'Box', `{${common}${blur}}${escapeText(line.text)}`));
+        // The boxes of two lines overlap by about twice the padding, and two half-transparent
+        // boxes make a darker band: each line's box stops where the lines meet.
+        const upper = index > 0 ? Math.round(top + index * lineHeightPx) : 0;
+        const lower = index < screen.lines.length - 1 ? Math.round(top + (index + 1) * lineHeightPx) : height;
+        const clip = screen.lines.length > 1 ? `\\clip(0,${upper},${width},${lower})` : '';
+        events.push(dialogue(0, screen, 'Box', `{${common}${blur}${clip}}${escapeText(line.text)}`));
       }
       const text = words.timed ? karaoke(line, screen.start) : escapeText(line.text);
       events.push(dialogue(1, screen, 'Text', `{${common}${textColorTags(input, screen.start, words.timed)}}${text}`));
