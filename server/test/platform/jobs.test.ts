@@ -98,4 +98,37 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
       await t.close();
     }
   }, 40_000);
+
+  it('brings changed queue settings and schedules up to date on a restart, and rewrites nothing unchanged', async () => {
+    const kind = jobKind('test.kept', z.object({}));
+    const declared = (limit: number, cron: string) =>
+      defineJob(kind, { ...policy, retry: { ...policy.retry, limit }, weight: 'light', schedule: { cron, payload: {} }, handler: async () => undefined });
+    const queueRows = async (platform: Platform) =>
+      (await platform.database.executor.executeSql('SELECT name, retry_limit, updated_on FROM pgboss.queue ORDER BY name', [])).rows as {
+        name: string;
+        retry_limit: number;
+        updated_on: Date;
+      }[];
+    const scheduleOf = async (platform: Platform) =>
+      ((await platform.database.executor.executeSql('SELECT cron FROM pgboss.schedule WHERE name = $1', [kind.name])).rows[0] as { cron: string } | undefined)?.cron;
+    const t = await startTestApp(engine, {}, {}, { extraJobs: [declared(3, '0 * * * *')] });
+    let worker: Platform | undefined;
+    try {
+      const before = await queueRows(t.app.encore.platform);
+      expect(before.find((row) => row.name === kind.name)?.retry_limit).toBe(3);
+      expect(await scheduleOf(t.app.encore.platform)).toBe('0 * * * *');
+      if (engine === 'pglite') await t.app.close();
+      worker = await startWorker(t.config, pino({ level: 'silent' }), [declared(5, '*/5 * * * *')]);
+      const after = await queueRows(worker);
+      expect(after.find((row) => row.name === kind.name)?.retry_limit).toBe(5);
+      expect(await scheduleOf(worker)).toBe('*/5 * * * *');
+      // Every other queue was declared as before: left alone.
+      const untouched = (rows: typeof before) => rows.filter((row) => row.name !== kind.name).map((row) => [row.name, row.retry_limit, new Date(row.updated_on).getTime()]);
+      expect(untouched(after)).toEqual(untouched(before));
+      expect(untouched(after).length).toBeGreaterThan(3);
+    } finally {
+      await worker?.close();
+      await t.close();
+    }
+  }, 40_000);
 });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
@@ -50,6 +51,11 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       return boss.send(kind.name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
     },
     async register(definitions) {
+      // What the database already holds, read once: a restart with the same declarations
+      // writes nothing (two queries, not three per job).
+      const [queues, schedules] = await Promise.all([boss.getQueues(), boss.getSchedules()]);
+      const queueOf = new Map(queues.map((queue) => [queue.name, queue]));
+      const scheduleOf = new Map(schedules.map((schedule) => [schedule.name, schedule]));
       for (const job of definitions) {
         if (registered.has(job.name)) throw new Error(`Job ${job.name} is declared twice`);
         registered.set(job.name, job);
@@ -60,12 +66,16 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
           retryBackoff: job.retry.backoff,
           expireInSeconds: job.expireInSeconds,
         };
-        await boss.createQueue(job.name, options);
+        const existing = queueOf.get(job.name);
+        if (!existing) await boss.createQueue(job.name, options);
         // createQueue leaves an existing queue as it was: bring its settings up to date.
-        await boss.updateQueue(job.name, options);
+        else if (!sameQueueSettings(existing, options)) await boss.updateQueue(job.name, options);
         // Every process keeps the schedule (pg-boss sends each scheduled job once whoever keeps it),
         // so it holds whatever WORKER says; whoever works the queue runs it.
-        if (job.schedule) await boss.schedule(job.name, job.schedule.cron, job.schedule.payload as object);
+        const schedule = scheduleOf.get(job.name);
+        if (job.schedule && !(schedule && schedule.cron === job.schedule.cron && isDeepStrictEqual(schedule.data ?? null, job.schedule.payload ?? null))) {
+          await boss.schedule(job.name, job.schedule.cron, job.schedule.payload as object);
+        }
       }
     },
     async work(selection) {
@@ -115,4 +125,15 @@ async function recoverInterruptedJobs(boss: PgBoss, database: Database, logger: 
     await boss.getDb().executeSql(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'retry'`, [name, ids]);
   }
   if (byQueue.size > 0) logger.info({ count: [...byQueue.values()].flat().length }, 'retrying jobs an interrupted run left active');
+}
+
+type QueueSettings = Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>;
+
+function sameQueueSettings(stored: QueueSettings, wanted: QueueSettings): boolean {
+  return (
+    stored.retryLimit === wanted.retryLimit &&
+    stored.retryDelay === wanted.retryDelay &&
+    Boolean(stored.retryBackoff) === Boolean(wanted.retryBackoff) &&
+    stored.expireInSeconds === wanted.expireInSeconds
+  );
 }
