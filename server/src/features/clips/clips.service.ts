@@ -1,7 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { clipFrameSize, clipSettingsInputSchema, type ClipSettings, type ClipStatusResponse, type ClipSummary } from '@encore/common/clips.contract';
@@ -23,6 +20,7 @@ import { runRender } from './phases/run-render.js';
 import { RenderInputError } from './phases/render-context.js';
 import { wordsFromTranscript, type ClipWordsSource } from './clip-words.source.js';
 import { CLIP_CONTENT_TYPES } from './phases/06-store.js';
+import { makeWorkDir, sweepDeadWorkDirs } from './phases/work-dir.js';
 
 /** Signed video URLs last this long: a status answer's URL plays for the rest of the session. */
 export const CLIP_URL_TTL_SECONDS = 6 * 3600;
@@ -34,6 +32,8 @@ export const CLIP_NOT_FOUND = 'Clip not found';
 export const CLIP_ORPHAN_GRACE_MS = 60 * 60 * 1000;
 /** Where the clips feature stores: each object belongs to a clip or to nobody. */
 const CLIP_FOLDERS = ['clip-media/', 'clips/'] as const;
+/** A render folder nothing wrote to for this long is a leftover whoever its owner (a render's expiry is 6 h). */
+const WORK_DIR_STALE_MS = 24 * 3600 * 1000;
 const NO_SONG = 'Choose a song: songUrl must be the address Encore gave for one of its songs.';
 
 export interface ClipsServiceDeps {
@@ -69,7 +69,18 @@ export class ClipsService {
     const folders: SweptFolder[] = CLIP_FOLDERS.map((prefix) => ({ prefix, graceMs: CLIP_ORPHAN_GRACE_MS, referenced: (keys) => repository.referencedKeys(keys) }));
     const removed = await sweepOrphans(storage, logger, folders, now);
     if (removed.length > 0) logger.info({ count: removed.length }, 'removed clip files that belong to no clip');
+    await this.sweepDeadRenders(now);
     return removed;
+  }
+
+  /** The temp folders (and still running ffmpeg) of renders whose process was killed. */
+  private async sweepDeadRenders(now: Date = new Date()): Promise<void> {
+    try {
+      const removed = await sweepDeadWorkDirs({ staleBefore: new Date(now.getTime() - WORK_DIR_STALE_MS) });
+      if (removed.length > 0) this.deps.logger.info({ count: removed.length }, 'removed the work of renders whose process was killed');
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'could not sweep the work of killed renders');
+    }
   }
 
   async create(ownerId: number, input: CreateClipInput): Promise<{ taskId: string; clipId: number }> {
@@ -157,7 +168,9 @@ export class ClipsService {
     const song = clip.songId ? await this.deps.library.get(clip.songId, clip.ownerId).catch(() => undefined) : undefined;
     if (!song) throw new TaskFailure('The song of this clip was deleted.', { retry: false });
     const words = await this.wordsFor(settings, clip);
-    const workDir = await mkdtemp(path.join(tmpdir(), 'encore-clip-'));
+    // A killed process's render on this machine (perhaps this clip's last attempt) stops first.
+    await this.sweepDeadRenders();
+    const workDir = await makeWorkDir();
     try {
       const { videoKey } = await runRender(
         {

@@ -3,6 +3,7 @@ import { FfmpegError } from '../../../platform/media/ffmpeg.error.js';
 import { buildFfmpegCommand } from './04-filter-graph.js';
 import { CLIP_FONTS_DIR } from './03-build-subtitles.js';
 import { RenderInputError, required, type RenderContext } from './render-context.js';
+import { recordEncoder } from './work-dir.js';
 
 /** The share of the whole render's progress the encode covers. */
 const ENCODE_FROM = 6;
@@ -39,7 +40,7 @@ export async function encode(context: RenderContext): Promise<void> {
   await context.progress(ENCODE_FROM, 'Rendering');
   let reported = ENCODE_FROM;
   try {
-    await context.ffmpeg.run(command.args, {
+    const running = await context.ffmpeg.start(command.args, {
       signal: context.signal,
       durationSeconds: duration,
       // A 4K render of a long song takes a while on two cores; a stuck one still ends.
@@ -55,6 +56,9 @@ export async function encode(context: RenderContext): Promise<void> {
         }
       },
     });
+    // Should this process be killed, the next one finds and stops this ffmpeg (work-dir.ts).
+    await recordEncoder(context.workDir, running.pid);
+    await running.done;
   } catch (error) {
     if (error instanceof FfmpegError && error.kind === 'failed') throw new RenderInputError(`The clip could not be rendered: ${error.message}`);
     throw error;
