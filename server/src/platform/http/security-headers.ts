@@ -9,7 +9,10 @@ export async function installSecurityHeaders(app: FastifyInstance, extraMediaOri
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", `${GOOGLE_GSI}client`],
+        // 'wasm-unsafe-eval' compiles WebAssembly (libass in the clip editor's preview), never JS from strings.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", `${GOOGLE_GSI}client`],
+        // The preview's libass worker is a script of our own.
+        workerSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'", `${GOOGLE_GSI}style`],
         frameSrc: [GOOGLE_GSI],
         connectSrc: ["'self'", GOOGLE_GSI, ...extraMediaOrigins],

@@ -6,17 +6,18 @@ import { Slider } from '../../components/ui/slider';
 import { formatClockTime } from '../../lib/clock-time.format';
 import { useT } from '../../lib/i18n/i18n.store';
 import { fetchPlayUrl } from '../../player/player.api';
-import { loadClipFont } from './clip-fonts.loader';
 import { useClipEditor } from './clip-editor.store';
-import { drawPreview, previewCanvasSize } from './preview-draw';
-import { linesOf } from './preview-frame';
+import { drawBackdrop, previewCanvasSize } from './preview-draw';
+import { clipSpan, previewSubtitles } from './preview-subtitles';
 import { useMediaUrls } from './use-media-urls';
+import { useSubtitleLayer } from './use-subtitle-layer';
 
 /**
- * SPEC 2's live preview: the real song plays, and the canvas draws the chosen pictures (with
- * the transition) or the video, and the words sung at the current time, styled and animated as
- * the settings say. Without a song a 3 s clock runs (SPEC 3's default duration). The page keys
- * it by song, so a new song starts from a fresh state.
+ * SPEC 2's live preview: the real song plays; a canvas draws the chosen pictures (with the
+ * transition) or the video, and libass draws the words over it from the subtitle document the
+ * renderer burns in, with the same fonts, at the song's position in the clip: what the user
+ * sees while editing is what the render makes. Without a song a 3 s clock runs (SPEC 3's
+ * default duration). The page keys it by song, so a new song starts from a fresh state.
  */
 export function ClipPreview() {
   const t = useT();
@@ -31,32 +32,25 @@ export function ClipPreview() {
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [songDuration, setSongDuration] = useState<number | null>(null);
-  const [fontsReady, setFontsReady] = useState(0);
+  // Bumped when a picture or the video has pixels to draw.
+  const [loaded, setLoaded] = useState(0);
 
   const playUrl = useQuery({ queryKey: ['clips', 'play-url', song?.id], queryFn: ({ signal }) => fetchPlayUrl(song!.id, signal), enabled: song !== null, staleTime: 60_000 });
-  const lines = useMemo(() => linesOf(words.filter((word) => word.end > word.start)), [words]);
   const pictures = useMemo(() => {
     if (media.isVideo) return [];
     return media.items.map((item) => {
       const image = new Image();
       image.src = urls.get(item.id) ?? '';
-      image.onload = () => setFontsReady((n) => n + 1); // redraw once it has pixels
+      image.onload = () => setLoaded((n) => n + 1);
       return image;
     });
   }, [media, urls]);
   const videoUrl = media.isVideo && media.items[0] ? urls.get(media.items[0].id) : undefined;
 
-  const duration = songDuration ?? CLIP_DEFAULT_DURATION_SECONDS;
-  const start = Math.min(settings.startTime, duration);
-  const end = Math.max(start, Math.min(settings.endTime ?? duration, duration));
-
-  useEffect(() => {
-    let live = true;
-    void Promise.all([loadClipFont('sans-serif'), loadClipFont(settings.fontFamily)]).then(() => live && setFontsReady((n) => n + 1));
-    return () => {
-      live = false;
-    };
-  }, [settings.fontFamily]);
+  const { start, end } = clipSpan(settings, songDuration ?? CLIP_DEFAULT_DURATION_SECONDS);
+  const sampleText = t('clipSampleText');
+  const subtitles = useMemo(() => previewSubtitles({ settings, words, start, end, sampleText }), [settings, words, start, end, sampleText]);
+  const { host: textHost, state: textState } = useSubtitleLayer(subtitles, Math.max(0, time - start));
 
   // The clock: the song's position while it plays (or a plain clock without a song), looping within the clip.
   useEffect(() => {
@@ -90,8 +84,8 @@ export function ClipPreview() {
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d');
     if (!ctx) return;
-    drawPreview(ctx, { settings, lines, pictures, video: video.current && videoUrl ? video.current : null, time, start, end, sampleText: lines.length ? '' : t('clipSampleText') });
-  }, [settings, lines, pictures, videoUrl, time, start, end, fontsReady, t]);
+    drawBackdrop(ctx, { settings, pictures, video: video.current && videoUrl ? video.current : null, time, start, end });
+  }, [settings, pictures, videoUrl, time, start, end, loaded]);
 
   const toggle = async () => {
     const element = audio.current;
@@ -118,16 +112,17 @@ export function ClipPreview() {
   const size = previewCanvasSize(settings);
   return (
     <div className="flex flex-col gap-3">
-      <canvas
-        ref={canvas}
-        width={size.width}
-        height={size.height}
-        role="img"
-        aria-label={t('clipPreviewCanvas')}
-        data-testid="clip-preview-canvas"
-        className="mx-auto max-h-[65vh] w-full rounded-xl bg-black object-contain ring-1 ring-border"
-        style={{ aspectRatio: `${size.width} / ${size.height}`, width: size.height > size.width ? 'auto' : undefined }}
-      />
+      {/* The frame fits the column and at most 65 % of the window's height; the text layer lies exactly over the pictures. */}
+      <div
+        ref={textHost}
+        data-testid="clip-preview"
+        data-text-state={textState}
+        className="relative mx-auto overflow-hidden rounded-xl bg-black ring-1 ring-border"
+        style={{ aspectRatio: `${size.width} / ${size.height}`, width: `min(100%, calc(65vh * ${size.width} / ${size.height}))` }}
+      >
+        <canvas ref={canvas} width={size.width} height={size.height} role="img" aria-label={t('clipPreviewCanvas')} data-testid="clip-preview-canvas" className="absolute inset-0 size-full" />
+      </div>
+      {textState === 'unavailable' ? <p className="text-center text-xs text-muted">{t('clipPreviewTextUnavailable')}</p> : null}
       {playUrl.data ? (
         <audio
           ref={audio}
@@ -138,7 +133,7 @@ export function ClipPreview() {
           className="hidden"
         />
       ) : null}
-      {videoUrl ? <video ref={video} src={videoUrl} muted loop playsInline preload="auto" className="hidden" onLoadedData={() => setFontsReady((n) => n + 1)} /> : null}
+      {videoUrl ? <video ref={video} src={videoUrl} muted loop playsInline preload="auto" className="hidden" onLoadedData={() => setLoaded((n) => n + 1)} /> : null}
       <div className="flex items-center gap-3" dir="ltr">
         <button
           type="button"

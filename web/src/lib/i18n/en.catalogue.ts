@@ -561,6 +561,7 @@ export const en = {
   clipPreviewPause: 'Pause preview',
   clipPreviewPosition: 'Preview position',
   clipSampleText: 'Your lyrics appear here',
+  clipPreviewTextUnavailable: 'This browser cannot draw the words of the preview (it needs WebAssembly and workers); the clip will have them.',
   clipSongHeading: 'Song',
   clipSearchSongs: 'Search songs',
   clipSongList: 'Songs',

@@ -561,6 +561,7 @@ export const he: Catalogue = {
   clipPreviewPause: 'השהיית התצוגה המקדימה',
   clipPreviewPosition: 'מיקום בתצוגה המקדימה',
   clipSampleText: 'כאן יופיעו המילים',
+  clipPreviewTextUnavailable: 'הדפדפן הזה אינו יכול להציג את המילים בתצוגה המקדימה (נדרשים WebAssembly ו-workers); הן יופיעו בקליפ.',
   clipSongHeading: 'שיר',
   clipSearchSongs: 'חיפוש שירים',
   clipSongList: 'שירים',

@@ -1,0 +1,33 @@
+import { buildClipSubtitles } from '@encore/common/clip-subtitles';
+import { DEFAULT_CLIP_SETTINGS } from '@encore/common/clips.contract';
+import { describe, expect, it } from 'vitest';
+import { clipSpan, previewSubtitles } from './preview-subtitles';
+
+const words = [
+  { text: 'Hello', start: 10.5, end: 11 },
+  { text: 'world', start: 11.2, end: 12 },
+];
+
+describe('previewSubtitles', () => {
+  it('is the document the renderer burns in: the same function on the words, the style and the frame of the chosen quality and aspect ratio', () => {
+    const settings = { ...DEFAULT_CLIP_SETTINGS, videoQuality: 'medium' as const, aspectRatio: '9:16' as const, textPosition: 'top' as const };
+    const preview = previewSubtitles({ settings, words, start: 10, end: 14, sampleText: 'unused' });
+    expect(preview).toMatchObject({ width: 720, height: 1280, fonts: ['/api/clips/fonts/LiberationSans-Regular.ttf'] });
+    expect(preview.ass).toBe(buildClipSubtitles({ words, style: settings, width: 720, height: 1280, start: 10, end: 14 }));
+  });
+
+  it('shows the sample text over the whole clip when there are no words, without fading it in (a paused preview shows it)', () => {
+    const { ass } = previewSubtitles({ settings: { ...DEFAULT_CLIP_SETTINGS, animation: 'fade' }, words: [], start: 0, end: 3, sampleText: 'Your lyrics appear here' });
+    expect(ass).toMatch(/Dialogue: 1,0:00:00\.00,0:00:03\.00,Text,.*Your lyrics appear here/);
+    expect(ass).not.toContain('\\fad');
+  });
+});
+
+describe('clipSpan', () => {
+  it('takes the clip as the renderer does: from the start to the end or the song end', () => {
+    expect(clipSpan({ startTime: 5, endTime: null }, 200)).toEqual({ start: 5, end: 200 });
+    expect(clipSpan({ startTime: 5, endTime: 20 }, 200)).toEqual({ start: 5, end: 20 });
+    expect(clipSpan({ startTime: 5, endTime: 300 }, 200)).toEqual({ start: 5, end: 200 });
+    expect(clipSpan({ startTime: 0, endTime: null }, 3600)).toEqual({ start: 0, end: 900 });
+  });
+});
