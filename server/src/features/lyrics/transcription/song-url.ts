@@ -1,6 +1,8 @@
+import { timingSafeEqual } from 'node:crypto';
 import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import { ValidationError } from '../../../platform/errors/app-errors.js';
 import { LOCAL_STORAGE_ROUTE_PREFIX, LocalStorage } from '../../../platform/storage/local.storage.js';
+import type { S3Storage } from '../../../platform/storage/s3.storage.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import { songKeyAtEndOf } from '../../library/upload-key.js';
 
@@ -8,7 +10,7 @@ import { songKeyAtEndOf } from '../../library/upload-key.js';
  * SPEC 7's transcription service takes `{url}`; Encore only accepts a URL it issued for one of
  * its songs, and never fetches it: the song is identified and read from storage.
  * Accepted: a signed play URL (local storage: the signature is checked; S3: the bucket's
- * origin, a signature and an unexpired date) and Encore's own song page `/music/<id>`.
+ * origin, and a signature Encore's credentials made, unexpired) and Encore's own song page `/music/<id>`.
  */
 export class SongUrlVerifier {
   constructor(
@@ -50,10 +52,7 @@ export class SongUrlVerifier {
     }
     if (this.deps.storage.driver === 's3' && this.deps.storageOrigins.includes(url.origin)) {
       const key = songKeyAtEndOf(path);
-      const signature = url.searchParams.get('X-Amz-Signature');
-      const date = parseAmzDate(url.searchParams.get('X-Amz-Date'));
-      const expires = Number(url.searchParams.get('X-Amz-Expires'));
-      if (!key || !signature || !/^[0-9a-f]{64}$/.test(signature) || date === undefined || !Number.isFinite(expires) || date + expires * 1000 < now) throw refuse();
+      if (!key || !(await presignedByUs(this.deps.storage as S3Storage, url, now))) throw refuse();
       return this.songOf(key, refuse);
     }
     throw refuse();
@@ -64,6 +63,29 @@ export class SongUrlVerifier {
     if (id === undefined) throw refuse();
     return id;
   }
+}
+
+/**
+ * Whether Encore's own credentials signed this presigned GET (SigV4 in the query) and it has
+ * not expired: the same request is signed again with the URL's date and lifetime, and the two
+ * signatures compared. Nothing is fetched.
+ */
+async function presignedByUs(storage: S3Storage, url: URL, now: number): Promise<boolean> {
+  const signature = url.searchParams.get('X-Amz-Signature');
+  const date = parseAmzDate(url.searchParams.get('X-Amz-Date'));
+  const expires = Number(url.searchParams.get('X-Amz-Expires'));
+  if (!signature || !/^[0-9a-f]{64}$/.test(signature) || date === undefined || !Number.isInteger(expires) || expires <= 0 || date + expires * 1000 < now) return false;
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) if (name !== 'X-Amz-Signature') query[name] = value;
+  // Loaded with its first use, as the storage driver loads the SDK: local setups never need it.
+  const { S3RequestPresigner } = await import('@aws-sdk/s3-request-presigner');
+  const presigner = new S3RequestPresigner(storage.client.config);
+  const signed = await presigner.presign(
+    { method: 'GET', protocol: url.protocol, hostname: url.hostname, ...(url.port ? { port: Number(url.port) } : {}), path: url.pathname, query, headers: { host: url.host } },
+    { signingDate: new Date(date), expiresIn: expires },
+  );
+  const expected = signed.query?.['X-Amz-Signature'];
+  return typeof expected === 'string' && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
 }
 
 function parseAmzDate(value: string | null): number | undefined {
