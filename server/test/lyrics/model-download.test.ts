@@ -17,7 +17,7 @@ const LIST: ModelFile[] = [{ path: 'config.json' }, { path: 'generation_config.j
 
 /** The hub's file layout on loopback: `/<org>/<model>/resolve/<revision>/<file>`, HEAD and ranged GET. */
 async function hubStandIn() {
-  const state = { cutNextBigDownload: false, ranges: [] as string[], gets: 0 };
+  const state = { cutNextBigDownload: false, stallNextBigDownload: false, ranges: [] as string[], gets: 0 };
   const server = await loopbackServer((request, response) => {
     const prefix = `/${MODEL}/resolve/main/`;
     const url = decodeURIComponent((request.url ?? '').split('?')[0]!);
@@ -42,6 +42,12 @@ async function hubStandIn() {
     if (state.cutNextBigDownload && file.length > 100_000) {
       state.cutNextBigDownload = false;
       response.write(file.subarray(0, 120_000), () => setTimeout(() => response.destroy(), 50));
+      return;
+    }
+    if (state.stallNextBigDownload && file.length > 100_000) {
+      // Part of the file, then silence with the connection left open (a hub that hangs).
+      state.stallNextBigDownload = false;
+      response.write(file.subarray(0, 120_000));
       return;
     }
     response.end(file);
@@ -84,6 +90,20 @@ describe('the local engine’s model download (hub file layout on loopback)', ()
     const gets = hub.gets;
     await downloadModel({ host: hub.url, model: MODEL, cacheDir }, LIST, signal, async () => undefined);
     expect(hub.gets).toBe(gets);
+  });
+
+  it('gives up on a download that goes silent, keeps its part, and resumes it on the next try', async () => {
+    const cacheDir = path.join(temp.dir, 'stalled');
+    const signal = new AbortController().signal;
+    hub.stallNextBigDownload = true;
+    hub.ranges.length = 0;
+    // Bounded by the test's time limit: without a silence limit this download would wait for ever.
+    await expect(downloadModel({ host: hub.url, model: MODEL, cacheDir, stallMs: 500 }, LIST, signal, async () => undefined)).rejects.toThrow(/stopped \(no data for 0.5 s\); it resumes on the next try/);
+    const part = await fs.stat(path.join(modelFolder(cacheDir, MODEL), 'onnx/encoder_model_quantized.onnx.part'));
+    expect(part.size).toBeGreaterThan(0);
+    await downloadModel({ host: hub.url, model: MODEL, cacheDir, stallMs: 500 }, LIST, signal, async () => undefined);
+    expect(hub.ranges).toEqual([`bytes=${part.size}-`]);
+    expect(await fs.readFile(path.join(modelFolder(cacheDir, MODEL), 'onnx/encoder_model_quantized.onnx'))).toEqual(FILES['onnx/encoder_model_quantized.onnx']);
   });
 
   it('fails with what to set when the model is unknown or the host cannot be reached', async () => {

@@ -24,10 +24,11 @@ export interface ModelSource {
   model: string;
   revision?: string;
   cacheDir: string;
-  /** One file's longest silence before the download is given up. */
+  /** The longest wait for an answer, and the longest silence within a file, before giving up. */
   stallMs?: number;
 }
 
+const DEFAULT_STALL_MS = 60_000;
 const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}(?:\/[A-Za-z0-9][A-Za-z0-9._-]{0,95})?$/;
 
 export function assertModelId(model: string): void {
@@ -115,7 +116,11 @@ async function downloadFile(source: ModelSource, revision: string, file: ModelFi
   let received = resumedFrom;
   let lastReport = 0;
   const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+  const stallMs = source.stallMs ?? DEFAULT_STALL_MS;
+  // A hub that stops sending mid-file: give up after a silence; the part resumes next time.
+  const silence = setTimeout(() => body.destroy(new Error(`no data for ${stallMs / 1000} s`)), stallMs);
   body.on('data', (chunk: Buffer) => {
+    silence.refresh();
     received += chunk.length;
     const now = Date.now();
     if (now - lastReport > 250) {
@@ -128,6 +133,8 @@ async function downloadFile(source: ModelSource, revision: string, file: ModelFi
   } catch (error) {
     if (signal.aborted) throw error;
     throw new EngineUnavailableError(`Downloading ${file.path} of ${source.model} stopped (${error instanceof Error ? error.message : String(error)}); it resumes on the next try`);
+  } finally {
+    clearTimeout(silence);
   }
   if (expected !== null && received !== expected) {
     throw new EngineUnavailableError(`Downloading ${file.path} of ${source.model} ended early (${received} of ${expected} bytes); it resumes on the next try`);
@@ -144,13 +151,18 @@ function contentTotal(response: Response, resumedFrom: number): number | null {
 }
 
 async function request(url: string, init: RequestInit, signal: AbortSignal, source: ModelSource): Promise<Response> {
-  const stall = AbortSignal.timeout(source.stallMs ?? 60_000);
+  const stallMs = source.stallMs ?? DEFAULT_STALL_MS;
+  // Bounds the wait for the answer only: once it came, a GET's body is watched for silences.
+  const waiting = new AbortController();
+  const timer = setTimeout(() => waiting.abort(new Error(`no answer within ${stallMs / 1000} s`)), stallMs);
   try {
-    return await fetch(url, { ...init, redirect: 'follow', signal: init.method === 'HEAD' ? AbortSignal.any([signal, stall]) : signal });
+    return await fetch(url, { ...init, redirect: 'follow', signal: AbortSignal.any([signal, waiting.signal]) });
   } catch (error) {
     if (signal.aborted) throw error;
     const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
     throw new EngineUnavailableError(`The speech model could not be downloaded from ${source.host} (${reason}): connect Encore to the internet, or set TRANSCRIBE_MODEL_DIR to a folder holding ${source.model}`);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
