@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadSharp } from '../../../platform/media/sharp.loader.js';
+import { pictureTextColor, videoTextColors } from './color-match.js';
 import { detectOnsets } from './onsets.js';
 import { lineStarts, pictureBoundaries } from './picture-timing.js';
 import { required, type RenderContext } from './render-context.js';
@@ -7,11 +8,17 @@ import { required, type RenderContext } from './render-context.js';
 /**
  * Phase 2: every picture scaled and cropped once to the frame (so the filter graph only moves
  * frames), when each picture shows (evenly, on beats, or on lyric lines), and with colorMatch
- * a text colour that stands out on each picture. A video is scaled in the graph (phase 4).
+ * a text colour that stands out on each picture, or on each stretch of a video (color-match.ts).
+ * A video is scaled in the graph (phase 4).
  */
 export async function normaliseMedia(context: RenderContext): Promise<void> {
+  if (context.clip.mediaKind !== 'images') {
+    if (!context.settings.colorMatch) return;
+    await context.progress(3, 'Matching the text colour to the video');
+    context.textColors = await videoTextColors(context);
+    return;
+  }
   await context.progress(3, 'Preparing the pictures');
-  if (context.clip.mediaKind !== 'images') return;
   const files = required(context.mediaFiles, 'media files');
   const duration = required(context.duration, 'duration');
   context.pictures = [];
@@ -28,7 +35,7 @@ export async function normaliseMedia(context: RenderContext): Promise<void> {
   context.boundaries = pictureBoundaries(files.length, duration, anchors);
   if (context.settings.colorMatch) {
     context.textColors = [];
-    for (const [index, picture] of context.pictures.entries()) context.textColors.push({ from: context.boundaries[index] ?? 0, color: await standOutColor(picture, context) });
+    for (const [index, picture] of context.pictures.entries()) context.textColors.push({ from: context.boundaries[index] ?? 0, color: await pictureTextColor(picture, context) });
   }
 }
 
@@ -40,15 +47,4 @@ async function beats(context: RenderContext, duration: number): Promise<number[]
   const pcm = context.ffmpeg.decodeToPcm(required(context.songFile, 'song file'), { sampleRate, signal: context.signal, timeoutMs: 10 * 60_000 });
   const onsets = await detectOnsets(pcm, sampleRate);
   return onsets.map((t) => t - start).filter((t) => t > 0 && t < duration);
-}
-
-/** White or near-black, whichever contrasts more with the band of the picture the text sits on. */
-export async function standOutColor(picture: string, context: Pick<RenderContext, 'width' | 'height' | 'settings'>): Promise<string> {
-  const bandHeight = Math.max(1, Math.round(context.height / 3));
-  const top = context.settings.textPosition === 'top' ? 0 : context.settings.textPosition === 'bottom' ? context.height - bandHeight : Math.round((context.height - bandHeight) / 2);
-  const sharp = await loadSharp();
-  const { channels } = await sharp(picture).extract({ left: 0, top, width: context.width, height: bandHeight }).stats();
-  const [r, g, b] = channels.map((channel) => channel.mean / 255);
-  const luminance = 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
-  return luminance > 0.55 ? '#111111' : '#ffffff';
 }
