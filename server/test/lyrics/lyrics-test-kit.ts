@@ -32,6 +32,68 @@ export async function loopbackServer(handler: (request: IncomingMessage, respons
   };
 }
 
+/**
+ * The model hub's file layout on loopback: `/<org>/<model>/resolve/<revision>/<file>`, HEAD and
+ * ranged GET, for the given models' files. Files over 100 kB can be cut, stalled or held back
+ * after their first part, once each; `down` answers 503 to everything.
+ */
+export async function hubStandIn(models: Record<string, Record<string, Buffer>>) {
+  const state = {
+    down: false,
+    cutNextBigDownload: false,
+    stallNextBigDownload: false,
+    holdNextBigDownload: undefined as Promise<void> | undefined,
+    ranges: [] as string[],
+    gets: 0,
+  };
+  const server = await loopbackServer(async (request, response) => {
+    if (state.down) {
+      response.writeHead(503, { 'content-type': 'text/plain' });
+      return void response.end('Service Unavailable');
+    }
+    const match = /^\/([^/]+\/[^/]+)\/resolve\/main\/(.+)$/.exec(decodeURIComponent((request.url ?? '').split('?')[0]!));
+    const file = match ? models[match[1]!]?.[match[2]!] : undefined;
+    if (!file) {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      return void response.end('Entry not found');
+    }
+    if (request.method === 'HEAD') {
+      response.writeHead(200, { 'content-length': file.length });
+      return void response.end();
+    }
+    state.gets += 1;
+    const range = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
+    if (range) {
+      state.ranges.push(request.headers.range!);
+      const from = Number(range[1]);
+      response.writeHead(206, { 'content-length': file.length - from, 'content-range': `bytes ${from}-${file.length - 1}/${file.length}` });
+      return void response.end(file.subarray(from));
+    }
+    response.writeHead(200, { 'content-length': file.length });
+    const big = file.length > 100_000;
+    if (big && state.cutNextBigDownload) {
+      state.cutNextBigDownload = false;
+      response.write(file.subarray(0, 120_000), () => setTimeout(() => response.destroy(), 50));
+      return;
+    }
+    if (big && state.stallNextBigDownload) {
+      // Part of the file, then silence with the connection left open (a hub that hangs).
+      state.stallNextBigDownload = false;
+      response.write(file.subarray(0, 120_000));
+      return;
+    }
+    const hold = big ? state.holdNextBigDownload : undefined;
+    if (hold) {
+      state.holdNextBigDownload = undefined;
+      response.write(file.subarray(0, 120_000));
+      await hold;
+      return void response.end(file.subarray(120_000));
+    }
+    response.end(file);
+  });
+  return Object.assign(state, server);
+}
+
 export function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadModel, modelFolder, type ModelFile } from '../../src/features/lyrics/transcription/model-files.js';
 import { EngineUnavailableError } from '../../src/features/lyrics/transcription/transcription-engine.js';
 import { LocalWhisperEngine, WHISPER_FILES } from '../../src/features/lyrics/transcription/whisper-local.engine.js';
-import { loopbackServer, tempDir } from './lyrics-test-kit.js';
+import { hubStandIn, loopbackServer, tempDir } from './lyrics-test-kit.js';
 
 const MODEL = 'test-org/whisper-tiny_timestamped';
 const FILES: Record<string, Buffer> = {
@@ -15,51 +15,11 @@ const FILES: Record<string, Buffer> = {
 };
 const LIST: ModelFile[] = [{ path: 'config.json' }, { path: 'generation_config.json', optional: true }, { path: 'tokenizer.json' }, { path: 'onnx/encoder_model_quantized.onnx' }];
 
-/** The hub's file layout on loopback: `/<org>/<model>/resolve/<revision>/<file>`, HEAD and ranged GET. */
-async function hubStandIn() {
-  const state = { cutNextBigDownload: false, stallNextBigDownload: false, ranges: [] as string[], gets: 0 };
-  const server = await loopbackServer((request, response) => {
-    const prefix = `/${MODEL}/resolve/main/`;
-    const url = decodeURIComponent((request.url ?? '').split('?')[0]!);
-    const file = url.startsWith(prefix) ? FILES[url.slice(prefix.length)] : undefined;
-    if (!file) {
-      response.writeHead(404, { 'content-type': 'text/plain' });
-      return void response.end('Entry not found');
-    }
-    if (request.method === 'HEAD') {
-      response.writeHead(200, { 'content-length': file.length });
-      return void response.end();
-    }
-    state.gets += 1;
-    const range = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
-    if (range) {
-      state.ranges.push(request.headers.range!);
-      const from = Number(range[1]);
-      response.writeHead(206, { 'content-length': file.length - from, 'content-range': `bytes ${from}-${file.length - 1}/${file.length}` });
-      return void response.end(file.subarray(from));
-    }
-    response.writeHead(200, { 'content-length': file.length });
-    if (state.cutNextBigDownload && file.length > 100_000) {
-      state.cutNextBigDownload = false;
-      response.write(file.subarray(0, 120_000), () => setTimeout(() => response.destroy(), 50));
-      return;
-    }
-    if (state.stallNextBigDownload && file.length > 100_000) {
-      // Part of the file, then silence with the connection left open (a hub that hangs).
-      state.stallNextBigDownload = false;
-      response.write(file.subarray(0, 120_000));
-      return;
-    }
-    response.end(file);
-  });
-  return Object.assign(state, server);
-}
-
 describe('the local engine’s model download (hub file layout on loopback)', () => {
   let hub: Awaited<ReturnType<typeof hubStandIn>>;
   let temp: Awaited<ReturnType<typeof tempDir>>;
   beforeAll(async () => {
-    hub = await hubStandIn();
+    hub = await hubStandIn({ [MODEL]: FILES });
     temp = await tempDir();
   });
   afterAll(async () => {
