@@ -32,7 +32,7 @@ export function ClipPreview() {
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [songDuration, setSongDuration] = useState<number | null>(null);
-  // Bumped when a picture or the video has pixels to draw.
+  // Bumped when a picture or the video has (new) pixels to draw.
   const [loaded, setLoaded] = useState(0);
 
   const playUrl = useQuery({ queryKey: ['clips', 'play-url', song?.id], queryFn: ({ signal }) => fetchPlayUrl(song!.id, signal), enabled: song !== null, staleTime: 60_000 });
@@ -133,7 +133,7 @@ export function ClipPreview() {
           className="hidden"
         />
       ) : null}
-      {videoUrl ? <video ref={video} src={videoUrl} muted loop playsInline preload="auto" className="hidden" onLoadedData={() => setLoaded((n) => n + 1)} /> : null}
+      {videoUrl ? <video ref={video} src={videoUrl} muted loop playsInline preload="auto" className="hidden" onLoadedData={() => setLoaded((n) => n + 1)} onSeeked={() => setLoaded((n) => n + 1)} /> : null}
       <div className="flex items-center gap-3" dir="ltr">
         <button
           type="button"

@@ -90,6 +90,9 @@ export class SubtitleLayer {
         await this.instance.manualRender({ mediaTime: time, width, height, expectedDisplayTime: performance.now() }, repaint);
         if (!this.closed) this.onDrawn(time);
       }
+    } catch (error) {
+      // The worker is gone (out of memory, say): the layer stays as it was; the next time asked for tries again.
+      console.warn('The text preview could not draw:', error);
     } finally {
       this.drawing = false;
     }
