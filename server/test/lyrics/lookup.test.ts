@@ -93,6 +93,13 @@ describe.each(localSetups)('lyrics lookup on LRCLIB ($engine)', (setup) => {
     expect(replaced.json<LyricsTranscriptResponse>()).toMatchObject({ transcript: 'Only plain\nlyrics here', timing: 'none' });
   });
 
+  it('answers 404 for an unknown song, and asks LRCLIB nothing', async () => {
+    const asked = lrclib.seen.length;
+    expect((await t.app.inject({ url: '/api/files/999999/lyrics/online', headers: bearer(other) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/files/999999/lyrics/online', headers: bearer(other), payload: { candidateId: 11 } })).statusCode).toBe(404);
+    expect(lrclib.seen.length).toBe(asked);
+  });
+
   it('lets a listener apply a candidate again once the uploader emptied the lyrics', async () => {
     expect((await putLyrics(t, owner, song.id, { transcript: '' })).statusCode).toBe(200);
     const applied = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 11 } });

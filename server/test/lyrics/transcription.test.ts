@@ -156,6 +156,8 @@ describe.each(localSetups)('transcription through an OpenAI-compatible endpoint 
     await putLyrics(t, owner, song.id, { transcript: 'Kept as it is' });
     expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/transcription`, headers: bearer(other), payload: {} })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/files/999999/transcribe', headers: bearer(owner), payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/files/999999/lyrics/transcription', headers: bearer(owner), payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/files/999999/lyrics/transcription', headers: bearer(owner) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/transcribe`, headers: bearer(owner), payload: { language: 'english!' } })).statusCode).toBe(400);
     expect((await getLyrics(t, other, song.id)).text).toBe('Kept as it is');
   });
