@@ -150,8 +150,13 @@ describe.each(localSetups)('lyrics: read, write, export ($engine)', (setup) => {
     expect((await t.app.inject({ url: '/api/files/abc/lyrics', headers: bearer(owner) })).statusCode).toBe(400);
   });
 
-  it('keeps the list payload as it was', async () => {
+  it('leaves the transcript out of the list entries; the detail call still carries it', async () => {
     const list = await t.app.inject({ url: '/api/files', headers: bearer(owner) });
     expect(list.statusCode).toBe(200);
+    const entry = list.json<Record<string, unknown>[]>().find((candidate) => candidate['id'] === second.id);
+    expect(entry, list.body.slice(0, 200)).toBeDefined();
+    expect(entry).not.toHaveProperty('transcript');
+    expect(list.body).not.toContain('Fixed by the uploader');
+    expect((await t.app.inject({ url: `/api/files/${second.id}`, headers: bearer(owner) })).json<Song>().transcript).toBe('Fixed by the uploader');
   });
 });
