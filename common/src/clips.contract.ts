@@ -134,9 +134,15 @@ export const clipSettingsInputSchema = z.preprocess((value) => {
   return {
     ...DEFAULT_CLIP_SETTINGS,
     ...input,
-    textStyles: { ...DEFAULT_CLIP_SETTINGS.textStyles, ...(typeof input.textStyles === 'object' ? input.textStyles : {}) },
+    // Only an object is filled in: anything else (a string, null, a list) is refused by the schema.
+    textStyles:
+      input.textStyles === undefined ? DEFAULT_CLIP_SETTINGS.textStyles : isPlainObject(input.textStyles) ? { ...DEFAULT_CLIP_SETTINGS.textStyles, ...input.textStyles } : input.textStyles,
   };
 }, clipSettingsSchema);
+
+function isPlainObject(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 /** `POST /api/clips/create-clip` → 202 (SPEC 7: the field read is task_id). */
 export const createClipResponse = z.object({ task_id: z.string() });

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEFAULT_CLIP_SETTINGS, type ClipSettings, type ClipStatusResponse } from '@encore/common/clips.contract';
@@ -25,8 +26,11 @@ export interface ClipFixtures {
   /** An M4A named .mp4: no video stream. */
   audioOnlyMp4: string;
   textAsPng: string;
-  /** 1 × 200: too narrow a strip. */
+  /** 1 × 200 and 400 × 20: too narrow strips. */
   strip: string;
+  wideStrip: string;
+  /** A real PNG of 10000 × 8000 pixels (80 megapixels) in about 10 kB: a decompression bomb. */
+  hugePixels: string;
 }
 
 export async function buildClipFixtures(): Promise<ClipFixtures> {
@@ -41,6 +45,8 @@ export async function buildClipFixtures(): Promise<ClipFixtures> {
   await ff(['-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'aac', '-f', 'mp4', at('audio-only.mp4')]);
   await writeFile(at('text.png'), 'this is not a picture\n');
   await sharp({ create: { width: 1, height: 200, channels: 3, background: '#808080' } }).png().toFile(at('strip.png'));
+  await sharp({ create: { width: 400, height: 20, channels: 3, background: '#808080' } }).png().toFile(at('wide-strip.png'));
+  await writeFile(at('huge-pixels.png'), blackPng(10_000, 8000));
   return {
     dir,
     song: at('song.mp3'),
@@ -52,7 +58,27 @@ export async function buildClipFixtures(): Promise<ClipFixtures> {
     audioOnlyMp4: at('audio-only.mp4'),
     textAsPng: at('text.png'),
     strip: at('strip.png'),
+    wideStrip: at('wide-strip.png'),
+    hugePixels: at('huge-pixels.png'),
   };
+}
+
+/** A black 1-bit greyscale PNG of any size: its rows of zeros deflate to almost nothing. */
+function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter method, no interlace
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // each row: filter 0, then zero bits
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A song of `seconds` (a quiet tone, small): long renders that a test stops itself. */
