@@ -1,9 +1,9 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COVER_LIMITS, renderCover, UnusableCoverError } from './cover-image.js';
 
 /** A photo-like picture: noise compresses as a real cover does, not as a flat colour. */
-async function picture(width: number, height: number): Promise<sharp.Sharp> {
+async function picture(width: number, height: number): Promise<Sharp> {
   const noise = Buffer.alloc(width * height * 3);
   for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
   return sharp(noise, { raw: { width, height, channels: 3 } });
