@@ -1,9 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startWorker } from './worker.js';
+
+/**
+ * PGlite's PostgreSQL is 9 MB of WebAssembly. V8 runs it as quickly compiled code and
+ * recompiles each function that has run for a while with its optimising compiler; PostgreSQL's
+ * start-up runs hundreds of functions just long enough for that, which cost about 0.6 s of CPU
+ * on every start and 30-40 MiB that stay. With a budget 100 times the default only what keeps
+ * running (queries' inner loops, the analysis) is recompiled; queries cost the same CPU
+ * (bench/server/process.bench.ts). Set before any WebAssembly is compiled; PGlite compiles
+ * when the app starts, below.
+ */
+v8.setFlagsFromString('--wasm-tiering-budget=180000000');
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
