@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { ABANDONED_MESSAGE } from '../../src/platform/tasks/tasks.js';
 import { account, bearer, localSetups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { buildClipFixtures, buildLongSong, clipStatus, createClip, downloadClip, pixelAt, probe, settingsOf, taskIdOf, waitForClip, type ClipFixtures } from './clips-test-kit.js';
-import { childrenOf, isAlive, killHard, startWorkerProcess, until, type WorkerProcess } from './worker-process.js';
+import { childrenOf, isAlive, killHard, startWorkerProcess, until, type WorkerProcess } from '../support/worker-process.js';
 
 /**
  * "A render killed mid-way (the worker restarts it or marks it failed; no partial file is

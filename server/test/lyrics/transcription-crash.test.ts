@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Song } from '@encore/common/library.contract';
@@ -10,43 +7,14 @@ import { loadConfig } from '../../src/config.js';
 import { account, bearer, localSetups, startLibraryApp, upload } from '../library/library-test-kit.js';
 import { getLyrics, spokenWords, tempDir } from './lyrics-test-kit.js';
 import { openAiStandIn } from './openai-stand-in.js';
+import { killHard, startWorkerProcess, until } from '../support/worker-process.js';
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const SPOKEN = [
   { text: 'hello', at: 1 },
   { text: 'music', at: 3 },
   { text: 'library', at: 5 },
 ];
 const WORDS = ['Hello', 'music', 'library.'];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `main.ts worker` in a child process, as a deployment runs it; its stderr kept for a failure's message. */
-function startWorkerProcess(env: Record<string, string>): { child: ChildProcess; stderr: () => string } {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts'), 'worker'], {
-    cwd: SERVER_DIR,
-    env: { PATH: process.env['PATH'] ?? '', ...(process.env['FFMPEG_PATH'] ? { FFMPEG_PATH: process.env['FFMPEG_PATH'] } : {}), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let text = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-  return { child, stderr: () => text };
-}
-
-async function killHard(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-/** Polls until `done` holds; the test's own time limit bounds it. */
-async function until(done: () => boolean | Promise<boolean>, whileWaiting?: () => void): Promise<void> {
-  while (!(await done())) {
-    whileWaiting?.();
-    await sleep(100);
-  }
-}
 
 /**
  * Issue 11: "the worker killed mid-job (the job retries; no half-written lyrics)". A real

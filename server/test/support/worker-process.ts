@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * A real `main.ts worker` process for crash tests (the lyrics crash test does the same), and a
+ * A real `main.ts worker` process for crash tests (lyrics and clips), as a deployment runs it, and a
  * look at the processes it starts (Linux /proc).
  */
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
