@@ -134,6 +134,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string | undefined): P
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (web/build/precompress.plugin.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

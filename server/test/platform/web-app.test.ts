@@ -1,0 +1,66 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * The built web app as Encore serves it: files the build compressed go out compressed to
+ * browsers that accept it (brotli first), the same bytes otherwise; every page path gets
+ * index.html; hashed assets are cached for good, the page never.
+ */
+describe('the web app', () => {
+  let t: TestApp;
+  let webDist: string;
+  const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+  const page = `<!doctype html><html><head><title>Encore</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'encore-web-'));
+    await mkdir(path.join(webDist, 'assets'));
+    const asset = path.join(webDist, 'assets', 'app-1a2b3c.js');
+    await writeFile(asset, script);
+    await writeFile(`${asset}.br`, brotliCompressSync(script));
+    await writeFile(`${asset}.gz`, gzipSync(script));
+    await writeFile(path.join(webDist, 'index.html'), page);
+    await writeFile(path.join(webDist, 'index.html.br'), brotliCompressSync(page));
+    t = await startTestApp('pglite', {}, { webDist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('sends a compressed copy to a browser that takes it, brotli first, and the plain file otherwise', async () => {
+    const br = await t.app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBeLessThan(script.length / 4);
+
+    const gz = await t.app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const plain = await t.app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('answers every page path with index.html (compressed when it can), never cached; unknown API paths get JSON 404', async () => {
+    for (const url of ['/music', '/playlists/12', '/song2clip']) {
+      const response = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const plain = await t.app.inject({ url: '/music' });
+    expect(plain.body).toBe(page);
+    const api = await t.app.inject({ url: '/api/no-such-thing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found.' });
+  });
+});
