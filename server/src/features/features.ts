@@ -25,7 +25,7 @@ import { LyricsService } from './lyrics/lyrics.service.js';
 import { LrclibClient } from './lyrics/lookup/lrclib.client.js';
 import { LyricsLookupService } from './lyrics/lookup/lyrics-lookup.service.js';
 import { EmbeddedLyricsService } from './lyrics/embedded/embedded-lyrics.service.js';
-import { embeddedLyricsJob, lyricsJobs, transcribeLyricsJob } from './lyrics/lyrics.jobs.js';
+import { lyricsJobs, transcribeLyricsJob } from './lyrics/lyrics.jobs.js';
 import { OpenAiTranscriptionEngine } from './lyrics/transcription/openai.engine.js';
 import { SongAudio } from './lyrics/transcription/song-audio.js';
 import { SongUrlVerifier } from './lyrics/transcription/song-url.js';
@@ -89,8 +89,9 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     logger,
     maxUploadBytes: config.maxUploadBytes,
     tagTimeoutMs: 10_000,
-    onSongAdded: async (songId) => {
-      await jobs.send(embeddedLyricsJob, { songId });
+    // The tags were read once, by the upload: its lyrics are kept from them at once.
+    onSongAdded: async (songId, tags) => {
+      await embeddedLyrics.adopt(songId, tags.lyricsTags);
     },
     onIngested: config.ai.onIngest
       ? async (songId) => {

@@ -178,6 +178,26 @@ describe.each(setups)('upload and ingest on $engine with $storage storage', (set
     if (t.driver === 'local') expect((await mediaFiles(t)).filter((file) => file.startsWith('covers/')).length).toBe(coversBefore * 2);
   });
 
+  it('takes the song away again when its cover cannot be stored (made while the row is written), and keeps nothing', async () => {
+    const before = await mediaFiles(t);
+    const rowsBefore = (await songRows(t)).length;
+    const store = storage();
+    const put = store.put.bind(store);
+    // The disk or bucket refuses the cover's writes only.
+    store.put = async (key, ...rest) => {
+      if (key.startsWith('covers/')) throw new Error('no space left on the device');
+      return put(key, ...rest);
+    };
+    try {
+      const result = await upload(t, token, fixtures.taggedMp3, { fileName: 'no room for the cover.mp3' });
+      expect(result.complete.statusCode).toBe(500);
+      await expectNothingKept(result.key, before);
+      expect((await songRows(t)).length).toBe(rowsBefore);
+    } finally {
+      store.put = put;
+    }
+  });
+
   it('refuses a file over MAX_UPLOAD_MB and keeps nothing', async () => {
     const before = await mediaFiles(t);
     const big = await fixtures.oversized(1024 * 1024 + 1);

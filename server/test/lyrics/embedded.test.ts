@@ -70,7 +70,8 @@ describe.each(localSetups)('embedded lyrics ($engine)', (setup) => {
 
   it('reads ID3 USLT (plain, headers kept) and SYLT (synced, line times) at upload', async () => {
     const plain = await lyricsOnceRead(t, token, (await upload(t, token, files['uslt']!)).song.id);
-    expect(plain).toMatchObject({ text: '[Verse]\nPlain embedded line\nAnother line', source: 'embedded', timing: 'none' });
+    // Kept from the tags the upload read (USLT's language: English), not read from the file again.
+    expect(plain).toMatchObject({ text: '[Verse]\nPlain embedded line\nAnother line', source: 'embedded', timing: 'none', language: 'en' });
     expect(plain.lines[0]!.isHeader).toBe(true);
     const synced = await lyricsOnceRead(t, token, (await upload(t, token, files['sylt']!)).song.id);
     expect(synced).toMatchObject({ text: 'Synced one\nSynced two', timing: 'line' });

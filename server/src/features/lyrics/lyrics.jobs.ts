@@ -8,7 +8,10 @@ export const transcribeLyricsJob = jobKind<TranscribePayload>(
   z.object({ songId: z.number().int().positive(), requesterId: z.number().int().positive(), language: z.string().nullable() }),
 );
 
-/** Reads one song's file for embedded lyrics (sent after each upload). */
+/**
+ * Reads one song's file for embedded lyrics. Uploads keep theirs from the tags they read
+ * (`EmbeddedLyricsService.adopt`); this job stays for jobs an earlier version queued.
+ */
 export const embeddedLyricsJob = jobKind('lyrics.embedded', z.object({ songId: z.number().int().positive() }));
 
 /** Reads every song never read for embedded lyrics, in batches (once per library, then a no-op). */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { IAudioMetadata, IPicture } from 'music-metadata';
+import type { IAudioMetadata, ILyricsTag, IPicture } from 'music-metadata';
 
 /** What Encore keeps from an audio file's tags and stream headers. */
 export interface AudioTags {
@@ -15,6 +15,8 @@ export interface AudioTags {
   bitrate: number | null;
   sampleRate: number | null;
   lyrics: string | null;
+  /** Every lyrics tag as read (ID3 USLT and SYLT, Vorbis LYRICS, MP4 ©lyr), for the lyrics feature. */
+  lyricsTags: readonly ILyricsTag[];
   /** The embedded picture to use as cover art (front cover preferred), if any. */
   picture: { data: Uint8Array; format: string } | null;
   /** True when the parser found an audio stream (a codec, sample rate or duration). */
@@ -80,6 +82,7 @@ function toAudioTags(metadata: IAudioMetadata, fileInfo: { mimeType: string; siz
     bitrate: integer(format.bitrate === undefined ? undefined : Math.round(format.bitrate), 1, 2_000_000_000),
     sampleRate: integer(sampleRate, 1, 10_000_000),
     lyrics: lyricsText(common.lyrics),
+    lyricsTags: common.lyrics ?? [],
     picture: cover ? { data: cover.data, format: cover.format } : null,
     hasAudio: Boolean(format.codec || sampleRate || duration || format.hasAudio),
     hasVideo: format.hasVideo === true,
@@ -113,7 +116,7 @@ function frontCover(pictures: IPicture[] | undefined): IPicture | undefined {
 
 function lyricsText(lyrics: IAudioMetadata['common']['lyrics']): string | null {
   for (const entry of lyrics ?? []) {
-    const value = entry.text ?? entry.syncText.map((line) => line.text).join('\n');
+    const value = entry.text ?? (entry.syncText ?? []).map((line) => line.text).join('\n');
     // eslint-disable-next-line no-control-regex
     const trimmed = value.replace(/\r\n?/g, '\n').replace(/\u0000/g, '').trim();
     if (trimmed) return trimmed.slice(0, MAX_LYRICS);

@@ -33,13 +33,15 @@ export function pickLyrics(tags: readonly ILyricsTag[]): EmbeddedLyrics | undefi
   let plain: EmbeddedLyrics | undefined;
   for (const tag of tags) {
     const language = languageOf(tag.language);
-    const timed = tag.syncText.filter((line) => line.timestamp !== undefined);
+    // The type promises syncText, but music-metadata leaves it out of unsynced tags (ID3 USLT).
+    const syncText = (tag.syncText as ILyricsTag['syncText'] | undefined) ?? [];
+    const timed = syncText.filter((line) => line.timestamp !== undefined);
     if (timed.length > 0 && tag.timeStampFormat === MILLISECONDS) {
-      const lines = tag.syncText.map((line) => ({ text: clean(line.text).replace(/\n/g, ' ').trim(), time: line.timestamp === undefined ? null : { start: line.timestamp / 1000, end: null } }));
+      const lines = syncText.map((line) => ({ text: clean(line.text).replace(/\n/g, ' ').trim(), time: line.timestamp === undefined ? null : { start: line.timestamp / 1000, end: null } }));
       const ordered = [...lines].sort((a, b) => (a.time?.start ?? 0) - (b.time?.start ?? 0));
       return { document: { text: ordered.map((line) => line.text).join('\n'), lineTimes: ordered.map((line) => line.time), words: null }, kind: 'synced', language };
     }
-    const text = clean(tag.text ?? tag.syncText.map((line) => line.text).join('\n'));
+    const text = clean(tag.text ?? syncText.map((line) => line.text).join('\n'));
     if (!text.trim()) continue;
     if (looksLikeLrc(text)) return { document: importLyrics(text).document, kind: 'synced', language };
     plain ??= { document: { text: normaliseLyricsText(text), lineTimes: null, words: null }, kind: 'plain', language };

@@ -2,7 +2,8 @@ import type { Logger } from '../../../platform/logger.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { LyricsRepository } from '../lyrics.repository.js';
 import type { LyricsService } from '../lyrics.service.js';
-import { readEmbeddedLyrics } from './embedded-lyrics.reader.js';
+import type { ILyricsTag } from 'music-metadata';
+import { pickLyrics, readEmbeddedLyrics } from './embedded-lyrics.reader.js';
 
 const BACKFILL_BATCH = 50;
 const TAG_TIMEOUT_MS = 15_000;
@@ -31,6 +32,21 @@ export class EmbeddedLyricsService {
       // Lyrics kept on the song before the lyrics table existed.
       await this.deps.lyrics.store(songId, null, { text: song.transcript.trim(), lineTimes: null, words: null }, 'embedded', null);
       found = 'plain';
+    }
+    await this.deps.repository.markScanned(songId, found);
+    return { found };
+  }
+
+  /**
+   * A new song's lyrics from the tags the upload already read: kept without reading the file
+   * again. The song counts as read (the backfill passes it by), with lyrics or without.
+   */
+  async adopt(songId: number, tags: readonly ILyricsTag[]): Promise<{ found: 'none' | 'plain' | 'synced' }> {
+    const embedded = pickLyrics(tags);
+    let found: 'none' | 'plain' | 'synced' = 'none';
+    if (embedded && embedded.document.text !== '') {
+      await this.deps.lyrics.store(songId, null, embedded.document, 'embedded', embedded.language);
+      found = embedded.kind;
     }
     await this.deps.repository.markScanned(songId, found);
     return { found };
