@@ -178,7 +178,7 @@ describe.each(setups)('upload and ingest on $engine with $storage storage', (set
     if (t.driver === 'local') expect((await mediaFiles(t)).filter((file) => file.startsWith('covers/')).length).toBe(coversBefore * 2);
   });
 
-  it('takes the song away again when its cover cannot be stored (made while the row is written), and keeps nothing', async () => {
+  it('fails the upload when its cover cannot be stored, and keeps nothing', async () => {
     const before = await mediaFiles(t);
     const rowsBefore = (await songRows(t)).length;
     const store = storage();

@@ -218,12 +218,6 @@ export class LibraryRepository {
     return new Set(rows.flatMap((row) => [row.storageKey, row.coverKey, row.coverThumbKey]).filter((key): key is string => key !== null && wanted.has(key)));
   }
 
-  /** Gives a song its stored cover (ingest records the song while the cover is still being made). */
-  async setCover(id: number, cover: { coverKey: string; coverThumbKey: string }): Promise<SongRow | undefined> {
-    const [row] = await this.db.update(songs).set(cover).where(eq(songs.id, id)).returning();
-    return row;
-  }
-
   /** Deletes the song if `ownerId` uploaded it; likes, share links and playlist entries cascade. */
   async deleteOwned(id: number, ownerId: number): Promise<SongRow | undefined> {
     if (!isId(id)) return undefined;

@@ -59,31 +59,19 @@ export class IngestService {
     const songKey = songKeyFor(key);
     // Another user's key is as unknown as a key never issued: nothing is read, nothing deleted.
     if (songKey === undefined || uploaderOf(key) !== userId) throw new NotFoundError(UPLOAD_NOT_FOUND);
-    const { row, created } = await this.lock.run(key, async () => {
+    const { row, created, tags } = await this.lock.run(key, async (): Promise<{ row: SongRow; created: boolean; tags?: AudioTags }> => {
       const existing = await this.ingested(key, songKey);
       if (existing) return { row: await this.again(existing, userId, key), created: false };
-      const added = await this.ingest(userId, key, songKey, upload);
-      if (added.cover && added.tags) await this.finish(added.row, added.tags, added.cover);
-      return added;
+      return this.ingest(userId, key, songKey, upload);
     });
-    return { song: await this.deps.library.get(row.id, userId), created };
-  }
-
-  /**
-   * A new song's listeners in other features (embedded lyrics, sonic analysis) need only its
-   * id and tags, so they run while its cover is still being made; none can fail the upload. A
-   * cover that cannot be stored fails it (and takes the song away) once they have settled.
-   */
-  private async finish(row: SongRow, tags: AudioTags, cover: () => Promise<void>): Promise<void> {
-    const listeners = Promise.all([
-      this.deps.onSongAdded?.(row.id, tags).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed')),
-      this.deps.onIngested?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed')),
+    // Listeners of other features (embedded lyrics, sonic analysis) run beside the read of
+    // the answer; none can fail the upload.
+    const [song] = await Promise.all([
+      this.deps.library.get(row.id, userId),
+      created && tags && this.deps.onSongAdded?.(row.id, tags).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed')),
+      created && this.deps.onIngested?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed')),
     ]);
-    try {
-      await cover();
-    } finally {
-      await listeners;
-    }
+    return { song, created };
   }
 
   /** The song of an upload: under its song key, or (songs ingested before song keys) the upload key. */
@@ -98,66 +86,29 @@ export class IngestService {
     return existing;
   }
 
-  /**
-   * Checks the upload and records its song. The cover is made (in sharp's threads) while the row
-   * is written; `cover` then waits for it and gives it to the row. Until then the song shows
-   * without a cover; if storing it fails, the song and everything stored for it go, as for any
-   * refused upload.
-   */
-  private async ingest(
-    userId: number,
-    key: string,
-    songKey: string,
-    upload: CompleteUpload,
-  ): Promise<{ row: SongRow; created: boolean; tags?: AudioTags; cover?: () => Promise<void> }> {
-    const { storage, logger, repository } = this.deps;
+  private async ingest(userId: number, key: string, songKey: string, upload: CompleteUpload) {
+    const { storage, logger } = this.deps;
     await this.claim(key, songKey);
-    let making: Promise<CoverKeys | null> | undefined;
-    let recorded: { row: SongRow; created: boolean };
-    let tags: AudioTags;
+    let cover: CoverKeys | null = null;
     try {
       // From here on only the song key is read: what is checked is what the song will serve.
       const { size } = await locateUpload(storage, songKey, this.deps.maxUploadBytes);
       const audio = await sniffUpload(storage, songKey, size);
-      tags = await readUploadTags(storage, songKey, audio, size, this.deps.tagTimeoutMs);
-      making = storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
-      // Settled here too, so a failure while the row is written is never an unhandled rejection.
-      making.catch(() => undefined);
-      const values = describeSong({ ownerId: userId, fileName: upload.fileName, storageKey: songKey, size, folderId: upload.folderId }, audio, tags, null);
-      recorded = await recordSong(repository, values);
+      const tags = await readUploadTags(storage, songKey, audio, size, this.deps.tagTimeoutMs);
+      cover = await storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
+      const values = describeSong({ ownerId: userId, fileName: upload.fileName, storageKey: songKey, size, folderId: upload.folderId }, audio, tags, cover);
+      const recorded = await recordSong(this.deps.repository, values);
+      // Lost a race with a concurrent request for the same key: its song stands, our cover goes.
+      if (!recorded.created && cover) await this.discard([cover.coverKey, cover.coverThumbKey]);
+      return { ...recorded, tags };
     } catch (error) {
-      await this.refused(key, songKey, making, undefined, error);
+      const covers = cover ? [cover.coverKey, cover.coverThumbKey] : [];
+      // Another process may have recorded a song for these bytes meanwhile: never pull them from under it.
+      const owned = await this.deps.repository.findByStorageKey(songKey).catch(() => undefined);
+      await this.discard([key, ...(owned ? [] : [songKey]), ...covers]);
+      if (error instanceof AppError && error.isRefusal) logger.info({ key, reason: error.message }, 'upload refused');
       throw error;
     }
-    const { row, created } = recorded;
-    const cover = making;
-    if (!created) {
-      // Lost a race with a concurrent request for the same key: its song stands, our cover goes.
-      const ours = await cover.catch(() => null);
-      if (ours) await this.discard([ours.coverKey, ours.coverThumbKey]);
-      return { row, created };
-    }
-    const giveCover = async () => {
-      try {
-        const stored = await cover;
-        if (stored && !(await repository.setCover(row.id, stored))) await this.discard([stored.coverKey, stored.coverThumbKey]);
-      } catch (error) {
-        await this.refused(key, songKey, cover, row, error);
-        throw error;
-      }
-    };
-    return { row, created, tags, cover: giveCover };
-  }
-
-  /** A refused or failed upload leaves nothing: its song (when this request recorded it), its bytes, its cover. */
-  private async refused(key: string, songKey: string, cover: Promise<CoverKeys | null> | undefined, recorded: SongRow | undefined, error: unknown) {
-    const made = await (cover ?? Promise.resolve(null)).catch(() => null);
-    const covers = made ? [made.coverKey, made.coverThumbKey] : [];
-    if (recorded) await this.deps.repository.deleteOwned(recorded.id, recorded.ownerId).catch(() => undefined);
-    // Another process may have recorded a song for these bytes meanwhile: never pull them from under it.
-    const owned = await this.deps.repository.findByStorageKey(songKey).catch(() => undefined);
-    await this.discard([key, ...(owned ? [] : [songKey]), ...covers]);
-    if (error instanceof AppError && error.isRefusal) this.deps.logger.info({ key, reason: error.message }, 'upload refused');
   }
 
   /**
