@@ -13,7 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { buildClipSubtitles } from '../../common/src/clip-subtitles.js';
 import { DEFAULT_CLIP_SETTINGS, clipFrameSize, type VideoFormat, type VideoQuality } from '../../common/src/clips.contract.js';
-import { buildFfmpegCommand } from '../../server/src/features/clips/phases/04-filter-graph.js';
+import { buildFfmpegCommand, type GraphInput } from '../../server/src/features/clips/phases/04-filter-graph.js';
 import { CLIP_FONTS_DIR } from '../../server/src/features/clips/phases/03-build-subtitles.js';
 import { pictureBoundaries } from '../../server/src/features/clips/phases/picture-timing.js';
 import { writeFile } from 'node:fs/promises';
@@ -86,7 +86,7 @@ try {
     const ass = path.join(dir, `words-${quality}.ass`);
     await writeFile(ass, buildClipSubtitles({ words, style: DEFAULT_CLIP_SETTINGS, width, height, start: 0, end: SECONDS }));
     const output = path.join(dir, `clip-${quality}.${format}`);
-    const command = buildFfmpegCommand({
+    const graph: GraphInput = {
       width,
       height,
       framerate: fps,
@@ -100,8 +100,19 @@ try {
       audioFadeIn: 0.5,
       audioFadeOut: 0.5,
       output,
-    });
-    const render = await ffmpeg(['-protocol_whitelist', 'file,pipe', ...command.args]);
+    };
+    // A GIF is two runs, as the renderer makes it (05-encode.ts): its palette at 2 frames a second, then every frame.
+    const palette = path.join(dir, `palette-${quality}.png`);
+    const runs =
+      format === 'gif'
+        ? [buildFfmpegCommand({ ...graph, framerate: 2, output: palette, gif: { stage: 'palette' } }), buildFfmpegCommand({ ...graph, gif: { stage: 'frames', palette } })]
+        : [buildFfmpegCommand(graph)];
+    const render = { seconds: 0, peakMb: 0 };
+    for (const command of runs) {
+      const one = await ffmpeg(['-protocol_whitelist', 'file,pipe', ...command.args]);
+      render.seconds += one.seconds;
+      render.peakMb = Math.max(render.peakMb, one.peakMb);
+    }
     const frames = SECONDS * fps;
     const line = [
       `${height}p${fps} ${format}:`,

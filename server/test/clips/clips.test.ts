@@ -204,4 +204,16 @@ describe('Song2Clip with the npm-shipped ffmpeg 4.1 (no xfade: the fallback grap
     const [, , b3] = await pixelAt(file, 3.7, 10, 470);
     expect([r1, g2, b3].every((c) => c > 120)).toBe(true);
   }, 120_000);
+
+  it('renders a GIF in its two runs (palette, then frames)', async () => {
+    const created = await createClip(t, alice, { settings: settingsOf({ videoFormat: 'gif', framerate: 15, transitions: 'smooth', startTime: 0, endTime: 2 }), songUrl }, [fixtures.red, fixtures.blue]);
+    const status = await waitForClip(t, alice, created.json<{ task_id: string }>().task_id);
+    expect(status.status).toBe('done');
+    const file = await download(t, status.video_url as string, 'fallback.gif');
+    const info = await probe(file);
+    expect(info.streams).toHaveLength(1);
+    expect(info.streams[0]).toMatchObject({ codec_type: 'video', codec_name: 'gif', width: 854, height: 480 });
+    const [r] = await pixelAt(file, 0.3, 10, 470);
+    expect(r).toBeGreaterThan(120);
+  }, 120_000);
 });

@@ -25,6 +25,13 @@ export interface GraphInput {
   /** The ASS document and the fonts folder; absent when the clip has no words. */
   subtitles?: { file: string; fontsDir: string };
   format: VideoFormat;
+  /**
+   * A GIF is made in two runs, so memory stays flat however long the clip is (one run that
+   * splits the frames between palettegen and paletteuse holds every frame until the palette
+   * is known: 1.6 GB for a minute at 480p15). `palette`: the first run, a few frames a second
+   * into one palette PNG at `output`; `frames`: the second, every frame mapped to that palette.
+   */
+  gif?: { stage: 'palette' } | { stage: 'frames'; palette: string };
   audioFadeIn: number;
   audioFadeOut: number;
   output: string;
@@ -65,8 +72,17 @@ export function buildFfmpegCommand(input: GraphInput): FfmpegCommand {
   }
 
   const outputArgs: string[] = [];
+  if (input.format === 'gif' && input.gif?.stage === 'palette') {
+    // The colours of the whole clip, from the frames this run makes (its framerate is low).
+    chains.push(`${video}palettegen=stats_mode=full[out]`);
+    const filter = chains.join(';');
+    return { args: [...inputs, '-filter_complex', filter, '-map', '[out]', '-an', '-frames:v', '1', '-update', '1', '-f', 'image2', '-y', `file:${path.resolve(input.output)}`], filter };
+  }
   if (input.format === 'gif') {
-    chains.push(`${video}split[gifa][gifb];[gifa]palettegen=stats_mode=diff[palette];[gifb][palette]paletteuse=dither=bayer:bayer_scale=3[out]`);
+    if (input.gif?.stage !== 'frames') throw new Error('a GIF is made from a palette: build the palette run first');
+    const paletteInput = inputs.filter((arg) => arg === '-i').length;
+    inputs.push('-f', 'image2', '-i', `file:${path.resolve(input.gif.palette)}`);
+    chains.push(`${video}[${paletteInput}:v]paletteuse=dither=bayer:bayer_scale=3[out]`);
     outputArgs.push('-map', '[out]', '-an', '-loop', '0', '-f', 'gif');
   } else {
     chains.push(`${video}null[out]`);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FfmpegError } from '../../../platform/media/ffmpeg.error.js';
-import { buildFfmpegCommand } from './04-filter-graph.js';
+import { buildFfmpegCommand, type FfmpegCommand, type GraphInput } from './04-filter-graph.js';
 import { CLIP_FONTS_DIR } from './03-build-subtitles.js';
 import { RenderInputError, required, type RenderContext } from './render-context.js';
 import { recordEncoder } from './work-dir.js';
@@ -8,8 +8,14 @@ import { recordEncoder } from './work-dir.js';
 /** The share of the whole render's progress the encode covers. */
 const ENCODE_FROM = 6;
 const ENCODE_TO = 97;
+/** A GIF's palette run: where it ends in the progress, and how many frames a second it looks at. */
+const PALETTE_TO = 16;
+const PALETTE_FRAMERATE = 2;
 
-/** Phase 4 (the graph) and 5: one ffmpeg run into the work folder, its progress from `-progress`. */
+/**
+ * Phase 4 (the graph) and 5: ffmpeg into the work folder, its progress from `-progress`. One
+ * run; a GIF two (04-filter-graph.ts): its palette from a few frames a second, then every frame.
+ */
 export async function encode(context: RenderContext): Promise<void> {
   const { lacks } = context.ffmpegInfo;
   const format = context.clip.format as 'mp4' | 'webm' | 'gif';
@@ -19,7 +25,7 @@ export async function encode(context: RenderContext): Promise<void> {
   if (missing.length > 0) throw new RenderInputError(`This server's ffmpeg cannot make this clip (it lacks ${missing.join(', ')}).`);
   const duration = required(context.duration, 'duration');
   const output = path.join(context.workDir, `clip.${format}`);
-  const command = buildFfmpegCommand({
+  const graph: GraphInput = {
     width: context.width,
     height: context.height,
     framerate: context.settings.framerate,
@@ -36,9 +42,22 @@ export async function encode(context: RenderContext): Promise<void> {
     audioFadeIn: context.settings.audioFadeIn,
     audioFadeOut: context.settings.audioFadeOut,
     output,
-  });
+  };
   await context.progress(ENCODE_FROM, 'Rendering');
-  let reported = ENCODE_FROM;
+  if (format === 'gif') {
+    const palette = path.join(context.workDir, 'palette.png');
+    const paletteRun = { ...graph, framerate: Math.min(PALETTE_FRAMERATE, graph.framerate), output: palette, gif: { stage: 'palette' as const } };
+    await run(context, buildFfmpegCommand(paletteRun), duration, ENCODE_FROM, PALETTE_TO);
+    await run(context, buildFfmpegCommand({ ...graph, gif: { stage: 'frames', palette } }), duration, PALETTE_TO, ENCODE_TO);
+  } else {
+    await run(context, buildFfmpegCommand(graph), duration, ENCODE_FROM, ENCODE_TO);
+  }
+  context.outputFile = output;
+}
+
+/** One ffmpeg run, its `-progress` mapped onto `from`..`to` of the render's progress. */
+async function run(context: RenderContext, command: FfmpegCommand, duration: number, from: number, to: number): Promise<void> {
+  let reported = from;
   try {
     const running = await context.ffmpeg.start(command.args, {
       signal: context.signal,
@@ -47,7 +66,7 @@ export async function encode(context: RenderContext): Promise<void> {
       timeoutMs: Math.max(10 * 60_000, duration * 60_000),
       onProgress: (report) => {
         if (report.percent === undefined) return;
-        const percent = Math.floor(ENCODE_FROM + ((ENCODE_TO - ENCODE_FROM) * report.percent) / 100);
+        const percent = Math.floor(from + ((to - from) * report.percent) / 100);
         if (percent > reported) {
           reported = percent;
           // Best effort: a progress write that fails (the database busy or closing) must not
@@ -63,5 +82,4 @@ export async function encode(context: RenderContext): Promise<void> {
     if (error instanceof FfmpegError && error.kind === 'failed') throw new RenderInputError(`The clip could not be rendered: ${error.message}`);
     throw error;
   }
-  context.outputFile = output;
 }

@@ -46,10 +46,21 @@ describe('the filter graph', () => {
     expect(mp4.args).toEqual(expect.arrayContaining(['libx264', 'aac', '+faststart']));
     const webm = buildFfmpegCommand({ ...base, format: 'webm' });
     expect(webm.args).toEqual(expect.arrayContaining(['libvpx-vp9', 'libopus']));
-    const gif = buildFfmpegCommand({ ...base, format: 'gif' });
-    expect(gif.filter).toContain('palettegen');
-    expect(gif.args).toContain('-an');
-    expect(gif.filter).not.toContain('[0:a]');
+  });
+  it('makes a GIF in two runs, so no run holds every frame: a palette, then every frame mapped to it', () => {
+    expect(() => buildFfmpegCommand({ ...base, format: 'gif' })).toThrow(/palette/);
+    const palette = buildFfmpegCommand({ ...base, format: 'gif', framerate: 2, output: '/w/palette.png', gif: { stage: 'palette' } });
+    expect(palette.filter).toMatch(/palettegen=stats_mode=full\[out\]$/);
+    expect(palette.args.join(' ')).toContain('-map [out] -an -frames:v 1 -update 1 -f image2 -y file:/w/palette.png');
+    const frames = buildFfmpegCommand({ ...base, format: 'gif', gif: { stage: 'frames', palette: '/w/palette.png' } });
+    // The song and three pictures are inputs 0 to 3: the palette is input 4.
+    expect(frames.args.join(' ')).toContain('-f image2 -i file:/w/palette.png');
+    expect(frames.filter).toContain('[texted][4:v]paletteuse=dither=bayer:bayer_scale=3[out]');
+    for (const run of [palette, frames]) {
+      expect(run.filter).not.toContain('split');
+      expect(run.filter).not.toContain('[0:a]');
+      expect(run.args).toContain('-an');
+    }
   });
   it('loops or trims a video to the clip, scaled and cropped to the frame', () => {
     const { args, filter } = buildFfmpegCommand({ ...base, media: { kind: 'video', file: '/w/v.mov' } });
