@@ -1,9 +1,6 @@
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { clips, songs, tasks } from '../../platform/db/schema.js';
-
-/** The kind of a render's task row. */
-export const RENDER_TASK_KIND = 'clips.render';
+import { clips, songs } from '../../platform/db/schema.js';
 
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = Omit<typeof clips.$inferInsert, 'id' | 'createdAt'>;
@@ -64,20 +61,6 @@ export class ClipsRepository {
       .where(or(inArray(clips.videoKey, keys), sql`${clips.mediaKeys} ?| ${asArray}`));
     const wanted = new Set(keys);
     return new Set(rows.flatMap((row) => [row.videoKey, ...row.mediaKeys]).filter((key): key is string => key !== null && wanted.has(key)));
-  }
-
-  /**
-   * Renders (any user's) waiting or running that were asked for before this task: the queue in
-   * front of a waiting render (the job queue takes them oldest first). Compared in the database:
-   * its timestamps are finer than a JavaScript Date.
-   */
-  async rendersAhead(taskId: string): Promise<number> {
-    const mine = this.db.select({ createdAt: tasks.createdAt, id: tasks.id }).from(tasks).where(eq(tasks.id, taskId));
-    const [row] = await this.db
-      .select({ ahead: count() })
-      .from(tasks)
-      .where(and(eq(tasks.kind, RENDER_TASK_KIND), inArray(tasks.state, ['queued', 'running']), sql`(${tasks.createdAt}, ${tasks.id}) < (${mine})`));
-    return row?.ahead ?? 0;
   }
 
   /** What the lyrics hold for a song (autoSubtitles without the lyrics feature's word timings). */

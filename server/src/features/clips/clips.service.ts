@@ -14,7 +14,7 @@ import type { LibraryService } from '../library/library.service.js';
 import { songReferenceFromUrl } from '../sharing/song-reference.js';
 import { checkClipMedia, type CheckedMedia, type ClipMediaLimits, type UploadedMedia } from './clip-media.check.js';
 import { toClipStatus, toClipSummary } from './clips.mapper.js';
-import { RENDER_TASK_KIND, type ClipRow, type ClipsRepository } from './clips.repository.js';
+import type { ClipRow, ClipsRepository } from './clips.repository.js';
 import { renderClipJob } from './clips.jobs.kind.js';
 import { runRender } from './phases/run-render.js';
 import { RenderInputError } from './phases/render-context.js';
@@ -120,7 +120,7 @@ export class ClipsService {
         durationSeconds: null,
         finishedAt: null,
       });
-      const task = await this.deps.tasks.start({ kind: RENDER_TASK_KIND, ownerId, subject: { type: 'clip', id: String(clip.id) }, job: renderClipJob, payload: { clipId: clip.id } });
+      const task = await this.deps.tasks.start({ kind: renderClipJob.name, ownerId, subject: { type: 'clip', id: String(clip.id) }, job: renderClipJob, payload: { clipId: clip.id } });
       await this.deps.repository.setTask(clip.id, task.id);
       return { taskId: task.id, clipId: clip.id };
     } catch (error) {
@@ -133,7 +133,7 @@ export class ClipsService {
     const task = await this.deps.tasks.get(taskId, ownerId);
     const clip = task ? await this.deps.repository.findByTask(taskId, ownerId) : undefined;
     if (!task || !clip) throw new NotFoundError(CLIP_NOT_FOUND);
-    const ahead = task.state === 'queued' ? await this.deps.repository.rendersAhead(task.id) : undefined;
+    const ahead = task.state === 'queued' ? await this.deps.tasks.queuedAhead(task.id) : undefined;
     return toClipStatus(task, clip, clip.videoKey ? await this.videoUrl(clip) : null, ahead);
   }
 

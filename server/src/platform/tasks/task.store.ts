@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { tasks } from '../db/schema.js';
 
@@ -34,6 +34,25 @@ export class TaskStore {
   async stateOf(id: string): Promise<TaskState | undefined> {
     const [row] = await this.db.select({ state: tasks.state }).from(tasks).where(eq(tasks.id, id));
     return row?.state;
+  }
+
+  /**
+   * Live tasks of the same kind (anyone's) asked for before this one: the queue in front of it,
+   * which jobs take oldest first. Compared in the database: its timestamps are finer than a
+   * JavaScript Date.
+   */
+  async liveAhead(id: string): Promise<number> {
+    const [row] = await this.db
+      .select({ ahead: count() })
+      .from(tasks)
+      .where(
+        and(
+          inArray(tasks.state, LIVE),
+          sql`(${tasks.kind}, ${tasks.createdAt}, ${tasks.id}) < (select mine.kind, mine.created_at, mine.id from ${tasks} as mine where mine.id = ${id})`,
+          sql`${tasks.kind} = (select mine.kind from ${tasks} as mine where mine.id = ${id})`,
+        ),
+      );
+    return row?.ahead ?? 0;
   }
 
   /** Live (queued or running) tasks created before `before`: candidates for the abandoned-task sweep. */

@@ -52,6 +52,11 @@ export class Tasks {
     return task?.ownerId === ownerId ? task : undefined;
   }
 
+  /** For a queued task: how many of its kind (anyone's) are waiting or running in front of it. */
+  async queuedAhead(id: string): Promise<number> {
+    return this.deps.store.liveAhead(id);
+  }
+
   /**
    * Fails the live tasks whose job is gone: pg-boss expired its last attempt (it ran past its
    * expiry), or it was failed or deleted outside a handler. Without this such a task would show
