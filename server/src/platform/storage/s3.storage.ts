@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { ConflictError, NotFoundError } from '../errors/app-errors.js';
 import type { Logger } from '../logger.js';
 import { writeNewFile } from '../fs/atomic-write.js';
@@ -72,6 +72,26 @@ export class S3Storage implements Storage {
     // as with the local driver's URLs, so an upload cannot pick its own.
     const signableHeaders = ContentType === undefined ? undefined : new Set(['content-type']);
     return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds, signableHeaders });
+  }
+
+  /**
+   * Whether this storage's credentials signed `url` as a presigned GET (SigV4 in the query) and
+   * it has not expired at `now`: the same request is signed again with the URL's date and
+   * lifetime, and the two signatures compared. Nothing is fetched.
+   */
+  async presignedGetByUs(url: URL, now: number): Promise<boolean> {
+    const signature = url.searchParams.get('X-Amz-Signature');
+    const date = parseAmzDate(url.searchParams.get('X-Amz-Date'));
+    const expires = Number(url.searchParams.get('X-Amz-Expires'));
+    if (!signature || !/^[0-9a-f]{64}$/.test(signature) || date === undefined || !Number.isInteger(expires) || expires <= 0 || date + expires * 1000 < now) return false;
+    const query: Record<string, string> = {};
+    for (const [name, value] of url.searchParams) if (name !== 'X-Amz-Signature') query[name] = value;
+    const signed = await new S3RequestPresigner(this.client.config).presign(
+      { method: 'GET', protocol: url.protocol, hostname: url.hostname, ...(url.port ? { port: Number(url.port) } : {}), path: url.pathname, query, headers: { host: url.host } },
+      { signingDate: new Date(date), expiresIn: expires },
+    );
+    const expected = signed.query?.['X-Amz-Signature'];
+    return typeof expected === 'string' && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
   }
 
   async presignGet(
@@ -221,4 +241,12 @@ function isS3Error(error: unknown, name: string, status: number): boolean {
 function isMissingObject(error: unknown): boolean {
   if (!(error instanceof Error) || error.name === 'NoSuchBucket') return false;
   return isS3Error(error, 'NoSuchKey', 404) || error.name === 'NotFound';
+}
+
+/** SigV4's X-Amz-Date (`20261124T150000Z`) as epoch milliseconds. */
+function parseAmzDate(value: string | null): number | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi, s);
 }

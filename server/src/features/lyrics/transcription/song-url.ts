@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import { ValidationError } from '../../../platform/errors/app-errors.js';
 import { LOCAL_STORAGE_ROUTE_PREFIX, LocalStorage } from '../../../platform/storage/local.storage.js';
@@ -52,7 +51,7 @@ export class SongUrlVerifier {
     }
     if (this.deps.storage.driver === 's3' && this.deps.storageOrigins.includes(url.origin)) {
       const key = songKeyAtEndOf(path);
-      if (!key || !(await presignedByUs(this.deps.storage as S3Storage, url, now))) throw refuse();
+      if (!key || !(await (this.deps.storage as S3Storage).presignedGetByUs(url, now))) throw refuse();
       return this.songOf(key, refuse);
     }
     throw refuse();
@@ -63,36 +62,6 @@ export class SongUrlVerifier {
     if (id === undefined) throw refuse();
     return id;
   }
-}
-
-/**
- * Whether Encore's own credentials signed this presigned GET (SigV4 in the query) and it has
- * not expired: the same request is signed again with the URL's date and lifetime, and the two
- * signatures compared. Nothing is fetched.
- */
-async function presignedByUs(storage: S3Storage, url: URL, now: number): Promise<boolean> {
-  const signature = url.searchParams.get('X-Amz-Signature');
-  const date = parseAmzDate(url.searchParams.get('X-Amz-Date'));
-  const expires = Number(url.searchParams.get('X-Amz-Expires'));
-  if (!signature || !/^[0-9a-f]{64}$/.test(signature) || date === undefined || !Number.isInteger(expires) || expires <= 0 || date + expires * 1000 < now) return false;
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) if (name !== 'X-Amz-Signature') query[name] = value;
-  // Loaded with its first use, as the storage driver loads the SDK: local setups never need it.
-  const { S3RequestPresigner } = await import('@aws-sdk/s3-request-presigner');
-  const presigner = new S3RequestPresigner(storage.client.config);
-  const signed = await presigner.presign(
-    { method: 'GET', protocol: url.protocol, hostname: url.hostname, ...(url.port ? { port: Number(url.port) } : {}), path: url.pathname, query, headers: { host: url.host } },
-    { signingDate: new Date(date), expiresIn: expires },
-  );
-  const expected = signed.query?.['X-Amz-Signature'];
-  return typeof expected === 'string' && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
-}
-
-function parseAmzDate(value: string | null): number | undefined {
-  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
-  if (!match) return undefined;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
-  return Date.UTC(y, mo - 1, d, h, mi, s);
 }
 
 function safeDecode(path: string): string {
