@@ -27,7 +27,13 @@ export interface ClipSubtitleInput {
   /** The colour of the current (sung) word. */
   highlightColor?: string;
   /** colorMatch: the text colour to use from a clip time on (sorted by `from`), instead of `style.textColor`. */
-  textColors?: readonly { from: number; color: string }[];
+  textColors?: readonly TextColorStretch[];
+}
+
+/** colorMatch's text colour from clip second `from` on. */
+export interface TextColorStretch {
+  from: number;
+  color: string;
 }
 
 export const SUBTITLE_REFERENCE_SHORT_SIDE = 360;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { TextColorStretch } from '@encore/common/clip-subtitles';
 import type { TextPosition } from '@encore/common/text-style.contract';
 import { loadSharp } from '../../../platform/media/sharp.loader.js';
 import { VIDEO_DEMUXERS } from './04-filter-graph.js';
@@ -22,8 +23,6 @@ const MAX_SAMPLES = 48;
 const MIN_SAMPLE_SECONDS = 1;
 /** The longer side of a video sample, in pixels. */
 const SAMPLE_SIDE = 64;
-
-export type TextColorStretch = { from: number; color: string };
 
 /** The rows of a frame the text sits in: the top, middle or bottom third. */
 export function textBand(height: number, position: TextPosition): { top: number; height: number } {

@@ -1,3 +1,4 @@
+import type { TextColorStretch } from '@encore/common/clip-subtitles';
 import type { ClipSettings } from '@encore/common/clips.contract';
 import type { Word } from '@encore/common/words.contract';
 import type { Ffmpeg, FfmpegInfo } from '../../../platform/media/ffmpeg.js';
@@ -31,7 +32,7 @@ export interface RenderContext {
   pictures?: string[];
   boundaries?: number[];
   /** colorMatch: the text colour from each picture's start. */
-  textColors?: { from: number; color: string }[];
+  textColors?: TextColorStretch[];
   // Filled by phase 3.
   subtitleFile?: string;
   // Filled by phase 5.
