@@ -108,6 +108,21 @@ describe.each(engines)('search, sort and pages of GET /files on %s', (engine) =>
     expect((await page('?q=xyzzyplugh')).names).toEqual([]);
   });
 
+  it('runs a search of several long words one query at a time on its transaction', async () => {
+    // node-postgres warns (once per process) when a client is handed a query while it runs one.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      expect((await page('?q=bohemain rapsody opera')).names).toEqual(['Bohemian Rhapsody']);
+      expect((await page('?q=dangerusly beyonse')).names).toEqual(['Crazy in Love']);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+  });
+
   it('corrects a typo against the words of songs added later, in any script', async () => {
     const db = t.app.encore.platform.database.db;
     const [owner] = await db.select({ id: users.id }).from(users);

@@ -99,21 +99,26 @@ export class LibraryRepository {
 
   /**
    * Each search word with the library's words it may be a typo of (`<%`: pg_trgm's word
-   * similarity, over the few thousand words of search_words, not over every song).
+   * similarity, over the few thousand words of search_words, not over every song). One word
+   * after another: `db` is the search's transaction, a single connection that takes one query
+   * at a time (node-postgres only queues overlapping ones, and pg 9 refuses them).
    */
   private async withCorrections(db: Db, words: string[]): Promise<SearchWord[]> {
-    return Promise.all(
-      words.map(async (word) => {
-        if (word.length < FUZZY_MIN_LENGTH) return { word, corrections: [] };
-        const rows = await db
-          .select({ word: searchWordsTable.word })
-          .from(searchWordsTable)
-          .where(sql`encore_fold(${word}) <% ${searchWordsTable.word}`)
-          .orderBy(sql`word_similarity(encore_fold(${word}), ${searchWordsTable.word}) desc`, searchWordsTable.word)
-          .limit(MAX_CORRECTIONS);
-        return { word, corrections: rows.map((row) => row.word) };
-      }),
-    );
+    const corrected: SearchWord[] = [];
+    for (const word of words) {
+      if (word.length < FUZZY_MIN_LENGTH) {
+        corrected.push({ word, corrections: [] });
+        continue;
+      }
+      const rows = await db
+        .select({ word: searchWordsTable.word })
+        .from(searchWordsTable)
+        .where(sql`encore_fold(${word}) <% ${searchWordsTable.word}`)
+        .orderBy(sql`word_similarity(encore_fold(${word}), ${searchWordsTable.word}) desc`, searchWordsTable.word)
+        .limit(MAX_CORRECTIONS);
+      corrected.push({ word, corrections: rows.map((row) => row.word) });
+    }
+    return corrected;
   }
 
   private conditions(filter: SongFilter, words: SearchWord[]): SQL | undefined {
