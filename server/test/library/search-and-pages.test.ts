@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER, type SongListEntry } from '@encore/common/library.contract';
 import { LibraryRepository, type NewSong } from '../../src/features/library/library.repository.js';
-import { users } from '../../src/platform/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { songs, users } from '../../src/platform/db/schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { account, bearer } from './library-test-kit.js';
 
@@ -152,5 +153,26 @@ describe.each(engines)('search, sort and pages of GET /files on %s', (engine) =>
     expect((await page('?q=%25%25%25')).names).toEqual([]);
     const tooLong = await t.app.inject({ url: `/api/files?q=${'a'.repeat(201)}`, headers: bearer(ann) });
     expect(tooLong.statusCode).toBe(400);
+  });
+
+  // Last in this file: it deletes a song.
+  it('counts favorites across pages: only the caller’s likes, none of a deleted song’s', async () => {
+    const bea = await account(t, 'bea');
+    const all = (await page('?limit=100&sort=title')).body as unknown as { id: number; displayName: string }[];
+    const like = async (token: string, id: number) => expect((await t.app.inject({ method: 'POST', url: `/api/files/${id}/like`, headers: bearer(token) })).json()).toMatchObject({ isLiked: true });
+    for (const song of all.slice(0, 5)) await like(ann, song.id);
+    for (const song of all.slice(3)) await like(bea, song.id);
+    const favorites = async (query: string) => {
+      const response = await t.app.inject({ url: `/api/files?favorites=true${query}`, headers: bearer(ann) });
+      return { names: response.json<SongListEntry[]>().map((song) => song.displayName), total: Number(response.headers[TOTAL_COUNT_HEADER]) };
+    };
+    const liked = all.slice(0, 5).map((song) => song.displayName);
+    expect(await favorites('&sort=title&limit=2&offset=2')).toEqual({ names: liked.slice(2, 4), total: 5 });
+    expect(await favorites('&sort=title&limit=2&offset=4')).toEqual({ names: liked.slice(4), total: 5 });
+    expect((await favorites('&limit=2&offset=2&q=love')).total).toBe(liked.filter((name) => /love/i.test(name)).length);
+    // A deleted song's likes go with it, and the count follows.
+    const gone = all[1]!;
+    await t.app.encore.platform.database.db.delete(songs).where(eq(songs.id, gone.id));
+    expect(await favorites('&sort=title&limit=2&offset=2')).toEqual({ names: liked.filter((name) => name !== gone.displayName).slice(2, 4), total: 4 });
   });
 });
