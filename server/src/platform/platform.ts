@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { startEmbeddedUpkeep, type EmbeddedUpkeep } from './db/embedded-upkeep.js';
 import { openDatabase, type Database } from './db/database.js';
 import { removeStaleTempFiles } from './fs/atomic-write.js';
 import { startJobs, type Jobs } from './jobs/jobs.js';
@@ -27,6 +28,8 @@ export interface Platform {
   secrets: Secrets;
   /** Removes temp files of interrupted writes (storage, outbox) last written before `olderThan`. */
   removeStaleTempFiles(olderThan: Date): Promise<number>;
+  /** PGlite only: its stand-in for autovacuum, which runs a pass every minute. */
+  upkeep: EmbeddedUpkeep | undefined;
   close(): Promise<void>;
 }
 
@@ -75,6 +78,9 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     closers.unshift(() => ffmpegProbe);
     const mailer = createMailer(config.mail, logger);
     closers.unshift(() => mailer.close());
+    // PGlite has no autovacuum: statistics and dead rows are kept up here.
+    const upkeep = database.driver === 'pglite' ? startEmbeddedUpkeep(database.executor, logger) : undefined;
+    if (upkeep) closers.unshift(() => upkeep.stop());
     const taskStore = new TaskStore(database.db);
     const jobs = await startJobs(database, logger, taskStore);
     closers.unshift(() => jobs.stop());
@@ -90,6 +96,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       ffmpeg,
       secrets,
       removeStaleTempFiles: sweepTempFiles,
+      upkeep,
       async close() {
         for (const close of closers) await close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
       },
