@@ -100,6 +100,22 @@ describe.each(engines)('search, sort and pages of GET /files on %s', (engine) =>
     expect((await page('?q=beyonc%C3%A9&limit=1')).total).toBe(2);
   });
 
+  it('pages a search in every sort, with its total on each page and past the last one', async () => {
+    // Two matches: the page and the total come from one pass over them.
+    const all = await page('?q=beyonce&sort=title');
+    for (const sort of ['title', 'artist', 'album', 'recent']) {
+      const whole = await page(`?q=beyonce&sort=${sort}`);
+      const first = await page(`?q=beyonce&sort=${sort}&limit=1`);
+      const second = await page(`?q=beyonce&sort=${sort}&limit=1&offset=1`);
+      expect([...first.names, ...second.names]).toEqual(whole.names);
+      expect([first.total, second.total]).toEqual([2, 2]);
+    }
+    expect(await page('?q=beyonce&limit=1&offset=2')).toMatchObject({ names: [], total: 2 });
+    expect(await page('?q=beyonce&limit=5&offset=50')).toMatchObject({ names: [], total: 2 });
+    expect(await page('?q=xyzzyplugh&limit=5&offset=5')).toMatchObject({ names: [], total: 0 });
+    expect(all.names).toEqual(['Crazy in Love', 'Halo']);
+  });
+
   it('tolerates one typo in words of five letters or more, not in short ones', async () => {
     expect((await page('?q=beyonse&sort=title')).names).toEqual(['Crazy in Love', 'Halo']);
     expect((await page('?q=bohemain')).names).toEqual(['Bohemian Rhapsody']);
