@@ -16,6 +16,8 @@ export interface BenchApp {
   token: string;
   userId: number;
   dataDir: string;
+  /** Closes the app and starts it again on the same data (as a restarted server finds it). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,24 +25,28 @@ export interface BenchApp {
 export async function startBenchApp(engine: Engine, env: Record<string, string> = {}, overrides: Parameters<typeof loadConfig>[1] = {}): Promise<BenchApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'encore-bench-'));
   const database = engine === 'postgres' ? await freshDatabase() : undefined;
-  const app = await buildApp(
-    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off', PUBLIC_URL: 'http://encore.bench', ...(database ? { DATABASE_URL: database.url } : {}), ...env }, overrides),
-  );
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off', PUBLIC_URL: 'http://encore.bench', ...(database ? { DATABASE_URL: database.url } : {}), ...env }, overrides);
+  const app = await buildApp(config);
   const credentials = { userName: 'bench', password: 'bench password 1' };
   await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...credentials, email: 'bench@example.com' } });
   const { token } = (await app.inject({ method: 'POST', url: '/api/auth/signin', payload: credentials })).json<{ token: string }>();
   const users = await app.encore.platform.database.db.query.users.findMany();
-  return {
+  const bench: BenchApp = {
     app,
     token,
     userId: users[0]?.id ?? 0,
     dataDir,
+    async restart() {
+      await bench.app.close();
+      bench.app = await buildApp(config);
+    },
     async close() {
-      await app.close();
+      await bench.app.close();
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return bench;
 }
 
 async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

@@ -52,6 +52,9 @@ async function run(engine: Engine): Promise<Map<string, number>> {
     // What a running server's upkeep does within a minute on PGlite (autovacuum on PostgreSQL).
     await bench.app.encore.platform.upkeep?.runOnce();
     console.log(`\n${engine}: ${added} songs inserted through LibraryRepository.insertMany in ${Date.now() - started} ms`);
+    // Measured as a server started on this library serves it: the embedded database sizes its
+    // buffer cache to the data it finds at start-up.
+    await bench.restart();
     started = Date.now();
     const headers = { authorization: `Bearer ${bench.token}` };
     console.log('| request | songs | total | median ms | p95 ms | goal ms | p95 / goal |');

@@ -30,6 +30,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(10),
+  /** The embedded database's buffer cache in MB; unset, its own size between 16 and 32. */
+  EMBEDDED_DB_CACHE_MB: z.coerce.number().int().min(1).max(4096).optional(),
   /** Which jobs a serving process works: all (in-process), light ones only (light), none (off). */
   WORKER: z.enum(['in-process', 'light', 'off']).default('in-process'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -81,6 +83,8 @@ export interface Config {
   dataDir: string;
   publicUrl: string | undefined;
   databaseUrl: string | undefined;
+  /** EMBEDDED_DB_CACHE_MB: PGlite's shared_buffers; undefined sizes it to the database. */
+  embeddedDbCacheMb: number | undefined;
   jwtSecret: string | undefined;
   jwtExpiresIn: string;
   jwtShortExpiresIn: string;
@@ -196,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
+    embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     jwtShortExpiresIn: e.JWT_SHORT_EXPIRES_IN,

@@ -41,7 +41,7 @@ export const TEMP_FILE_MIN_AGE_MS = 10 * 60 * 1000;
 
 export async function startPlatform(config: Config, logger: Logger): Promise<Platform> {
   const secrets = await loadSecrets(config.jwtSecret, config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), pgliteCacheMb: config.embeddedDbCacheMb });
   const closers: (() => Promise<void>)[] = [() => database.close()];
   try {
     const storage = await createStorage(config.storage, {

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -46,23 +46,59 @@ export interface DatabaseOptions {
   /** postgres://… for PostgreSQL; otherwise PGlite in `pgliteDir` (or in memory when undefined). */
   url: string | undefined;
   pgliteDir: string | undefined;
+  /** PGlite's shared buffers in MB; undefined: `embeddedCacheMb` of the folder. */
+  pgliteCacheMb?: number | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir);
+  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir, options.pgliteCacheMb);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+/** The embedded database's buffer cache, unless set: its own size, between these. */
+export const EMBEDDED_CACHE_MIN_MB = 16;
+export const EMBEDDED_CACHE_MAX_MB = 32;
+
+/**
+ * PGlite's shared buffers for the cluster in `dir`: the size of its largest database (Encore's;
+ * the templates are small), rounded up to a MB, between EMBEDDED_CACHE_MIN_MB and
+ * EMBEDDED_CACHE_MAX_MB. In PGlite every byte of shared buffers is resident from the start
+ * (Emscripten's mmap zero-fills the whole segment), so buffers the database cannot fill are
+ * memory spent for nothing: 32 MB on an empty library, about 10 MB of data, held 18-30 MiB of
+ * RSS more than 16 MB does. A 50,000-song library (about 100 MB) gets 32 MB: at 16 MB its
+ * searches with a typo (p95 38 ms) went past 40 ms. A library that outgrows its cache gets
+ * more at the next start.
+ */
+export async function embeddedCacheMb(dir: string | undefined): Promise<number> {
+  let largest = 0;
+  if (dir) {
+    const base = path.join(dir, 'base');
+    const databases = await readdir(base).catch(() => [] as string[]);
+    for (const database of databases) largest = Math.max(largest, await folderBytes(path.join(base, database)));
+  }
+  return Math.min(EMBEDDED_CACHE_MAX_MB, Math.max(EMBEDDED_CACHE_MIN_MB, Math.ceil(largest / 2 ** 20)));
+}
+
+async function folderBytes(folder: string): Promise<number> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+  let bytes = 0;
+  for (const entry of entries) {
+    if (entry.isFile()) bytes += await stat(path.join(folder, entry.name)).then((info) => info.size, () => 0);
+  }
+  return bytes;
+}
+
+async function openPglite(dir: string | undefined, cacheMb: number | undefined): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
-  // PostgreSQL's default 128 MB of shared buffers is most of an idle PGlite's memory; a personal
-  // library's hot set fits in far less, and reads past it still hit the OS page cache.
   // Statistics from 9,000 sampled rows instead of 30,000: ANALYZE runs in this process (see
   // embedded-upkeep.ts), and on 50,000 songs the default's sample took 0.6 s, with every
   // other query waiting, and kept about 20 MiB more of WebAssembly memory for good.
-  // pg_trgm and unaccent: library search (migration 0008 creates them).
-  const postgresqlconf = ['shared_buffers=32MB', 'default_statistics_target=30'];
+  const settings = ['default_statistics_target=30'];
   // A new folder's cluster is made in a child process, whose initdb peak goes with it.
-  if (dir) await initialisePgliteDir(dir, postgresqlconf);
+  if (dir) await initialisePgliteDir(dir, [`shared_buffers=${EMBEDDED_CACHE_MIN_MB}MB`, ...settings]);
+  // PostgreSQL's default 128 MB of shared buffers would be most of an idle PGlite's memory; a
+  // personal library's hot set fits in far less, and reads past it still hit the OS page cache.
+  const postgresqlconf = [`shared_buffers=${cacheMb ?? (await embeddedCacheMb(dir))}MB`, ...settings];
+  // pg_trgm and unaccent: library search (migration 0008 creates them).
   const options = { postgresqlconf, extensions: { pg_trgm, unaccent } };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -1,0 +1,70 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_CACHE_MAX_MB, EMBEDDED_CACHE_MIN_MB, embeddedCacheMb, openDatabase, type Database } from '../../src/platform/db/database.js';
+import { loadConfig } from '../../src/config.js';
+
+let root: string;
+
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-cache-'));
+});
+
+afterAll(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+async function sharedBuffers(database: Database): Promise<string> {
+  const result = await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+  return result.rows[0]?.shared_buffers ?? '';
+}
+
+describe("the embedded database's buffer cache", () => {
+  it('is sized to the database between its bounds, and grows with it at the next start', async () => {
+    const dir = path.join(root, 'db');
+    const first = await openDatabase({ url: undefined, pgliteDir: dir });
+    try {
+      // A new library's database is about 10 MB: the smallest cache.
+      expect(await sharedBuffers(first)).toBe(`${EMBEDDED_CACHE_MIN_MB}MB`);
+      // About 11 MB of rows (each about 1 KB, stored as is: short values are not compressed).
+      await first.db.execute(sql`create table filler as select g as id, repeat(md5(g::text), 32) as body from generate_series(1, 10000) g`);
+    } finally {
+      await first.close();
+    }
+    const sized = await embeddedCacheMb(dir);
+    expect(sized).toBeGreaterThan(EMBEDDED_CACHE_MIN_MB);
+    expect(sized).toBeLessThan(EMBEDDED_CACHE_MAX_MB);
+
+    const second = await openDatabase({ url: undefined, pgliteDir: dir });
+    try {
+      expect(await sharedBuffers(second)).toBe(`${sized}MB`);
+      await second.db.execute(sql`insert into filler select g, repeat(md5(g::text), 32) from generate_series(10001, 30000) g`);
+    } finally {
+      await second.close();
+    }
+    // Past the largest: the cache stops there.
+    expect(await embeddedCacheMb(dir)).toBe(EMBEDDED_CACHE_MAX_MB);
+
+    // EMBEDDED_DB_CACHE_MB wins over the sizing.
+    const set = await openDatabase({ url: undefined, pgliteDir: dir, pgliteCacheMb: loadConfig({ EMBEDDED_DB_CACHE_MB: '8' }).embeddedDbCacheMb });
+    try {
+      expect(await sharedBuffers(set)).toBe('8MB');
+    } finally {
+      await set.close();
+    }
+  }, 60_000);
+
+  it('is the smallest for a database in memory or a folder not made yet', async () => {
+    expect(await embeddedCacheMb(undefined)).toBe(EMBEDDED_CACHE_MIN_MB);
+    expect(await embeddedCacheMb(path.join(root, 'nothing here'))).toBe(EMBEDDED_CACHE_MIN_MB);
+  });
+
+  it('refuses an EMBEDDED_DB_CACHE_MB that is not a whole number of MB from 1', () => {
+    for (const value of ['0', '-4', '2.5', 'lots', '99999']) {
+      expect(() => loadConfig({ EMBEDDED_DB_CACHE_MB: value })).toThrow(/EMBEDDED_DB_CACHE_MB/);
+    }
+    expect(loadConfig({}).embeddedDbCacheMb).toBeUndefined();
+  });
+});
