@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER, type SongListEntry } from '@encore/common/library.contract';
 import { LibraryRepository, type NewSong } from '../../src/features/library/library.repository.js';
-import { eq } from 'drizzle-orm';
-import { songs, users } from '../../src/platform/db/schema.js';
+import { count, eq } from 'drizzle-orm';
+import { songSearch, songs, users } from '../../src/platform/db/schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { account, bearer } from './library-test-kit.js';
 
@@ -17,6 +17,8 @@ const CATALOGUE: [string, string | null, string | null, number | null][] = [
   ['100% Pure_Love', 'Crystal Waters', 'Storyteller', 1],
   ['zebra song', 'ABBA', 'Arrival', 4],
 ];
+
+const db = (t: TestApp) => t.app.encore.platform.database.db;
 
 describe.each(engines)('search, sort and pages of GET /files on %s', (engine) => {
   let t: TestApp;
@@ -171,6 +173,33 @@ describe.each(engines)('search, sort and pages of GET /files on %s', (engine) =>
     expect(tooLong.statusCode).toBe(400);
   });
 
+  it('searches what a song is now: renamed, another artist, another album or track', async () => {
+    const db = t.app.encore.platform.database.db;
+    const [zebra] = await db.select().from(songs).where(eq(songs.displayName, 'zebra song'));
+    if (!zebra) throw new Error('no zebra song');
+    try {
+      await db.update(songs).set({ displayName: 'Crossing', artist: 'Agnetha', album: 'Solo Years', trackNumber: 1 }).where(eq(songs.id, zebra.id));
+      expect((await page('?q=zebra')).names).toEqual([]);
+      expect((await page('?q=abba')).names).toEqual([]);
+      expect((await page('?q=agnetha')).names).toEqual(['Crossing']);
+      expect((await page('?q=solo%20years')).names).toEqual(['Crossing']);
+      // The sort keys follow too: "crossing" now sorts before "crazy in love" by title.
+      expect((await page('?q=cr&sort=title')).names).toEqual(['100% Pure_Love', 'Crazy in Love', 'Crossing']);
+      expect((await page('?q=agnetha&sort=artist')).names).toEqual(['Crossing']);
+      // Lyrics are not searched, and changing them leaves the search alone.
+      await db.update(songs).set({ transcript: 'zebra zebra zebra' }).where(eq(songs.id, zebra.id));
+      expect((await page('?q=zebra')).names).toEqual([]);
+      expect((await page('?q=crossing')).names).toEqual(['Crossing']);
+    } finally {
+      await db.update(songs).set({ displayName: zebra.displayName, artist: zebra.artist, album: zebra.album, trackNumber: zebra.trackNumber, transcript: zebra.transcript }).where(eq(songs.id, zebra.id));
+    }
+    expect((await page('?q=zebra')).names).toEqual(['zebra song']);
+    expect((await page('?q=abba')).names).toEqual(['zebra song']);
+    // One search row per song, whichever way it was added.
+    const [[inLibrary], [searchable]] = await Promise.all([db.select({ n: count() }).from(songs), db.select({ n: count() }).from(songSearch)]);
+    expect(searchable?.n).toBe(inLibrary?.n);
+  });
+
   // Last in this file: it deletes a song.
   it('counts favorites across pages: only the caller’s likes, none of a deleted song’s', async () => {
     const bea = await account(t, 'bea');
@@ -190,5 +219,8 @@ describe.each(engines)('search, sort and pages of GET /files on %s', (engine) =>
     const gone = all[1]!;
     await t.app.encore.platform.database.db.delete(songs).where(eq(songs.id, gone.id));
     expect(await favorites('&sort=title&limit=2&offset=2')).toEqual({ names: liked.filter((name) => name !== gone.displayName).slice(2, 4), total: 4 });
+    // Nor does a search find it any more.
+    expect((await page(`?q=${encodeURIComponent(gone.displayName)}`)).names).not.toContain(gone.displayName);
+    expect((await db(t).select({ n: count() }).from(songSearch).where(eq(songSearch.songId, gone.id)))[0]?.n).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import type { SongSort } from '@encore/common/library.contract';
 import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors.js';
-import { searchWords as searchWordsTable, songLikes, songs, users } from '../../platform/db/schema.js';
+import { searchWords as searchWordsTable, songLikes, songSearch, songs, users } from '../../platform/db/schema.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSong = typeof songs.$inferInsert;
@@ -55,6 +55,14 @@ const ORDERS: Record<SongSort, SQL[]> = {
   album: [sql`lower(${songs.album})`, asc(songs.trackNumber), asc(songs.id)],
 };
 
+/** The same orders over song_search's keys (a search's matches). */
+const SEARCH_ORDERS: Record<SongSort, SQL[]> = {
+  recent: [desc(songSearch.uploadedAt), desc(songSearch.songId)],
+  title: [asc(songSearch.titleKey), asc(songSearch.songId)],
+  artist: [asc(songSearch.artistKey), asc(songSearch.albumKey), asc(songSearch.trackNumber), asc(songSearch.songId)],
+  album: [asc(songSearch.albumKey), asc(songSearch.trackNumber), asc(songSearch.songId)],
+};
+
 /** The only code of the library feature that touches the database. */
 export class LibraryRepository {
   constructor(private readonly db: Db) {}
@@ -65,50 +73,58 @@ export class LibraryRepository {
    */
   async list(viewerId: number, filter: SongFilter = {}): Promise<{ records: SongRecord[]; total: number }> {
     const words = searchWords(filter.search);
-    return this.withSearchSettings(words.length > 0, async (db) => {
-      const where = this.conditions(filter, await this.withCorrections(db, words));
-      const order = ORDERS[filter.sort ?? 'recent'];
-      if (words.length > 0) return this.searchPage(db, viewerId, filter, where, order);
-      // The page's ids first, from songs alone (and the likes for favorites): an offset deep
-      // into 50,000 songs then skips index entries, not joined rows.
-      let ids = this.idsFrom(db, viewerId, filter.likedOnly === true)
-        .where(where)
-        .orderBy(...order)
-        .$dynamic();
-      if (filter.limit !== undefined) ids = ids.limit(filter.limit);
-      if (filter.offset !== undefined) ids = ids.offset(filter.offset);
-      const records = (await this.selectFor(viewerId, db).where(inArray(songs.id, ids)).orderBy(...order)).map(toRecord);
-      // A first page that is not full is everything: no second query.
-      const firstPageComplete = (filter.offset ?? 0) === 0 && (filter.limit === undefined || records.length < filter.limit);
-      const total = firstPageComplete ? records.length : await this.count(db, viewerId, filter, where);
-      return { records, total };
-    });
-  }
-
-  /**
-   * A search's page and its total from one pass over the matches: every match has to be read
-   * for the total anyway (the trigram index gives them in no useful order), so the page's ids
-   * come with `count(*) over ()` instead of a second scan for the count. A typo's corrections
-   * can match a fifth of a 50,000-song library, and the second scan was half of that search.
-   */
-  private async searchPage(db: Db, viewerId: number, filter: SongFilter, where: SQL | undefined, order: SQL[]): Promise<{ records: SongRecord[]; total: number }> {
-    const base = db.select({ id: songs.id, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(songs).$dynamic();
-    let page = (filter.likedOnly ? base.innerJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId))) : base)
+    if (words.length > 0) return this.search(viewerId, filter, words);
+    const where = this.conditions(filter);
+    const order = ORDERS[filter.sort ?? 'recent'];
+    // The page's ids first, from songs alone (and the likes for favorites): an offset deep
+    // into 50,000 songs then skips index entries, not joined rows.
+    let ids = this.idsFrom(this.db, viewerId, filter.likedOnly === true)
       .where(where)
       .orderBy(...order)
       .$dynamic();
-    if (filter.limit !== undefined) page = page.limit(filter.limit);
-    if (filter.offset !== undefined) page = page.offset(filter.offset);
-    const hits = await page;
-    const first = hits[0];
-    // A page past the last match has no row to carry the total.
-    if (!first) return { records: [], total: (filter.offset ?? 0) > 0 ? await this.count(db, viewerId, filter, where) : 0 };
-    const byId = new Map((await this.selectFor(viewerId, db).where(inArray(songs.id, hits.map((hit) => hit.id)))).map((row) => [row.row.id, row]));
-    const records = hits.flatMap((hit) => {
-      const row = byId.get(hit.id);
-      return row ? [toRecord(row)] : [];
+    if (filter.limit !== undefined) ids = ids.limit(filter.limit);
+    if (filter.offset !== undefined) ids = ids.offset(filter.offset);
+    const records = (await this.selectFor(viewerId).where(inArray(songs.id, ids)).orderBy(...order)).map(toRecord);
+    // A first page that is not full is everything: no second query.
+    const firstPageComplete = (filter.offset ?? 0) === 0 && (filter.limit === undefined || records.length < filter.limit);
+    const total = firstPageComplete ? records.length : await this.count(viewerId, filter, where);
+    return { records, total };
+  }
+
+  /**
+   * A search's page and its total, from song_search (narrow rows) in one pass over the
+   * matches: every match has to be read for the total anyway (the trigram index gives them in
+   * no useful order), so the page's ids come with `count(*) over ()`. Then the page's songs.
+   * It runs in a transaction that sets pg_trgm's threshold for itself only.
+   */
+  private async search(viewerId: number, filter: SongFilter, words: string[]): Promise<{ records: SongRecord[]; total: number }> {
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
+      const where = this.searchConditions(filter, await this.withCorrections(tx, words));
+      const base = tx.select({ id: songSearch.songId, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(songSearch).$dynamic();
+      const matches = filter.likedOnly ? base.innerJoin(songLikes, and(eq(songLikes.songId, songSearch.songId), eq(songLikes.userId, viewerId))) : base;
+      let page = matches.where(where).orderBy(...SEARCH_ORDERS[filter.sort ?? 'recent']).$dynamic();
+      if (filter.limit !== undefined) page = page.limit(filter.limit);
+      if (filter.offset !== undefined) page = page.offset(filter.offset);
+      const hits = await page;
+      const first = hits[0];
+      if (!first) {
+        // A page past the last match has no row to carry the total.
+        if ((filter.offset ?? 0) === 0) return { records: [], total: 0 };
+        const counted = tx.select({ total: count() }).from(songSearch).$dynamic();
+        const [row] = await (filter.likedOnly ? counted.innerJoin(songLikes, and(eq(songLikes.songId, songSearch.songId), eq(songLikes.userId, viewerId))) : counted).where(where);
+        return { records: [], total: row?.total ?? 0 };
+      }
+      const rows = await this.selectFor(viewerId, tx).where(inArray(songs.id, hits.map((hit) => hit.id)));
+      const byId = new Map(rows.map((row) => [row.row.id, row]));
+      // In the page's order; a song deleted since its id was read is left out.
+      const records = hits.flatMap((hit) => {
+        const row = byId.get(hit.id);
+        return row ? [toRecord(row)] : [];
+      });
+      return { records, total: first.total };
     });
-    return { records, total: first.total };
   }
 
   private idsFrom(db: Db, viewerId: number, likedOnly: boolean) {
@@ -116,14 +132,14 @@ export class LibraryRepository {
     return likedOnly ? base.innerJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId))) : base;
   }
 
-  private async count(db: Db, viewerId: number, filter: SongFilter, where: SQL | undefined): Promise<number> {
-    if (filter.likedOnly && searchWords(filter.search).length === 0 && filter.ownerId === undefined) {
+  private async count(viewerId: number, filter: SongFilter, where: SQL | undefined): Promise<number> {
+    if (filter.likedOnly && filter.ownerId === undefined) {
       // Every like is of a song that exists (deleting a song deletes its likes), so all of the
       // favorites are counted from the likes alone: 2,500 likes no longer probe the songs.
-      const [row] = await db.select({ total: count() }).from(songLikes).where(eq(songLikes.userId, viewerId));
+      const [row] = await this.db.select({ total: count() }).from(songLikes).where(eq(songLikes.userId, viewerId));
       return row?.total ?? 0;
     }
-    const base = db.select({ total: count() }).from(songs);
+    const base = this.db.select({ total: count() }).from(songs);
     const [row] = filter.likedOnly
       ? await base.innerJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId))).where(where)
       : await base.where(where);
@@ -154,28 +170,25 @@ export class LibraryRepository {
     return corrected;
   }
 
-  private conditions(filter: SongFilter, words: SearchWord[]): SQL | undefined {
+  private conditions(filter: SongFilter): SQL | undefined {
     const conditions: SQL[] = [];
     if (filter.ownerId !== undefined) conditions.push(eq(songs.ownerId, filter.ownerId));
     if (filter.likedOnly) conditions.push(isNotNull(songLikes.userId));
+    return and(...conditions);
+  }
+
+  private searchConditions(filter: SongFilter, words: SearchWord[]): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (filter.ownerId !== undefined) conditions.push(eq(songSearch.ownerId, filter.ownerId));
     for (const { word, corrections } of words) {
       // Substrings, through the trigram index: the word as typed, or a word it is a typo of.
       const matches = or(
-        sql`${songs.searchText} like encore_fold(${likePattern(word)})`,
-        ...corrections.map((correction) => sql`${songs.searchText} like ${likePattern(correction)}`),
+        sql`${songSearch.searchText} like encore_fold(${likePattern(word)})`,
+        ...corrections.map((correction) => sql`${songSearch.searchText} like ${likePattern(correction)}`),
       );
       if (matches) conditions.push(matches);
     }
     return and(...conditions);
-  }
-
-  /** A search runs in a transaction that sets pg_trgm's threshold for itself only. */
-  private async withSearchSettings<T>(search: boolean, work: (db: Db) => Promise<T>): Promise<T> {
-    if (!search) return work(this.db);
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
-      return work(tx as unknown as Db);
-    });
   }
 
   async findById(id: number, viewerId: number): Promise<SongRecord | undefined> {
