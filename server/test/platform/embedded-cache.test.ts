@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_CACHE_MAX_MB, EMBEDDED_CACHE_MIN_MB, embeddedCacheMb, openDatabase, type Database } from '../../src/platform/db/database.js';
 import { loadConfig } from '../../src/config.js';
@@ -17,8 +16,8 @@ afterAll(async () => {
 });
 
 async function sharedBuffers(database: Database): Promise<string> {
-  const result = await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
-  return result.rows[0]?.shared_buffers ?? '';
+  const { rows } = await database.executor.executeSql('show shared_buffers', []);
+  return (rows[0] as { shared_buffers?: string } | undefined)?.shared_buffers ?? '';
 }
 
 describe("the embedded database's buffer cache", () => {
@@ -29,7 +28,7 @@ describe("the embedded database's buffer cache", () => {
       // A new library's database is about 10 MB: the smallest cache.
       expect(await sharedBuffers(first)).toBe(`${EMBEDDED_CACHE_MIN_MB}MB`);
       // About 11 MB of rows (each about 1 KB, stored as is: short values are not compressed).
-      await first.db.execute(sql`create table filler as select g as id, repeat(md5(g::text), 32) as body from generate_series(1, 10000) g`);
+      await first.executor.executeSql('create table filler as select g as id, repeat(md5(g::text), 32) as body from generate_series(1, 10000) g', []);
     } finally {
       await first.close();
     }
@@ -40,7 +39,7 @@ describe("the embedded database's buffer cache", () => {
     const second = await openDatabase({ url: undefined, pgliteDir: dir });
     try {
       expect(await sharedBuffers(second)).toBe(`${sized}MB`);
-      await second.db.execute(sql`insert into filler select g, repeat(md5(g::text), 32) from generate_series(10001, 30000) g`);
+      await second.executor.executeSql('insert into filler select g, repeat(md5(g::text), 32) from generate_series(10001, 30000) g', []);
     } finally {
       await second.close();
     }
