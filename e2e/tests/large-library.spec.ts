@@ -111,6 +111,17 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, por
 const cards = (page: Page) => page.locator('#music-list').getByRole('article');
 const bar = (page: Page) => page.getByRole('region', { name: 'Player' });
 
+/** Plays the card at `index` (song number `song`), then Next plays song - 1 and Previous song again. */
+async function playThenNextAndBack(page: Page, index: number, song: number): Promise<void> {
+  const playing = (number: number) => expect(bar(page).getByRole('link', { name: title(number) })).toBeVisible();
+  await cards(page).nth(index).getByRole('button', { name: `Play ${title(song)}` }).click();
+  await playing(song);
+  await bar(page).getByRole('button', { name: 'Next' }).click();
+  await playing(song - 1);
+  await bar(page).getByRole('button', { name: 'Previous' }).click();
+  await playing(song);
+}
+
 for (const [index, engine] of engines.entries()) {
   test.describe(`a 50,000-song library on ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, () => {
     test.describe.configure({ timeout: 300_000 });
@@ -175,22 +186,12 @@ for (const [index, engine] of engines.entries()) {
       await expect(cards(page).first()).toContainText(title(SONGS - 1));
 
       // Play the second song; next and previous follow the list.
-      await cards(page).nth(1).getByRole('button', { name: `Play ${title(SONGS - 2)}` }).click();
-      await expect(bar(page).getByRole('link', { name: title(SONGS - 2) })).toBeVisible();
-      await bar(page).getByRole('button', { name: 'Next' }).click();
-      await expect(bar(page).getByRole('link', { name: title(SONGS - 3) })).toBeVisible();
-      await bar(page).getByRole('button', { name: 'Previous' }).click();
-      await expect(bar(page).getByRole('link', { name: title(SONGS - 2) })).toBeVisible();
+      await playThenNextAndBack(page, 1, SONGS - 2);
       await expect.poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-encore-player]')?.currentTime ?? 0), { timeout: 20_000 }).toBeGreaterThan(0.3);
 
       // The queue crosses pages: Next from the last card of page 1 plays the first of page 2,
       // which the browser has not loaded yet; Previous comes back.
-      await cards(page).nth(7).getByRole('button', { name: `Play ${title(SONGS - 8)}` }).click();
-      await expect(bar(page).getByRole('link', { name: title(SONGS - 8) })).toBeVisible();
-      await bar(page).getByRole('button', { name: 'Next' }).click();
-      await expect(bar(page).getByRole('link', { name: title(SONGS - 9) })).toBeVisible();
-      await bar(page).getByRole('button', { name: 'Previous' }).click();
-      await expect(bar(page).getByRole('link', { name: title(SONGS - 8) })).toBeVisible();
+      await playThenNextAndBack(page, 7, SONGS - 8);
 
       // A page seen before comes back from the browser's memory: with every answer from the
       // server held back, going back to page 1 still shows it at once.

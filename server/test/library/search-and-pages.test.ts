@@ -18,8 +18,6 @@ const CATALOGUE: [string, string | null, string | null, number | null][] = [
   ['zebra song', 'ABBA', 'Arrival', 4],
 ];
 
-const db = (t: TestApp) => t.app.encore.platform.database.db;
-
 describe.each(engines)('search, sort and pages of GET /files on %s', (engine) => {
   let t: TestApp;
   let ann: string;
@@ -221,6 +219,7 @@ describe.each(engines)('search, sort and pages of GET /files on %s', (engine) =>
     expect(await favorites('&sort=title&limit=2&offset=2')).toEqual({ names: liked.filter((name) => name !== gone.displayName).slice(2, 4), total: 4 });
     // Nor does a search find it any more.
     expect((await page(`?q=${encodeURIComponent(gone.displayName)}`)).names).not.toContain(gone.displayName);
-    expect((await db(t).select({ n: count() }).from(songSearch).where(eq(songSearch.songId, gone.id)))[0]?.n).toBe(0);
+    const [left] = await t.app.encore.platform.database.db.select({ n: count() }).from(songSearch).where(eq(songSearch.songId, gone.id));
+    expect(left?.n).toBe(0);
   });
 });

@@ -15,6 +15,16 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
+/** Opens the cluster in `dir` (with `cacheMb` when given), runs `work` on it, closes it. */
+async function withDatabase(dir: string, cacheMb: number | undefined, work: (database: Database) => Promise<void>): Promise<void> {
+  const database = await openDatabase({ url: undefined, pgliteDir: dir, pgliteCacheMb: cacheMb });
+  try {
+    await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
 async function sharedBuffers(database: Database): Promise<string> {
   const { rows } = await database.executor.executeSql('show shared_buffers', []);
   return (rows[0] as { shared_buffers?: string } | undefined)?.shared_buffers ?? '';
@@ -23,36 +33,27 @@ async function sharedBuffers(database: Database): Promise<string> {
 describe("the embedded database's buffer cache", () => {
   it('is sized to the database between its bounds, and grows with it at the next start', async () => {
     const dir = path.join(root, 'db');
-    const first = await openDatabase({ url: undefined, pgliteDir: dir });
-    try {
+    await withDatabase(dir, undefined, async (first) => {
       // A new library's database is about 10 MB: the smallest cache.
       expect(await sharedBuffers(first)).toBe(`${EMBEDDED_CACHE_MIN_MB}MB`);
       // About 11 MB of rows (each about 1 KB, stored as is: short values are not compressed).
       await first.executor.executeSql('create table filler as select g as id, repeat(md5(g::text), 32) as body from generate_series(1, 10000) g', []);
-    } finally {
-      await first.close();
-    }
+    });
     const sized = await embeddedCacheMb(dir);
     expect(sized).toBeGreaterThan(EMBEDDED_CACHE_MIN_MB);
     expect(sized).toBeLessThan(EMBEDDED_CACHE_MAX_MB);
 
-    const second = await openDatabase({ url: undefined, pgliteDir: dir });
-    try {
+    await withDatabase(dir, undefined, async (second) => {
       expect(await sharedBuffers(second)).toBe(`${sized}MB`);
       await second.executor.executeSql('insert into filler select g, repeat(md5(g::text), 32) from generate_series(10001, 30000) g', []);
-    } finally {
-      await second.close();
-    }
+    });
     // Past the largest: the cache stops there.
     expect(await embeddedCacheMb(dir)).toBe(EMBEDDED_CACHE_MAX_MB);
 
     // EMBEDDED_DB_CACHE_MB wins over the sizing.
-    const set = await openDatabase({ url: undefined, pgliteDir: dir, pgliteCacheMb: loadConfig({ EMBEDDED_DB_CACHE_MB: '8' }).embeddedDbCacheMb });
-    try {
+    await withDatabase(dir, loadConfig({ EMBEDDED_DB_CACHE_MB: '8' }).embeddedDbCacheMb, async (set) => {
       expect(await sharedBuffers(set)).toBe('8MB');
-    } finally {
-      await set.close();
-    }
+    });
   }, 60_000);
 
   it('is the smallest for a database in memory or a folder not made yet', async () => {

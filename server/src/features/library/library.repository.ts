@@ -102,8 +102,9 @@ export class LibraryRepository {
       const tx = transaction as unknown as Db;
       await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
       const where = this.searchConditions(filter, await this.withCorrections(tx, words));
+      const liked = and(eq(songLikes.songId, songSearch.songId), eq(songLikes.userId, viewerId));
       const base = tx.select({ id: songSearch.songId, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(songSearch).$dynamic();
-      const matches = filter.likedOnly ? base.innerJoin(songLikes, and(eq(songLikes.songId, songSearch.songId), eq(songLikes.userId, viewerId))) : base;
+      const matches = filter.likedOnly ? base.innerJoin(songLikes, liked) : base;
       let page = matches.where(where).orderBy(...SEARCH_ORDERS[filter.sort ?? 'recent']).$dynamic();
       if (filter.limit !== undefined) page = page.limit(filter.limit);
       if (filter.offset !== undefined) page = page.offset(filter.offset);
@@ -113,7 +114,7 @@ export class LibraryRepository {
         // A page past the last match has no row to carry the total.
         if ((filter.offset ?? 0) === 0) return { records: [], total: 0 };
         const counted = tx.select({ total: count() }).from(songSearch).$dynamic();
-        const [row] = await (filter.likedOnly ? counted.innerJoin(songLikes, and(eq(songLikes.songId, songSearch.songId), eq(songLikes.userId, viewerId))) : counted).where(where);
+        const [row] = await (filter.likedOnly ? counted.innerJoin(songLikes, liked) : counted).where(where);
         return { records: [], total: row?.total ?? 0 };
       }
       const rows = await this.selectFor(viewerId, tx).where(inArray(songs.id, hits.map((hit) => hit.id)));
