@@ -82,7 +82,7 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   // Songs uploaded before analysis existed (or while it was off): the backfill catches up at once.
   if (config.ai.backfill) await platform.jobs.send(analysisBackfillJob, {}, { singletonKey: 'analysis-backfill' });
 
-  await installSecurityHeaders(app, storageOrigins(config));
+  installSecurityHeaders(app, storageOrigins(config));
   installAuthentication(app, (token) => features.auth.authenticate(token));
 
   await app.register(swagger, {

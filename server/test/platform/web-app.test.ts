@@ -63,4 +63,30 @@ describe('the web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found.' });
   });
+
+  it('sends the security headers with every answer: pages, assets, API answers, 404s and errors', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ url: '/music' }),
+      t.app.inject({ url: '/assets/app-1a2b3c.js' }),
+      t.app.inject({ url: '/api/health' }),
+      t.app.inject({ url: '/api/no-such-thing' }),
+      t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: '' } }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 404, 400]);
+    for (const answer of answers) {
+      const policy = String(answer.headers['content-security-policy']);
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval' https://accounts.google.com/gsi/client");
+      expect(policy).not.toContain('upgrade-insecure-requests');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
 });
