@@ -32,6 +32,8 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(10),
   /** The embedded database's buffer cache in MB; unset, its own size between 16 and 32. */
   EMBEDDED_DB_CACHE_MB: z.coerce.number().int().min(1).max(4096).optional(),
+  /** Seconds between returns of the allocator's freed memory to the system (0: never). */
+  MEMORY_TRIM_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Which jobs a serving process works: all (in-process), light ones only (light), none (off). */
   WORKER: z.enum(['in-process', 'light', 'off']).default('in-process'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -85,6 +87,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** EMBEDDED_DB_CACHE_MB: PGlite's shared_buffers; undefined sizes it to the database. */
   embeddedDbCacheMb: number | undefined;
+  /** MEMORY_TRIM_SECONDS: how often freed memory goes back to the system; 0 never. */
+  memoryTrimSeconds: number;
   jwtSecret: string | undefined;
   jwtExpiresIn: string;
   jwtShortExpiresIn: string;
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
     embeddedDbCacheMb: e.EMBEDDED_DB_CACHE_MB,
+    memoryTrimSeconds: e.MEMORY_TRIM_SECONDS,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     jwtShortExpiresIn: e.JWT_SHORT_EXPIRES_IN,

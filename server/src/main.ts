@@ -4,6 +4,7 @@ import v8 from 'node:v8';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { returnFreeMemoryEvery } from './platform/memory/free-memory.js';
 import { startWorker } from './worker.js';
 
 /**
@@ -24,6 +25,7 @@ async function serve(): Promise<void> {
   const app = await buildApp(config);
   closeOnSignals(() => app.close());
   await app.listen({ port: config.port, host: config.host });
+  await returnFreeMemoryEvery(config.memoryTrimSeconds, app.log);
   const { platform } = app.encore;
   app.log.info(
     {
@@ -44,6 +46,7 @@ async function worker(): Promise<void> {
   const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
   const platform = await startWorker(config, logger);
   closeOnSignals(() => platform.close());
+  await returnFreeMemoryEvery(config.memoryTrimSeconds, logger);
   logger.info({ database: platform.database.driver }, 'Encore worker is running');
 }
 

@@ -1,0 +1,46 @@
+import type { Logger } from '../logger.js';
+
+/** glibc's `malloc_trim(pad)`: 1 when it gave memory back to the system, else 0. */
+export type MallocTrim = (pad: number) => number;
+
+/**
+ * glibc's `malloc_trim`, through koffi (an FFI library shipped with prebuilt binaries), or
+ * undefined where there is none: not Linux, musl (no `libc.so.6` or no `malloc_trim` in it),
+ * or no koffi build for this machine.
+ */
+export async function loadMallocTrim(library = 'libc.so.6'): Promise<MallocTrim | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const { default: koffi } = await import('koffi');
+    const trim = koffi.load(library).func('int malloc_trim(size_t pad)');
+    return (pad) => Number(trim(pad));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Gives the allocator's free pages back to the system every `seconds` (0: never). V8 compiles
+ * the embedded PostgreSQL's busiest functions anew with its optimising compiler as they warm
+ * up (minutes into a run, and again when new queries get busy); the compiler's working memory
+ * is freed, but glibc keeps freed pages that sit between live ones, so about 20 MiB stayed
+ * resident for good. `malloc_trim(0)` returns them (a few milliseconds). Returns the stop function.
+ */
+export async function returnFreeMemoryEvery(seconds: number, log: Logger, load: () => Promise<MallocTrim | undefined> = loadMallocTrim): Promise<() => void> {
+  if (seconds <= 0) return () => {};
+  const release = await load();
+  if (!release) {
+    log.debug({}, 'freed memory is left to the allocator (no glibc malloc_trim here)');
+    return () => {};
+  }
+  const timer = setInterval(() => {
+    const before = process.memoryUsage.rss();
+    const started = performance.now();
+    if (release(0) === 1) {
+      const freedMiB = Math.round((before - process.memoryUsage.rss()) / 1024 / 1024);
+      log.debug({ freedMiB, ms: Math.round(performance.now() - started) }, 'returned freed memory to the system');
+    }
+  }, seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
