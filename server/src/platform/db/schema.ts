@@ -136,12 +136,6 @@ export const songs = pgTable(
 );
 
 /**
- * Every word of the songs' search text (at least three letters, numbers left out), kept by a trigger on songs
- * (migration 0009). A search word with a typo is matched against these few thousand words, not
- * against 50,000 songs, and its corrections are then found in the songs through the trigram
- * index like any other word. Words of deleted songs stay: they only ever correct to nothing.
- */
-/**
  * What a search reads: each song's search text with its owner and sort keys, and nothing else.
  * A search has to read every match (for the total and the page's order), and the songs' own rows
  * are wide (lyrics, file names, storage keys): a typo matching 9,000 of 50,000 songs read 4,600
@@ -167,6 +161,12 @@ export const songSearch = pgTable(
   (t) => [index('song_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
 );
 
+/**
+ * Every word of the songs' search text (at least three letters, numbers left out), kept by a trigger on songs
+ * (migration 0009). A search word with a typo is matched against these few thousand words, not
+ * against 50,000 songs, and its corrections are then found in song_search through its trigram
+ * index like any other word. Words of deleted songs stay: they only ever correct to nothing.
+ */
 export const searchWords = pgTable(
   'search_words',
   { word: text('word').primaryKey() },
