@@ -53,6 +53,10 @@ describe.each(setups)('storage clean-up on $engine with $storage storage', (setu
     await storage().put(orphanSong, Buffer.from('audio'));
     await storage().put(orphanCover, Buffer.from('jpeg'));
 
+    // The thumbnail is made (and stored) when first asked for.
+    const thumb = await t.app.inject({ url: `/api/files/extract-image?fileKey=${encodeURIComponent(kept.song.s3Key)}&size=thumb`, headers: bearer(token) });
+    expect(thumb.statusCode).toBe(200);
+
     const orphans = [abandoned.key, replay.key, orphanSong, orphanCover];
     const used = [kept.song.s3Key, keptRow?.coverKey, keptRow?.coverThumbKey].filter((key): key is string => Boolean(key));
     expect(used).toHaveLength(3);

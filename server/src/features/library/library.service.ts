@@ -3,6 +3,7 @@ import { sha256 } from '../../platform/crypto/sha256.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Storage, StoredObject } from '../../platform/storage/storage.types.js';
 import type { SongSort } from '@encore/common/library.contract';
+import { CoverThumbnails } from './cover-thumbnails.js';
 import type { LibraryRepository, SongRecord, SongRow } from './library.repository.js';
 
 /** Long enough to listen to a long track with pauses; the player asks again for each song. */
@@ -46,7 +47,11 @@ export interface LibraryServiceDeps {
  * signed-in user sees every song; likes are the viewer's own; only the uploader may delete.
  */
 export class LibraryService {
-  constructor(private readonly deps: LibraryServiceDeps) {}
+  private readonly thumbnails: CoverThumbnails;
+
+  constructor(private readonly deps: LibraryServiceDeps) {
+    this.thumbnails = new CoverThumbnails({ storage: deps.storage, logger: deps.logger });
+  }
 
   /**
    * The songs as `viewerId` sees them (their likes); the routes turn them into the wire's Song.
@@ -116,14 +121,15 @@ export class LibraryService {
   async cover(fileKey: string, size: 'thumb' | 'full'): Promise<CoverImage | undefined> {
     const row = await this.deps.repository.findByStorageKey(fileKey);
     if (!row) throw new NotFoundError(SONG_NOT_FOUND);
-    const key = size === 'thumb' ? (row.coverThumbKey ?? row.coverKey) : row.coverKey;
-    if (!key) return undefined;
+    const { coverKey, coverThumbKey } = row;
+    if (!coverKey) return undefined;
+    const thumbKey = size === 'thumb' ? coverThumbKey : null;
     // Cover keys are never rewritten, so the key itself identifies the bytes.
-    const etag = `"${sha256(key, 'base64url').slice(0, 22)}"`;
+    const etag = `"${sha256(thumbKey ?? coverKey, 'base64url').slice(0, 22)}"`;
     return {
       etag,
       contentType: 'image/jpeg',
-      open: () => this.deps.storage.get(key),
+      open: () => (thumbKey ? this.thumbnails.open(coverKey, thumbKey) : this.deps.storage.get(coverKey)),
     };
   }
 

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COVER_LIMITS, renderCover, UnusableCoverError } from './cover-image.js';
+import { DEFAULT_COVER_LIMITS, renderCover, renderThumbnail, UnusableCoverError } from './cover-image.js';
 
 /** A photo-like picture: noise compresses as a real cover does, not as a flat colour. */
 async function picture(width: number, height: number): Promise<Sharp> {
@@ -9,14 +9,21 @@ async function picture(width: number, height: number): Promise<Sharp> {
   return sharp(noise, { raw: { width, height, channels: 3 } });
 }
 
+/** A JPEG whose start-of-scan names a colour component its frame does not have. */
+function damagedScanJpeg(whole: Buffer): Buffer {
+  const damaged = Buffer.from(whole);
+  const scan = damaged.indexOf(Buffer.from([0xff, 0xda]));
+  damaged[scan + 5] = 0x99;
+  return damaged;
+}
+
 const jpeg = async (width: number, height: number) => (await picture(width, height)).jpeg({ quality: 85 }).toBuffer();
 
 describe('renderCover', () => {
-  it('keeps a clean JPEG within the full size byte for byte, and makes a 300 px thumbnail', async () => {
+  it('keeps a clean JPEG within the full size byte for byte', async () => {
     const data = await jpeg(800, 800);
     const cover = await renderCover(data);
     expect(Buffer.compare(cover.full, data)).toBe(0);
-    expect(await sharp(cover.thumb).metadata()).toMatchObject({ format: 'jpeg', width: 300, height: 300 });
   });
 
   it('re-encodes a JPEG that carries EXIF (a location must not be served), and drops it', async () => {
@@ -62,5 +69,26 @@ describe('renderCover', () => {
 
   it('refuses what is not a picture', async () => {
     await expect(renderCover(Buffer.from('not a picture at all'))).rejects.toBeInstanceOf(UnusableCoverError);
+  });
+});
+
+describe('renderThumbnail', () => {
+  it('makes a 300 px square of a wide cover, cropped to its middle', async () => {
+    // Left third red, the rest blue: the square crop of a 900 x 300 picture is all blue.
+    const wide = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#0000ff' } })
+      .composite([{ input: { create: { width: 300, height: 300, channels: 3, background: '#ff0000' } }, left: 0, top: 0 }])
+      .jpeg()
+      .toBuffer();
+    const thumb = await renderThumbnail(wide);
+    expect(await sharp(thumb).metadata()).toMatchObject({ format: 'jpeg', width: 300, height: 300 });
+    const { channels } = await sharp(thumb).stats();
+    expect(channels[2]?.mean).toBeGreaterThan(200);
+    expect(channels[0]?.mean).toBeLessThan(40);
+  });
+
+  it('refuses a cover whose scan header is damaged, as renderCover does', async () => {
+    const damaged = damagedScanJpeg(await jpeg(600, 600));
+    await expect(renderThumbnail(damaged)).rejects.toBeInstanceOf(UnusableCoverError);
+    await expect(renderCover(damaged)).rejects.toBeInstanceOf(UnusableCoverError);
   });
 });

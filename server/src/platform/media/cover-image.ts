@@ -1,10 +1,13 @@
-import type { Metadata } from 'sharp';
+import type SharpModule from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { loadSharp } from './sharp.loader.js';
 
-/** Cover art as Encore stores it: a large image for the song page and a square thumbnail. */
+/**
+ * Cover art as Encore stores it: the large image for the song page. Its square thumbnail is
+ * made from it when first asked for (renderThumbnail), not while the upload waits.
+ */
 export interface RenderedCover {
   full: Buffer;
-  thumb: Buffer;
   contentType: 'image/jpeg';
 }
 
@@ -22,42 +25,57 @@ export const DEFAULT_COVER_LIMITS: CoverLimits = { maxInputPixels: 40_000_000, f
 export class UnusableCoverError extends Error {}
 
 /**
- * Makes the stored cover and thumbnail of an embedded picture: the thumbnail is always
- * encoded anew; the cover is the picture itself when `keepsAsIs`, else re-encoded. Decoding is bounded by the pixel limit (checked from the
- * header, before any pixel is decoded, so a decompression bomb costs nothing), by `failOn`
- * (truncated or corrupt data is an error, not a half-grey picture) and by a time limit.
+ * The stored cover of an embedded picture: the picture itself when `keepsAsIs` (its header is
+ * read, and it must end where a JPEG ends), else re-encoded within the full size. Decoding is
+ * bounded by the pixel limit (checked from the header, before any pixel is decoded, so a
+ * decompression bomb costs nothing), by `failOn: 'error'` (a damaged header is refused; damage
+ * in the compressed data only decodes grey, as in a browser) and by a time limit.
+ *
+ * Both encodings use plain libjpeg-turbo settings: mozjpeg's trellis quantisation saves ~10% of
+ * bytes but made covers ten times slower to encode, and optimised Huffman tables save ~6% for
+ * ~40% more encoding time (bench/library/ingest.bench.ts).
  */
 export async function renderCover(data: Uint8Array, limits: CoverLimits = DEFAULT_COVER_LIMITS): Promise<RenderedCover> {
   const sharp = await loadSharp();
-  const input = () =>
-    sharp(data, { limitInputPixels: limits.maxInputPixels, failOn: 'error', sequentialRead: true })
-      .timeout({ seconds: limits.timeoutSeconds })
-      .rotate();
-  // Plain libjpeg-turbo settings: mozjpeg's trellis quantisation saves ~10% of bytes but made
-  // covers ten times slower to encode, and optimised Huffman tables save ~6% for ~40% more
-  // encoding time (bench/library/ingest.bench.ts).
   try {
-    // Most embedded covers are already a clean JPEG of about the song page's size. The
-    // thumbnail's decode reads every byte of it (a damaged one fails there), so it is kept as is.
-    const kept = keepsAsIs(data, await sharp(data, { limitInputPixels: limits.maxInputPixels }).metadata(), limits);
-    const [full, thumb] = await Promise.all([
-      kept
-        ? Buffer.from(data)
-        : input()
-            .resize(limits.fullSize, limits.fullSize, { fit: 'inside', withoutEnlargement: true })
-            .flatten({ background: '#ffffff' })
-            .jpeg({ quality: 85, optimiseCoding: false })
-            .toBuffer(),
-      input()
-        .resize(limits.thumbSize, limits.thumbSize, { fit: 'cover' })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 80, optimiseCoding: false })
-        .toBuffer(),
-    ]);
-    return { full, thumb, contentType: 'image/jpeg' };
+    // Most embedded covers are already a clean JPEG of about the song page's size.
+    if (keepsAsIs(data, await sharp(data, { limitInputPixels: limits.maxInputPixels }).metadata(), limits)) {
+      return { full: Buffer.from(data), contentType: 'image/jpeg' };
+    }
+    const full = await decoded(sharp, data, limits)
+      .resize(limits.fullSize, limits.fullSize, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, optimiseCoding: false })
+      .toBuffer();
+    return { full, contentType: 'image/jpeg' };
   } catch (error) {
-    throw new UnusableCoverError(error instanceof Error ? error.message : String(error));
+    throw unusable(error);
   }
+}
+
+/** The square thumbnail of a stored cover, decoded as renderCover decodes (UnusableCoverError when it cannot be). */
+export async function renderThumbnail(cover: Uint8Array, limits: CoverLimits = DEFAULT_COVER_LIMITS): Promise<Buffer> {
+  const sharp = await loadSharp();
+  try {
+    return await decoded(sharp, cover, limits)
+      .resize(limits.thumbSize, limits.thumbSize, { fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, optimiseCoding: false })
+      .toBuffer();
+  } catch (error) {
+    throw unusable(error);
+  }
+}
+
+function unusable(error: unknown): UnusableCoverError {
+  return new UnusableCoverError(error instanceof Error ? error.message : String(error));
+}
+
+/** A bounded, upright decode of `data`. */
+function decoded(sharp: typeof SharpModule, data: Uint8Array, limits: CoverLimits): Sharp {
+  return sharp(data, { limitInputPixels: limits.maxInputPixels, failOn: 'error', sequentialRead: true })
+    .timeout({ seconds: limits.timeoutSeconds })
+    .rotate();
 }
 
 type ImageFacts = Pick<Metadata, 'format' | 'width' | 'height' | 'orientation' | 'space' | 'channels' | 'exif' | 'xmp' | 'iptc'>;

@@ -63,12 +63,15 @@ export async function readUploadTags(storage: Storage, key: string, audio: Sniff
 
 export interface CoverKeys {
   coverKey: string;
+  /** Where the thumbnail goes when first asked for (CoverThumbnails); nothing is there yet. */
   coverThumbKey: string;
 }
 
 /**
- * Phase 4: the embedded picture as a stored cover and thumbnail. A picture that cannot be
- * used (damaged, not an image, a decompression bomb) only costs the song its cover.
+ * Phase 4: the embedded picture as a stored cover. A picture that cannot be used (not an
+ * image, damaged, a decompression bomb) only costs the song its cover. The thumbnail is not
+ * made here: a library import of thousands of songs would wait for thumbnails nobody looks
+ * at, and the first look makes it in a few milliseconds.
  */
 export async function storeCover(
   storage: Storage,
@@ -88,15 +91,11 @@ export async function storeCover(
   }
   const folder = `covers/${randomUUID()}`;
   const keys: CoverKeys = { coverKey: `${folder}/full.jpg`, coverThumbKey: `${folder}/thumb.jpg` };
-  // Both writes settle before any cleanup, so a late write cannot land after its delete.
-  const writes = await Promise.allSettled([
-    storage.put(keys.coverKey, rendered.full, { contentType: rendered.contentType }),
-    storage.put(keys.coverThumbKey, rendered.thumb, { contentType: rendered.contentType }),
-  ]);
-  const failed = writes.find((write) => write.status === 'rejected');
-  if (failed) {
-    await Promise.allSettled([storage.delete(keys.coverKey), storage.delete(keys.coverThumbKey)]);
-    throw failed.reason;
+  try {
+    await storage.put(keys.coverKey, rendered.full, { contentType: rendered.contentType });
+  } catch (error) {
+    await storage.delete(keys.coverKey).catch(() => undefined);
+    throw error;
   }
   return keys;
 }
