@@ -36,9 +36,9 @@ export function uploadRoutes(ingest: IngestService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const userId = request.currentUser().id;
-        const { song: added, created } = await ingest.complete(userId, request.body);
-        return reply.status(created ? 201 : 200).send(toSong(added, userId));
+        const user = request.currentUser();
+        const { song: added, created } = await ingest.complete(user, request.body);
+        return reply.status(created ? 201 : 200).send(toSong(added, user.id));
       },
     );
   };

@@ -27,6 +27,12 @@ export interface IngestServiceDeps {
   onIngested?: (songId: number) => Promise<void>;
 }
 
+/** Who completes the upload. */
+export interface Uploader {
+  id: number;
+  userName: string;
+}
+
 export interface CompleteUpload {
   fileName: string;
   s3key: string;
@@ -54,7 +60,8 @@ export class IngestService {
   }
 
   /** `created` is false when this key was already ingested (a retried request): the same song comes back. */
-  async complete(userId: number, upload: CompleteUpload): Promise<{ song: SongRecord; created: boolean }> {
+  async complete(uploader: Uploader, upload: CompleteUpload): Promise<{ song: SongRecord; created: boolean }> {
+    const userId = uploader.id;
     const key = upload.s3key.trim();
     const songKey = songKeyFor(key);
     // Another user's key is as unknown as a key never issued: nothing is read, nothing deleted.
@@ -64,14 +71,16 @@ export class IngestService {
       if (existing) return { row: await this.again(existing, userId, key), created: false };
       return this.ingest(userId, key, songKey, upload);
     });
-    // Listeners of other features (embedded lyrics, sonic analysis) run beside the read of
-    // the answer; none can fail the upload.
-    const [song] = await Promise.all([
-      this.deps.library.get(row.id, userId),
-      created && tags && this.deps.onSongAdded?.(row.id, tags).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed')),
-      created && this.deps.onIngested?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed')),
+    if (!created) return { song: await this.deps.library.get(row.id, userId), created };
+    // Listeners of other features (embedded lyrics, sonic analysis) run before the answer;
+    // none can fail the upload.
+    await Promise.all([
+      tags && this.deps.onSongAdded?.(row.id, tags).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed')),
+      this.deps.onIngested?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed')),
     ]);
-    return { song, created };
+    // The inserted row is the whole song: its uploader is the caller, and nobody can have liked
+    // a song whose id was not known until now.
+    return { song: { row, uploadedBy: uploader.userName, isLiked: false }, created };
   }
 
   /** The song of an upload: under its song key, or (songs ingested before song keys) the upload key. */
