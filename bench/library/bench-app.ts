@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
+import { serveOptionsNote } from '../serve-options.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const benchEngines: Engine[] = process.env['TEST_DATABASE_URL'] ? ['pglite', 'postgres'] : ['pglite'];
@@ -21,8 +22,13 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
+/** The node-options note is printed once per bench process. */
+let noted = false;
+
 /** `overrides`: settings beyond the environment's (e.g. `webDist`, to serve the built web app). */
 export async function startBenchApp(engine: Engine, env: Record<string, string> = {}, overrides: Parameters<typeof loadConfig>[1] = {}): Promise<BenchApp> {
+  if (!noted) console.log(serveOptionsNote());
+  noted = true;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'encore-bench-'));
   const database = engine === 'postgres' ? await freshDatabase() : undefined;
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off', PUBLIC_URL: 'http://encore.bench', ...(database ? { DATABASE_URL: database.url } : {}), ...env }, overrides);

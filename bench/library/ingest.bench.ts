@@ -1,7 +1,9 @@
 /**
  * Ingest throughput: upload-complete (stat, sniff, tags, cover, insert) on 100 generated
  * three-minute MP3s (128 kbit/s, ID3 tags, a 1000 x 1000 JPEG front cover, ~3 MB each), next to
- * music-metadata parsing the same files alone. PGlite, local storage. Prints figures only.
+ * music-metadata parsing the same files alone; then the cover thumbnails, made on their first
+ * request and served stored after. PGlite, local storage. Prints figures only; `npm run bench`
+ * runs it with the server's node options, as the product runs.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -97,13 +99,29 @@ try {
   );
   const parallelSeconds = (Date.now() - parallelStart) / 1000;
 
+  // Thumbnails are made when first asked for (as the music page does after an upload).
+  const songs = (await bench.app.encore.platform.database.db.query.songs.findMany({ columns: { storageKey: true } })).map((song) => song.storageKey);
+  const thumbnail = async (fileKey: string) => {
+    const response = await bench.app.inject({ url: `/api/files/extract-image?fileKey=${encodeURIComponent(fileKey)}&size=thumb`, headers });
+    if (response.statusCode !== 200) throw new Error(`thumbnail ${response.statusCode}`);
+  };
+  const firstThumbs: number[] = [];
+  const storedThumbs: number[] = [];
+  for (const fileKey of songs.slice(0, 30)) firstThumbs.push((await timed(() => thumbnail(fileKey))).ms);
+  for (const fileKey of songs.slice(0, 30)) storedThumbs.push((await timed(() => thumbnail(fileKey))).ms);
+
   const s = summarize(sequential);
   const p = summarize(parseTimes);
+  const ft = summarize(firstThumbs);
+  const st = summarize(storedThumbs);
   console.log('| what | songs/s | median ms | p95 ms |');
   console.log('|---|---|---|---|');
   console.log(`| music-metadata parseFile alone (duration: true), sequential | ${fmt(FILES / (parseTotal / 1000))} | ${fmt(p.median)} | ${fmt(p.p95)} |`);
   console.log(`| upload-complete, one at a time (${half} songs) | ${fmt(half / seqSeconds)} | ${fmt(s.median)} | ${fmt(s.p95)} |`);
   console.log(`| upload-complete, 4 concurrent (${FILES - half} songs) | ${fmt((FILES - half) / parallelSeconds)} | - | - |`);
+  console.log(`| cover thumbnail, first request (made and stored then) | - | ${fmt(ft.median)} | ${fmt(ft.p95)} |`);
+  console.log(`| cover thumbnail, later requests (stored) | - | ${fmt(st.median)} | ${fmt(st.p95)} |`);
+  console.log(`\nOne at a time / music-metadata alone: ${fmt(half / seqSeconds / (FILES / (parseTotal / 1000)), 3)}; one at a time / goal (40 songs/s): ${fmt(half / seqSeconds / 40, 2)}`);
 } finally {
   await bench.close();
   await rm(dir, { recursive: true, force: true });

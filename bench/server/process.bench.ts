@@ -26,6 +26,7 @@ import { openDatabase } from '../../server/src/platform/db/database.js';
 import { sql } from 'drizzle-orm';
 import { users } from '../../server/src/platform/db/schema.js';
 import { songRow } from '../library/scale-library.js';
+import { serveNodeOptions } from '../serve-options.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverMain = path.resolve(here, '../../server/dist/main.js');
@@ -36,9 +37,6 @@ const RESTARTS = Number(process.env['PROCESS_RESTARTS'] ?? 3);
 const SETTLED_SECONDS = Number(process.env['PROCESS_SETTLED_SECONDS'] ?? 100);
 const SONGS = Number(process.env['SCALE_SONGS'] ?? 50_000);
 const MiB = 1024 * 1024;
-/** The node options of `npm run serve` (what `npm start` runs after building), so the figures are of that process. */
-const rootScripts = (JSON.parse(await readFile(path.resolve(here, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-const serveOptions = /^node\s+(.*?)\s*server\/dist\/main\.js serve$/.exec(rootScripts['serve'] ?? '')?.[1]?.split(/\s+/).filter(Boolean) ?? [];
 
 interface Run {
   server: ChildProcess;
@@ -83,7 +81,7 @@ async function treeRss(pid: number): Promise<number> {
 
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Run> {
   const started = performance.now();
-  const server = spawn(process.execPath, [...serveOptions, serverMain, 'serve'], {
+  const server = spawn(process.execPath, [...serveNodeOptions, serverMain, 'serve'], {
     env: { PATH: process.env['PATH'], PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn', ANALYSIS_BACKFILL: 'false', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -188,7 +186,7 @@ try {
   const browsedIdle = await idleRss(large.server.pid ?? -1, IDLE_SECONDS);
   await stop(large.server);
 
-  console.log(`\nThe built server (node ${[...serveOptions, path.relative(process.cwd(), serverMain)].join(' ')} serve, as npm start), PGlite, idle = median RSS over the last 5 s of ${IDLE_SECONDS} s`);
+  console.log(`\nThe built server (node ${[...serveNodeOptions, path.relative(process.cwd(), serverMain)].join(' ')} serve, as npm start), PGlite, idle = median RSS over the last 5 s of ${IDLE_SECONDS} s`);
   console.log('| figure | value | goal | value / goal |');
   console.log('|---|---|---|---|');
   console.log(`| first start: spawn to healthy | ${(first.healthyMs / 1000).toFixed(2)} s | - | - |`);
