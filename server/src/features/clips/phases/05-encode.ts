@@ -47,16 +47,22 @@ export async function encode(context: RenderContext): Promise<void> {
   if (format === 'gif') {
     const palette = path.join(context.workDir, 'palette.png');
     const paletteRun = { ...graph, framerate: Math.min(PALETTE_FRAMERATE, graph.framerate), output: palette, gif: { stage: 'palette' as const } };
-    await run(context, buildFfmpegCommand(paletteRun), duration, ENCODE_FROM, PALETTE_TO);
-    await run(context, buildFfmpegCommand({ ...graph, gif: { stage: 'frames', palette } }), duration, PALETTE_TO, ENCODE_TO);
+    await runEncoder(context, buildFfmpegCommand(paletteRun), duration, ENCODE_FROM, PALETTE_TO);
+    await runEncoder(context, buildFfmpegCommand({ ...graph, gif: { stage: 'frames', palette } }), duration, PALETTE_TO, ENCODE_TO);
   } else {
-    await run(context, buildFfmpegCommand(graph), duration, ENCODE_FROM, ENCODE_TO);
+    await runEncoder(context, buildFfmpegCommand(graph), duration, ENCODE_FROM, ENCODE_TO);
   }
   context.outputFile = output;
 }
 
 /** One ffmpeg run, its `-progress` mapped onto `from`..`to` of the render's progress. */
-async function run(context: RenderContext, command: FfmpegCommand, duration: number, from: number, to: number): Promise<void> {
+export async function runEncoder(
+  context: Pick<RenderContext, 'ffmpeg' | 'signal' | 'progress' | 'workDir'>,
+  command: FfmpegCommand,
+  duration: number,
+  from: number,
+  to: number,
+): Promise<void> {
   let reported = from;
   try {
     const running = await context.ffmpeg.start(command.args, {
@@ -75,8 +81,18 @@ async function run(context: RenderContext, command: FfmpegCommand, duration: num
         }
       },
     });
-    // Should this process be killed, the next one finds and stops this ffmpeg (work-dir.ts).
-    await recordEncoder(context.workDir, running.pid);
+    // Observed from the start: a cancellation can end ffmpeg, and reject `done`, while its
+    // process id is still being written; unobserved, that rejection would end the process.
+    running.done.catch(() => undefined);
+    try {
+      // Should this process be killed, the next one finds and stops this ffmpeg (work-dir.ts).
+      await recordEncoder(context.workDir, running.pid);
+    } catch (error) {
+      // Not recorded, it could outlive a crash: stop it, and return once it has exited.
+      running.stop();
+      await running.done.catch(() => undefined);
+      throw error;
+    }
     await running.done;
   } catch (error) {
     if (error instanceof FfmpegError && error.kind === 'failed') throw new RenderInputError(`The clip could not be rendered: ${error.message}`);
