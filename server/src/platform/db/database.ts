@@ -55,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** The embedded database's buffer cache, unless set: its own size, between these. */
-export const EMBEDDED_CACHE_MIN_MB = 16;
+export const EMBEDDED_CACHE_MIN_MB = 8;
 export const EMBEDDED_CACHE_MAX_MB = 32;
 
 /**
@@ -64,9 +64,9 @@ export const EMBEDDED_CACHE_MAX_MB = 32;
  * EMBEDDED_CACHE_MAX_MB. In PGlite every byte of shared buffers is resident from the start
  * (Emscripten's mmap zero-fills the whole segment), so buffers the database cannot fill are
  * memory spent for nothing: 32 MB on an empty library, about 10 MB of data, held 18-30 MiB of
- * RSS more than 16 MB does. A 50,000-song library (about 100 MB) gets 32 MB: at 16 MB its
- * searches with a typo (p95 38 ms) went past 40 ms. A library that outgrows its cache gets
- * more at the next start.
+ * RSS more than 16 MB does, and 16 MB about 6 MiB more than its own 10. A 50,000-song library
+ * (about 100 MB) gets 32 MB: at 16 MB its searches with a typo (p95 38 ms) went past 40 ms. A
+ * library that outgrows its cache gets more at the next start.
  */
 export async function embeddedCacheMb(dir: string | undefined): Promise<number> {
   let largest = 0;
@@ -92,7 +92,10 @@ async function openPglite(dir: string | undefined, cacheMb: number | undefined):
   // Statistics from 9,000 sampled rows instead of 30,000: ANALYZE runs in this process (see
   // embedded-upkeep.ts), and on 50,000 songs the default's sample took 0.6 s, with every
   // other query waiting, and kept about 20 MiB more of WebAssembly memory for good.
-  const settings = ['default_statistics_target=30'];
+  // PGlite has one connection and no replication, but PostgreSQL sizes its shared memory (lock
+  // table, per-connection slots) for max_connections, and Emscripten zero-fills all of it: the
+  // defaults (100, 10 senders) held about 3 MiB more of an idle Encore.
+  const settings = ['default_statistics_target=30', 'max_connections=10', 'max_wal_senders=0', 'max_replication_slots=0'];
   // A new folder's cluster is made in a child process, whose initdb peak goes with it.
   if (dir) await initialisePgliteDir(dir, [`shared_buffers=${EMBEDDED_CACHE_MIN_MB}MB`, ...settings]);
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle PGlite's memory; a
