@@ -98,8 +98,12 @@ describe.each(localSetups)('a render killed mid-way ($engine)', (setup) => {
         expect(await clipStatus(t, alice, taskId)).toMatchObject({ status: 'running', video_url: null });
         expect((await t.app.inject({ url: '/api/clips', headers: bearer(alice) })).json<ClipListResponse>().clips[0]).toMatchObject({ status: 'running', videoUrl: null, downloadUrl: null });
         expect(await clipVideos(t.app)).toEqual([]);
-        // With other processes alive, a job counts as abandoned only past its expiry: move its start back rather than wait.
-        await t.app.encore.platform.database.executor.executeSql(`UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 minute' WHERE name = 'clips.render' AND state = 'active'`, []);
+        // Other processes may be alive and working, yet the dead worker's job is handed back at
+        // once (its liveness lock went with its connection), not at its 6-hour expiry: by the
+        // serving process's sweep (run now rather than at its next 15-second tick).
+        await expect.poll(() => t.app.encore.platform.jobs.retryJobsOfDeadWorkers().then(() => renderJobs(t.app)), { timeout: 5000, interval: 50 }).toEqual([
+          { state: 'retry', retry_count: 0 },
+        ]);
       }
 
       restarted = await buildApp(loadConfig(processEnv(t)));

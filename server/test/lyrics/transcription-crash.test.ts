@@ -63,12 +63,12 @@ describe.each(localSetups)('a worker killed mid-transcription ($engine)', (setup
       expect(running.child.signalCode).toBe('SIGKILL');
 
       if (setup.engine === 'postgres') {
-        // With other processes alive, a job is taken for abandoned only past its expiry
-        // (TRANSCRIBE_TIMEOUT_SECONDS + 10 min): move its start back rather than wait.
+        // Other processes may be alive, yet the dead worker's job is handed back at once, not at
+        // its expiry (TRANSCRIBE_TIMEOUT_SECONDS + 10 min): by the serving process's sweep, run
+        // now rather than at its next 15-second tick.
         const { executor } = t.app.encore.platform.database;
-        const { rows } = await executor.executeSql(`SELECT state FROM pgboss.job WHERE name = 'lyrics.transcribe'`);
-        expect(rows).toEqual([{ state: 'active' }]);
-        await executor.executeSql(`UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 minute' WHERE name = 'lyrics.transcribe' AND state = 'active'`);
+        const states = async () => (await executor.executeSql(`SELECT state FROM pgboss.job WHERE name = 'lyrics.transcribe'`)).rows;
+        await expect.poll(() => t.app.encore.platform.jobs.retryJobsOfDeadWorkers().then(states), { timeout: 5000, interval: 50 }).toEqual([{ state: 'retry' }]);
       }
       restarted = await buildApp(loadConfig(processEnv));
       const after = { ...t, app: restarted };

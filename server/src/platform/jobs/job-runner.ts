@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from '../logger.js';
 import type { TaskStore } from '../tasks/task.store.js';
+import type { JobLiveness } from './job-liveness.js';
 import { TaskFailure, type AnyJobDefinition, type JobContext } from './jobs.types.js';
 
 /** How often a running task's row is checked for a cancellation made by any process. */
@@ -14,6 +15,7 @@ interface RunnerDeps {
   boss: PgBoss;
   tasks: TaskStore;
   logger: Logger;
+  liveness: JobLiveness;
 }
 
 /** Runs one job: validates its payload, ties it to its task (progress, cancellation, outcome). */
@@ -30,6 +32,17 @@ export async function runJob(job: AnyJobDefinition, entry: PgBoss.JobWithMetadat
     throw error;
   }
 
+  // Claimed first: should this process die from here on, its job is retried at once.
+  await deps.liveness.claim(job.name, entry.id);
+  try {
+    await runClaimed(job, entry, parsed.data, deps, taskId);
+  } finally {
+    await deps.liveness.release(entry.id);
+  }
+}
+
+async function runClaimed(job: AnyJobDefinition, entry: PgBoss.JobWithMetadata<unknown>, payload: unknown, deps: RunnerDeps, taskId: string | undefined): Promise<void> {
+  const { boss, tasks, logger } = deps;
   const controller = new AbortController();
   let task: JobContext['task'];
   let watcher: NodeJS.Timeout | undefined;
@@ -54,7 +67,7 @@ export async function runJob(job: AnyJobDefinition, entry: PgBoss.JobWithMetadat
     progress: progress ? progress.report : async () => undefined,
   };
   try {
-    const result = await job.handler(parsed.data, context);
+    const result = await job.handler(payload, context);
     if (taskId && !controller.signal.aborted) {
       await progress?.flush();
       await tasks.complete(taskId, result ?? null);

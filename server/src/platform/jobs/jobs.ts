@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { TaskStore } from '../tasks/task.store.js';
+import { createJobLiveness } from './job-liveness.js';
 import { runJob } from './job-runner.js';
 import type { AnyJobDefinition, JobKind, JobSelection } from './jobs.types.js';
 
@@ -21,12 +22,16 @@ export interface Jobs {
   work(selection: JobSelection): Promise<void>;
   /** Of these task ids, those whose job is still waiting, retrying or running. */
   tasksWithLiveJobs(taskIds: readonly string[]): Promise<Set<string>>;
+  /** Retries now the jobs of workers that died (PostgreSQL; see job-liveness.ts). Returns how many. */
+  retryJobsOfDeadWorkers(): Promise<number>;
   check(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** How often pg-boss fails attempts past their expiry (once across all processes). */
 const MAINTENANCE_INTERVAL_SECONDS = 30;
+/** How often every process looks for workers that died (PostgreSQL). */
+export const DEAD_WORKER_SWEEP_MS = 15_000;
 
 export async function startJobs(database: Database, logger: Logger, tasks: TaskStore): Promise<Jobs> {
   const common = { schedule: true, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS };
@@ -39,6 +44,20 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   await recoverInterruptedJobs(boss, database, logger);
+  const liveness = createJobLiveness(database, logger);
+  const retryJobsOfDeadWorkers = async () => {
+    const handedBack = await liveness.sweep();
+    await retryNow(boss, handedBack);
+    if (handedBack.length > 0) logger.info({ count: handedBack.length }, 'retrying the jobs of a worker process that died');
+    return handedBack.length;
+  };
+  let sweeping: Promise<unknown> = retryJobsOfDeadWorkers().catch((error: unknown) => logger.warn({ err: error }, 'could not look for dead workers'));
+  const sweeper =
+    database.driver === 'postgres'
+      ? setInterval(() => {
+          sweeping = retryJobsOfDeadWorkers().catch((error: unknown) => logger.warn({ err: error }, 'could not look for dead workers'));
+        }, DEAD_WORKER_SWEEP_MS).unref()
+      : undefined;
   const registered = new Map<string, AnyJobDefinition>();
 
   return {
@@ -80,13 +99,14 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
     },
     async work(selection) {
       if (selection === 'none') return;
+      await liveness.register();
       for (const job of registered.values()) {
         if (selection === 'light' && job.weight !== 'light') continue;
         // pg-boss 10 has no per-process concurrency setting: each worker takes one job at a
         // time, so `concurrency` workers run at most that many at once.
         for (let i = 0; i < job.concurrency; i++) {
           await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1, includeMetadata: true }, async (batch) => {
-            for (const entry of batch) await runJob(job, entry, { boss, tasks, logger });
+            for (const entry of batch) await runJob(job, entry, { boss, tasks, logger, liveness });
           });
         }
       }
@@ -100,11 +120,15 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
         ]);
       return new Set((rows as { task: string }[]).map((row) => row.task));
     },
+    retryJobsOfDeadWorkers,
     async check() {
       await boss.getDb().executeSql('SELECT 1 FROM pgboss.version', []);
     },
     async stop() {
+      clearInterval(sweeper);
+      await sweeping;
       await boss.stop({ graceful: true, timeout: 10_000 });
+      await liveness.stop();
     },
   };
 }
@@ -116,15 +140,25 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
  */
 async function recoverInterruptedJobs(boss: PgBoss, database: Database, logger: Logger): Promise<void> {
   const onlyExpired = database.driver === 'pglite' ? '' : 'AND started_on + expire_in < now()';
-  const { rows } = await boss.getDb().executeSql(`SELECT id, name FROM pgboss.job WHERE state = 'active' ${onlyExpired}`, []);
+  const { rows } = await boss.getDb().executeSql(`SELECT id AS "jobId", name AS queue FROM pgboss.job WHERE state = 'active' ${onlyExpired}`, []);
+  const jobs = rows as { jobId: string; queue: string }[];
+  await retryNow(boss, jobs);
+  if (jobs.length > 0) logger.info({ count: jobs.length }, 'retrying jobs an interrupted run left active');
+}
+
+/** Fails these active jobs as attempts whose process died, and retries them at once. */
+async function retryNow(boss: PgBoss, jobs: readonly { queue: string; jobId: string }[]): Promise<void> {
   const byQueue = new Map<string, string[]>();
-  for (const row of rows as { id: string; name: string }[]) byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row.id]);
-  for (const [name, ids] of byQueue) {
+  for (const { queue, jobId } of jobs) byQueue.set(queue, [...(byQueue.get(queue) ?? []), jobId]);
+  for (const [name, claimed] of byQueue) {
+    // Only those still active: one that completed, or was failed, before its process died is left as it is.
+    const { rows } = await boss.getDb().executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`, [name, claimed]);
+    const ids = (rows as { id: string }[]).map((row) => row.id);
+    if (ids.length === 0) continue;
     await boss.fail(name, ids);
     // Retry at once: the attempt did not fail, its process died.
     await boss.getDb().executeSql(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'retry'`, [name, ids]);
   }
-  if (byQueue.size > 0) logger.info({ count: [...byQueue.values()].flat().length }, 'retrying jobs an interrupted run left active');
 }
 
 type QueueSettings = Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>;

@@ -1,0 +1,90 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineJob, jobKind } from '../../src/platform/jobs/jobs.types.js';
+import type { Platform } from '../../src/platform/platform.js';
+import { startWorker } from '../../src/worker.js';
+import { startTestApp } from '../support/test-app.js';
+
+interface JobRow {
+  state: string;
+  retry_count: number;
+}
+
+/**
+ * On PostgreSQL several processes work jobs, so a job left `active` may belong to a live one;
+ * before job liveness, one whose process died waited for its expiry (6 hours for a render).
+ * Each worker holds an advisory lock through a connection of its own: once that connection is
+ * gone, any process hands the worker's jobs back at once, and never while it is there. (A real
+ * SIGKILL of a worker process: clips-crash.test.ts.)
+ */
+describe.skipIf(!process.env['TEST_DATABASE_URL'])('jobs of a worker that dies, on postgres', () => {
+  it('a live worker keeps its job; once its connection is gone another process hands the job back, and another worker runs it', async () => {
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const attempts: string[] = [];
+    const kind = jobKind('test.long', z.object({ name: z.string() }));
+    const job = defineJob(kind, {
+      retry: { limit: 2, delaySeconds: 3600, backoff: false },
+      expireInSeconds: 6 * 3600,
+      concurrency: 1,
+      weight: 'heavy',
+      async handler(payload) {
+        attempts.push(payload.name);
+        if (attempts.length === 1) await released;
+      },
+    });
+    // The serving process only queues and sweeps (WORKER=off); the workers run the job.
+    const t = await startTestApp('postgres', { WORKER: 'off' }, {}, { extraJobs: [job] });
+    const workers: Platform[] = [];
+    try {
+      const { jobs, database } = t.app.encore.platform;
+      const query = async <T>(text: string, values: unknown[] = []) => (await database.executor.executeSql(text, values)).rows as T[];
+      const jobRow = async (id: string | null) => (await query<JobRow>('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [id]))[0];
+      const workerIds = async () => (await query<{ id: number }>('SELECT id FROM job_workers ORDER BY id')).map((row) => row.id);
+
+      workers.push(await startWorker(t.config, pino({ level: 'silent' }), [job]));
+      const [first] = await workerIds();
+      expect(first).toBeDefined();
+      const id = await jobs.send(kind, { name: 'long' });
+      await expect.poll(() => attempts.length).toBe(1);
+      expect(await query('SELECT queue, worker_id FROM job_claims WHERE job_id = $1', [id])).toEqual([{ queue: 'test.long', worker_id: first }]);
+
+      // Alive (its lock held): nothing is handed back, by the serving process or by the worker itself.
+      expect(await jobs.retryJobsOfDeadWorkers()).toBe(0);
+      expect(await workers[0]?.jobs.retryJobsOfDeadWorkers()).toBe(0);
+      expect(await jobRow(id)).toEqual({ state: 'active', retry_count: 0 });
+
+      // Its connection goes, as a killed process's does: the next sweep hands the job back for a retry now.
+      const [{ terminated } = { terminated: false }] = await query<{ terminated: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = 'encore-worker-liveness' AND datname = current_database()`,
+      );
+      expect(terminated).toBe(true);
+      await expect.poll(() => jobs.retryJobsOfDeadWorkers(), { timeout: 5000, interval: 50 }).toBe(1);
+      expect((await jobRow(id))?.state).toBe('retry');
+      expect(await query('SELECT job_id FROM job_claims')).toEqual([]);
+
+      // Another worker takes the retry at once (its delay is an hour) and finishes it.
+      workers.push(await startWorker(t.config, pino({ level: 'silent' }), [job]));
+      await expect.poll(() => attempts.length, { timeout: 10_000 }).toBe(2);
+      await expect.poll(async () => (await jobRow(id))?.state, { timeout: 10_000 }).toBe('completed');
+
+      // The first worker finds it was taken for dead when it connects again, and registers anew.
+      await expect.poll(workerIds, { timeout: 10_000, interval: 200 }).toHaveLength(2);
+      expect(await workerIds()).not.toContain(first);
+      // Its first attempt ending late does not touch the job another worker completed.
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await jobRow(id)).toEqual({ state: 'completed', retry_count: 1 });
+      expect(attempts).toEqual(['long', 'long']);
+
+      // Workers that stop with nothing running leave no row behind.
+      for (const worker of workers.splice(0)) await worker.close();
+      expect(await workerIds()).toEqual([]);
+    } finally {
+      release();
+      for (const worker of workers) await worker.close();
+      await t.close();
+    }
+  }, 60_000);
+});
