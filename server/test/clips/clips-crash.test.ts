@@ -100,8 +100,8 @@ describe.each(localSetups)('a render killed mid-way ($engine)', (setup) => {
         expect(await clipVideos(t.app)).toEqual([]);
         // Other processes may be alive and working, yet the dead worker's job is handed back at
         // once (its liveness lock went with its connection), not at its 6-hour expiry: by the
-        // serving process's sweep (run now rather than at its next 15-second tick).
-        await expect.poll(() => t.app.encore.platform.jobs.retryJobsOfDeadWorkers().then(() => renderJobs(t.app)), { timeout: 5000, interval: 50 }).toEqual([
+        // serving process's sweep (run now rather than at its next 10-second tick).
+        await expect.poll(() => t.app.encore.platform.jobs.retryJobsOfDeadWorkers().then(() => renderJobs(t.app)), { timeout: 20_000, interval: 250 }).toEqual([
           { state: 'retry', retry_count: 0 },
         ]);
       }

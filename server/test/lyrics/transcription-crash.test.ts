@@ -68,7 +68,7 @@ describe.each(localSetups)('a worker killed mid-transcription ($engine)', (setup
         // now rather than at its next 15-second tick.
         const { executor } = t.app.encore.platform.database;
         const states = async () => (await executor.executeSql(`SELECT state FROM pgboss.job WHERE name = 'lyrics.transcribe'`)).rows;
-        await expect.poll(() => t.app.encore.platform.jobs.retryJobsOfDeadWorkers().then(states), { timeout: 5000, interval: 50 }).toEqual([{ state: 'retry' }]);
+        await expect.poll(() => t.app.encore.platform.jobs.retryJobsOfDeadWorkers().then(states), { timeout: 20_000, interval: 250 }).toEqual([{ state: 'retry' }]);
       }
       restarted = await buildApp(loadConfig(processEnv));
       const after = { ...t, app: restarted };

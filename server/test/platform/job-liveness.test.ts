@@ -1,6 +1,8 @@
+import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DEAD_AFTER_MS, WORKER_LOCK_SPACE } from '../../src/platform/jobs/job-liveness.js';
 import { defineJob, jobKind } from '../../src/platform/jobs/jobs.types.js';
 import type { Platform } from '../../src/platform/platform.js';
 import { startWorker } from '../../src/worker.js';
@@ -14,12 +16,13 @@ interface JobRow {
 /**
  * On PostgreSQL several processes work jobs, so a job left `active` may belong to a live one;
  * before job liveness, one whose process died waited for its expiry (6 hours for a render).
- * Each worker holds an advisory lock through a connection of its own: once that connection is
- * gone, any process hands the worker's jobs back at once, and never while it is there. (A real
- * SIGKILL of a worker process: clips-crash.test.ts.)
+ * Each worker holds an advisory lock through a connection of its own: once that connection has
+ * been gone for DEAD_AFTER_MS, any process hands the worker's jobs back, and never while it is
+ * there or back within that time. (A real SIGKILL of a worker process: clips-crash.test.ts and
+ * transcription-crash.test.ts.)
  */
 describe.skipIf(!process.env['TEST_DATABASE_URL'])('jobs of a worker that dies, on postgres', () => {
-  it('a live worker keeps its job; once its connection is gone another process hands the job back, and another worker runs it', async () => {
+  it('a live worker keeps its job, across a lost connection too; cut off for longer, another process hands the job back and another worker runs it', async () => {
     let release = () => undefined as void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const attempts: string[] = [];
@@ -55,12 +58,38 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('jobs of a worker that dies, 
       expect(await workers[0]?.jobs.retryJobsOfDeadWorkers()).toBe(0);
       expect(await jobRow(id)).toEqual({ state: 'active', retry_count: 0 });
 
-      // Its connection goes, as a killed process's does: the next sweep hands the job back for a retry now.
-      const [{ terminated } = { terminated: false }] = await query<{ terminated: boolean }>(
-        `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = 'encore-worker-liveness' AND datname = current_database()`,
-      );
-      expect(terminated).toBe(true);
-      await expect.poll(() => jobs.retryJobsOfDeadWorkers(), { timeout: 5000, interval: 50 }).toBe(1);
+      // Its liveness connection drops (a network blip, a database restart): it takes its lock back
+      // within 2 s, and sweeps meanwhile find it free only for less than DEAD_AFTER_MS.
+      const terminateLiveness = async () =>
+        (
+          await query<{ terminated: boolean }>(
+            `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = 'encore-worker-liveness' AND datname = current_database()`,
+          )
+        ).map((row) => row.terminated);
+      const lockHeld = async (worker: number | undefined) =>
+        (await query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND granted`, [WORKER_LOCK_SPACE, worker])).length === 1;
+      expect(await terminateLiveness()).toEqual([true]);
+      const blip = Date.now();
+      while (Date.now() - blip < DEAD_AFTER_MS + 2000) {
+        expect(await jobs.retryJobsOfDeadWorkers()).toBe(0);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(await lockHeld(first)).toBe(true);
+      expect(await jobRow(id)).toEqual({ state: 'active', retry_count: 0 });
+
+      // Cut off for longer (the database refuses new connections): taken for dead, its job is handed back for a retry now.
+      // (From the server's own database: PostgreSQL refuses that change from inside the one it changes.)
+      const [{ name } = { name: '' }] = await query<{ name: string }>('SELECT current_database() AS name');
+      const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+      await admin.connect();
+      try {
+        await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
+        expect(await terminateLiveness()).toEqual([true]);
+        await expect.poll(() => jobs.retryJobsOfDeadWorkers(), { timeout: 20_000, interval: 250 }).toBe(1);
+      } finally {
+        await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`);
+        await admin.end();
+      }
       expect((await jobRow(id))?.state).toBe('retry');
       expect(await query('SELECT job_id FROM job_claims')).toEqual([]);
 

@@ -14,8 +14,9 @@ import type { Logger } from '../logger.js';
  * `job_workers` and holds a session advisory lock on its id through a connection of its own,
  * and claims each job it runs in `job_claims`. PostgreSQL ends the lock with the connection,
  * which the kernel closes when the process dies, SIGKILL included. Every process sweeps: a
- * worker whose lock it can take is dead, and the jobs it claimed are handed back for a retry.
- * A live process whose event loop is busy keeps its lock, so it is never taken for dead.
+ * worker whose lock it can take, at two sweeps DEAD_AFTER_MS apart, is dead, and the jobs it
+ * claimed are handed back for a retry. A live process whose event loop is busy keeps its lock,
+ * so it is never taken for dead.
  */
 export interface JobLiveness {
   /** Registers this process as a worker (once; the processes that work jobs). */
@@ -33,6 +34,12 @@ export interface JobLiveness {
 export const WORKER_LOCK_SPACE = 0x456e63;
 /** How long a lost liveness connection waits before it connects again. */
 const RECONNECT_MS = 2000;
+/**
+ * A worker is taken for dead when its lock was free at two sweeps at least this far apart: when
+ * the database restarts, every worker loses its lock at once and takes it back within
+ * RECONNECT_MS, and a sweep in between must not hand back every job of every worker.
+ */
+export const DEAD_AFTER_MS = 5000;
 
 export function createJobLiveness(database: Database, logger: Logger): JobLiveness {
   if (database.driver === 'pglite' || !database.connectionString) return noLiveness;
@@ -55,6 +62,8 @@ class PostgresLiveness implements JobLiveness {
   private registering: Promise<void> | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Workers whose lock a sweep found free, and when it first did. */
+  private readonly suspects = new Map<number, number>();
 
   constructor(
     private readonly database: Database,
@@ -153,13 +162,22 @@ class PostgresLiveness implements JobLiveness {
       .from(jobWorkers)
       .where(this.workerId === undefined ? undefined : ne(jobWorkers.id, this.workerId));
     const handedBack: { queue: string; jobId: string }[] = [];
+    const now = Date.now();
+    for (const suspect of this.suspects.keys()) if (!others.some((other) => other.id === suspect)) this.suspects.delete(suspect);
     for (const { id } of others) {
       // Taken only when its worker's connection is gone; held to the end of this transaction,
       // so two sweepers never hand back the same worker's jobs.
       const claims = await db.transaction(async (tx) => {
         // node-postgres answers execute with its QueryResult, whose rows the generic Db does not type.
-        const { rows } = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${WORKER_LOCK_SPACE}, ${id}) AS dead`)) as unknown as { rows: { dead: boolean }[] };
-        if (!rows[0]?.dead) return [];
+        const { rows } = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${WORKER_LOCK_SPACE}, ${id}) AS free`)) as unknown as { rows: { free: boolean }[] };
+        if (!rows[0]?.free) {
+          this.suspects.delete(id);
+          return [];
+        }
+        const since = this.suspects.get(id);
+        if (since === undefined) this.suspects.set(id, now);
+        if (since === undefined || now - since < DEAD_AFTER_MS) return [];
+        this.suspects.delete(id);
         const taken = await tx.delete(jobClaims).where(eq(jobClaims.workerId, id)).returning({ queue: jobClaims.queue, jobId: jobClaims.jobId });
         await tx.delete(jobWorkers).where(inArray(jobWorkers.id, [id]));
         return taken;

@@ -22,7 +22,7 @@ export interface Jobs {
   work(selection: JobSelection): Promise<void>;
   /** Of these task ids, those whose job is still waiting, retrying or running. */
   tasksWithLiveJobs(taskIds: readonly string[]): Promise<Set<string>>;
-  /** Retries now the jobs of workers that died (PostgreSQL; see job-liveness.ts). Returns how many. */
+  /** Retries now the jobs of workers found dead (PostgreSQL; see job-liveness.ts). Returns how many. */
   retryJobsOfDeadWorkers(): Promise<number>;
   check(): Promise<void>;
   stop(): Promise<void>;
@@ -30,8 +30,8 @@ export interface Jobs {
 
 /** How often pg-boss fails attempts past their expiry (once across all processes). */
 const MAINTENANCE_INTERVAL_SECONDS = 30;
-/** How often every process looks for workers that died (PostgreSQL). */
-export const DEAD_WORKER_SWEEP_MS = 15_000;
+/** How often every process looks for workers that died (PostgreSQL; see job-liveness.ts). */
+export const DEAD_WORKER_SWEEP_MS = 10_000;
 
 export async function startJobs(database: Database, logger: Logger, tasks: TaskStore): Promise<Jobs> {
   const common = { schedule: true, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS };
