@@ -83,6 +83,7 @@ class PostgresLiveness implements JobLiveness {
   private async connect(previous: number | undefined): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString, application_name: 'encore-worker-liveness' });
     client.on('error', (error: unknown) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('the connection ended')));
     await client.connect();
     try {
       let id: number | undefined;
