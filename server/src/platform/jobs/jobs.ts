@@ -136,7 +136,8 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
 /**
  * Jobs a crashed process left `active` are retried now rather than at the next maintenance
  * pass. With PGlite this is the only process, so every active job is such a leftover; on
- * PostgreSQL another live process may be running them, so only those past their expiry are.
+ * PostgreSQL another live process may be running them, so only those past their expiry are
+ * here; the liveness sweep (job-liveness.ts) finds those of a dead process long before.
  */
 async function recoverInterruptedJobs(boss: PgBoss, database: Database, logger: Logger): Promise<void> {
   const onlyExpired = database.driver === 'pglite' ? '' : 'AND started_on + expire_in < now()';
