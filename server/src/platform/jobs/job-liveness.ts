@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/database.js';
 import { jobClaims, jobWorkers } from '../db/schema.js';
@@ -180,7 +180,7 @@ class PostgresLiveness implements JobLiveness {
         if (since === undefined || now - since < DEAD_AFTER_MS) return [];
         this.suspects.delete(id);
         const taken = await tx.delete(jobClaims).where(eq(jobClaims.workerId, id)).returning({ queue: jobClaims.queue, jobId: jobClaims.jobId });
-        await tx.delete(jobWorkers).where(inArray(jobWorkers.id, [id]));
+        await tx.delete(jobWorkers).where(eq(jobWorkers.id, id));
         return taken;
       });
       handedBack.push(...claims);

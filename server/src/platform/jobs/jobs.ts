@@ -51,13 +51,9 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
     if (handedBack.length > 0) logger.info({ count: handedBack.length }, 'retrying the jobs of a worker process that died');
     return handedBack.length;
   };
-  let sweeping: Promise<unknown> = retryJobsOfDeadWorkers().catch((error: unknown) => logger.warn({ err: error }, 'could not look for dead workers'));
-  const sweeper =
-    database.driver === 'postgres'
-      ? setInterval(() => {
-          sweeping = retryJobsOfDeadWorkers().catch((error: unknown) => logger.warn({ err: error }, 'could not look for dead workers'));
-        }, DEAD_WORKER_SWEEP_MS).unref()
-      : undefined;
+  const sweep = () => retryJobsOfDeadWorkers().catch((error: unknown) => logger.warn({ err: error }, 'could not look for dead workers'));
+  let sweeping = sweep();
+  const sweeper = database.driver === 'postgres' ? setInterval(() => (sweeping = sweep()), DEAD_WORKER_SWEEP_MS).unref() : undefined;
   const registered = new Map<string, AnyJobDefinition>();
 
   return {
