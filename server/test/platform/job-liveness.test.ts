@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEAD_AFTER_MS, WORKER_LOCK_SPACE } from '../../src/platform/jobs/job-liveness.js';
+import { createJobLiveness, DEAD_AFTER_MS, WORKER_LOCK_SPACE } from '../../src/platform/jobs/job-liveness.js';
 import { defineJob, jobKind } from '../../src/platform/jobs/jobs.types.js';
 import type { Platform } from '../../src/platform/platform.js';
 import { startWorker } from '../../src/worker.js';
@@ -37,16 +38,23 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('jobs of a worker that dies, 
         if (attempts.length === 1) await released;
       },
     });
-    // The serving process only queues and sweeps (WORKER=off); the workers run the job.
+    // The serving process only queues and sweeps (WORKER=off); the workers run the job. The
+    // first worker logs in as a role of its own, so the test can cut it off the database alone.
     const t = await startTestApp('postgres', { WORKER: 'off' }, {}, { extraJobs: [job] });
     const workers: Platform[] = [];
+    const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+    await admin.connect();
+    const role = `encore_cut_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE ROLE "${role}" LOGIN SUPERUSER`);
+    const ownUrl = new URL(t.config.databaseUrl ?? '');
+    ownUrl.username = role;
     try {
       const { jobs, database } = t.app.encore.platform;
       const query = async <T>(text: string, values: unknown[] = []) => (await database.executor.executeSql(text, values)).rows as T[];
       const jobRow = async (id: string | null) => (await query<JobRow>('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [id]))[0];
       const workerIds = async () => (await query<{ id: number }>('SELECT id FROM job_workers ORDER BY id')).map((row) => row.id);
 
-      workers.push(await startWorker(t.config, pino({ level: 'silent' }), [job]));
+      workers.push(await startWorker({ ...t.config, databaseUrl: ownUrl.toString() }, pino({ level: 'silent' }), [job]));
       const [first] = await workerIds();
       expect(first).toBeDefined();
       const id = await jobs.send(kind, { name: 'long' });
@@ -77,18 +85,13 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('jobs of a worker that dies, 
       expect(await lockHeld(first)).toBe(true);
       expect(await jobRow(id)).toEqual({ state: 'active', retry_count: 0 });
 
-      // Cut off for longer (the database refuses new connections): taken for dead, its job is handed back for a retry now.
-      // (From the server's own database: PostgreSQL refuses that change from inside the one it changes.)
-      const [{ name } = { name: '' }] = await query<{ name: string }>('SELECT current_database() AS name');
-      const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
-      await admin.connect();
+      // Cut off for longer (the database refuses its logins): taken for dead, its job is handed back for a retry now.
       try {
-        await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
+        await admin.query(`ALTER ROLE "${role}" NOLOGIN`);
         expect(await terminateLiveness()).toEqual([true]);
         await expect.poll(() => jobs.retryJobsOfDeadWorkers(), { timeout: 20_000, interval: 250 }).toBe(1);
       } finally {
-        await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`);
-        await admin.end();
+        await admin.query(`ALTER ROLE "${role}" LOGIN`);
       }
       expect((await jobRow(id))?.state).toBe('retry');
       expect(await query('SELECT job_id FROM job_claims')).toEqual([]);
@@ -113,6 +116,47 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('jobs of a worker that dies, 
     } finally {
       release();
       for (const worker of workers) await worker.close();
+      await t.close();
+      await admin.query(`DROP ROLE IF EXISTS "${role}"`);
+      await admin.end();
+    }
+  }, 60_000);
+
+  it('keeps the claims of a dead worker until its jobs are retried: a hand-back that fails is made at the next sweep', async () => {
+    const kind = jobKind('test.held', z.object({}));
+    const job = defineJob(kind, {
+      retry: { limit: 2, delaySeconds: 3600, backoff: false },
+      expireInSeconds: 6 * 3600,
+      concurrency: 1,
+      weight: 'heavy',
+      handler: async () => undefined,
+    });
+    const t = await startTestApp('postgres', { WORKER: 'off' }, {}, { extraJobs: [job] });
+    try {
+      const { jobs, database } = t.app.encore.platform;
+      const query = async <T>(text: string, values: unknown[] = []) => (await database.executor.executeSql(text, values)).rows as T[];
+      // A worker that died mid-job: its row, its claim, its job active, and no one holding its lock.
+      const id = await jobs.send(kind, {});
+      await query(`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE id = $1`, [id]);
+      const [{ id: dead } = { id: 0 }] = await query<{ id: number }>(`INSERT INTO job_workers (host, pid) VALUES ('gone', 1) RETURNING id`);
+      await query(`INSERT INTO job_claims (job_id, queue, worker_id) VALUES ($1, $2, $3)`, [id, kind.name, dead]);
+      // The hand-back fails (pg-boss's pool refused a connection, say): nothing is forgotten.
+      const liveness = createJobLiveness(database, pino({ level: 'silent' }), { channel: 'unused', wake: () => undefined });
+      const refused = async () => {
+        throw new Error('connection refused');
+      };
+      expect(await liveness.sweep(refused)).toEqual([]); // first seen free
+      await new Promise((resolve) => setTimeout(resolve, DEAD_AFTER_MS));
+      await expect(liveness.sweep(refused)).rejects.toThrow('connection refused');
+      expect(await query('SELECT worker_id FROM job_claims WHERE job_id = $1', [id])).toEqual([{ worker_id: dead }]);
+      expect(await query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id])).toEqual([{ state: 'active' }]);
+      // The next sweep hands it back, then forgets the worker.
+      const handed: unknown[] = [];
+      expect(await liveness.sweep(async (claimed) => void handed.push(...claimed))).toEqual([{ queue: kind.name, jobId: id }]);
+      expect(handed).toEqual([{ queue: kind.name, jobId: id }]);
+      expect(await query('SELECT job_id FROM job_claims')).toEqual([]);
+      expect(await query('SELECT id FROM job_workers WHERE id = $1', [dead])).toEqual([]);
+    } finally {
       await t.close();
     }
   }, 60_000);

@@ -21,8 +21,7 @@ describe.each(engines)('restart after a crash on %s', (engine) => {
     let second: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
       const { database, jobs } = first.app.encore.platform;
-      const schedules = await database.executor.executeSql(`SELECT name FROM pgboss.schedule`);
-      expect(schedules.rows).toEqual(expect.arrayContaining([{ name: 'maintenance.cleanup' }, { name: 'tasks.sweep-abandoned' }]));
+      expect(jobs.schedules().map((schedule) => schedule.name)).toEqual(expect.arrayContaining(['maintenance.cleanup', 'tasks.sweep-abandoned']));
 
       const id = await jobs.send(sendMailJob, { to: 'crash@example.com', subject: 'Interrupted', text: 'Sent once the process is back.' });
       // The process took the job and died mid-send. On PostgreSQL other live processes may be

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { IDLE_POLL_SECONDS } from '../../src/platform/jobs/jobs.js';
 import { defineJob, jobKind, type JobDefinition } from '../../src/platform/jobs/jobs.types.js';
 import type { Platform } from '../../src/platform/platform.js';
 import { startWorker } from '../../src/worker.js';
@@ -99,7 +100,7 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
     }
   }, 40_000);
 
-  it('brings changed queue settings and schedules up to date on a restart, and rewrites nothing unchanged', async () => {
+  it('brings changed queue settings and schedules up to date on a restart, rewrites nothing unchanged, and drops schedules pg-boss kept', async () => {
     const kind = jobKind('test.kept', z.object({}));
     const declared = (limit: number, cron: string) =>
       defineJob(kind, { ...policy, retry: { ...policy.retry, limit }, weight: 'light', schedule: { cron, payload: {} }, handler: async () => undefined });
@@ -109,23 +110,88 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
         retry_limit: number;
         updated_on: Date;
       }[];
-    const scheduleOf = async (platform: Platform) =>
-      ((await platform.database.executor.executeSql('SELECT cron FROM pgboss.schedule WHERE name = $1', [kind.name])).rows[0] as { cron: string } | undefined)?.cron;
+    const scheduleOf = (platform: Platform) => platform.jobs.schedules().find((schedule) => schedule.name === kind.name);
     const t = await startTestApp(engine, {}, {}, { extraJobs: [declared(3, '0 * * * *')] });
     let worker: Platform | undefined;
     try {
       const before = await queueRows(t.app.encore.platform);
       expect(before.find((row) => row.name === kind.name)?.retry_limit).toBe(3);
-      expect(await scheduleOf(t.app.encore.platform)).toBe('0 * * * *');
+      expect(scheduleOf(t.app.encore.platform)).toEqual({ name: kind.name, cron: '0 * * * *', next: new Date(Math.floor(Date.now() / 3600_000 + 1) * 3600_000) });
+      // What an earlier Encore left to pg-boss's cron.
+      await t.app.encore.platform.database.executor.executeSql(`INSERT INTO pgboss.schedule (name, cron, timezone, data, options) VALUES ($1, '0 * * * *', 'UTC', '{}', '{}')`, [kind.name]);
       if (engine === 'pglite') await t.app.close();
       worker = await startWorker(t.config, pino({ level: 'silent' }), [declared(5, '*/5 * * * *')]);
       const after = await queueRows(worker);
       expect(after.find((row) => row.name === kind.name)?.retry_limit).toBe(5);
-      expect(await scheduleOf(worker)).toBe('*/5 * * * *');
+      expect(scheduleOf(worker)?.cron).toBe('*/5 * * * *');
+      expect((await worker.database.executor.executeSql('SELECT name FROM pgboss.schedule', [])).rows).toEqual([]);
       // Every other queue was declared as before: left alone.
       const untouched = (rows: typeof before) => rows.filter((row) => row.name !== kind.name).map((row) => [row.name, row.retry_limit, new Date(row.updated_on).getTime()]);
       expect(untouched(after)).toEqual(untouched(before));
       expect(untouched(after).length).toBeGreaterThan(3);
+    } finally {
+      await worker?.close();
+      await t.close();
+    }
+  }, 40_000);
+
+  it('sends a scheduled run once a minute, however many processes keep the schedule, and the run is worked', async () => {
+    const ran: number[] = [];
+    const kind = jobKind('test.scheduled', z.object({ n: z.number() }));
+    const declared = defineJob(kind, { ...policy, weight: 'light', schedule: { cron: '* * * * *', payload: { n: 7 } }, handler: async (payload) => void ran.push(payload.n) });
+    const t = await startTestApp(engine, {}, {}, { extraJobs: [declared] });
+    let worker: Platform | undefined;
+    try {
+      // Both processes ask within one minute of the database's clock.
+      while (new Date().getUTCSeconds() > 50) await sleep(1000);
+      const processes = [t.app.encore.platform];
+      if (engine === 'postgres') processes.push((worker = await startWorker(t.config, pino({ level: 'silent' }), [declared])));
+      const ids = [];
+      for (const platform of processes) for (let i = 0; i < 2; i++) ids.push(await platform.jobs.runSchedule(kind.name));
+      expect(ids.filter((id) => id !== null)).toHaveLength(1);
+      await until(async () => ran, (list) => list.length === 1);
+      await sleep(500);
+      expect(ran).toEqual([7]);
+      await expect(t.app.encore.platform.jobs.runSchedule('mail.send')).rejects.toThrow(/has no schedule/);
+    } finally {
+      await worker?.close();
+      await t.close();
+    }
+  }, 40_000);
+
+  it('wakes workers when there is work instead of waiting for their poll: a job from another process, the next job, a retry', async () => {
+    const ran: string[] = [];
+    let failures = 0;
+    const kind = jobKind('test.prompt', z.object({ label: z.string() }));
+    const declared = defineJob(kind, {
+      ...policy,
+      weight: 'heavy',
+      async handler({ label }) {
+        if (label === 'flaky' && failures++ === 0) throw new Error('first attempt fails');
+        ran.push(label);
+      },
+    });
+    // A serving process that leaves heavy jobs to a worker process, as when scaled out.
+    const t = await startTestApp(engine, { WORKER: 'light' }, {}, { extraJobs: [declared] });
+    let worker: Platform | undefined;
+    try {
+      const sender = engine === 'postgres' ? t.app.encore.platform : undefined;
+      if (engine === 'pglite') await t.app.close();
+      worker = await startWorker(t.config, pino({ level: 'silent' }), [declared]);
+      const jobs = (sender ?? worker).jobs;
+      // Past the workers' first look for work: from here on only a wake-up is quicker than the poll.
+      await sleep(1500);
+      const started = Date.now();
+      await jobs.send(kind, { label: 'one' });
+      await until(async () => ran.length, (n) => n === 1);
+      await jobs.send(kind, { label: 'two' });
+      await jobs.send(kind, { label: 'three' });
+      await until(async () => ran.length, (n) => n === 3);
+      // A retry 1 s after its failure (policy.retry.delaySeconds).
+      await jobs.send(kind, { label: 'flaky' });
+      await until(async () => ran.length, (n) => n === 4);
+      expect(ran).toEqual(['one', 'two', 'three', 'flaky']);
+      expect(Date.now() - started).toBeLessThan(IDLE_POLL_SECONDS * 1000);
     } finally {
       await worker?.close();
       await t.close();

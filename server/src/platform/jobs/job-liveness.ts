@@ -25,10 +25,21 @@ export interface JobLiveness {
   claim(queue: string, jobId: string): Promise<void>;
   /** Forgets the claim once the job's attempt is over. */
   release(jobId: string): Promise<void>;
-  /** The jobs dead workers had claimed, their rows removed: for the caller to retry. */
-  sweep(): Promise<{ queue: string; jobId: string }[]>;
+  /**
+   * Hands the jobs dead workers had claimed to `handBack` (which retries them), then removes the
+   * workers' rows and claims. Should `handBack` throw, nothing is removed and the next sweep tries
+   * again. Returns the jobs handed back.
+   */
+  sweep(handBack: HandBack): Promise<ClaimedJob[]>;
   stop(): Promise<void>;
 }
+
+export interface ClaimedJob {
+  queue: string;
+  jobId: string;
+}
+
+export type HandBack = (jobs: readonly ClaimedJob[]) => Promise<void>;
 
 /** The first key of the two-key advisory locks that mark a live worker (any constant; "Enc"). */
 export const WORKER_LOCK_SPACE = 0x456e63;
@@ -41,9 +52,19 @@ const RECONNECT_MS = 2000;
  */
 export const DEAD_AFTER_MS = 5000;
 
-export function createJobLiveness(database: Database, logger: Logger): JobLiveness {
+/**
+ * The liveness connection also listens for new jobs: a sender NOTIFYs `channel` with the job's
+ * queue, and `wake(queue)` wakes this process's workers of it (`wake(undefined)`: all of them,
+ * after the connection was lost and notifications may have been missed).
+ */
+export interface JobWakeups {
+  channel: string;
+  wake(queue: string | undefined): void;
+}
+
+export function createJobLiveness(database: Database, logger: Logger, wakeups: JobWakeups): JobLiveness {
   if (database.driver === 'pglite' || !database.connectionString) return noLiveness;
-  return new PostgresLiveness(database, database.connectionString, logger);
+  return new PostgresLiveness(database, database.connectionString, logger, wakeups);
 }
 
 const noLiveness: JobLiveness = {
@@ -69,6 +90,7 @@ class PostgresLiveness implements JobLiveness {
     private readonly database: Database,
     private readonly connectionString: string,
     private readonly logger: Logger,
+    private readonly wakeups: JobWakeups,
   ) {}
 
   register(): Promise<void> {
@@ -84,6 +106,9 @@ class PostgresLiveness implements JobLiveness {
     const client = new pg.Client({ connectionString: this.connectionString, application_name: 'encore-worker-liveness' });
     client.on('error', (error: unknown) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('the connection ended')));
+    client.on('notification', (message) => {
+      if (message.channel === this.wakeups.channel) this.wakeups.wake(message.payload || undefined);
+    });
     await client.connect();
     try {
       let id: number | undefined;
@@ -105,8 +130,11 @@ class PostgresLiveness implements JobLiveness {
         await client.query('SELECT pg_advisory_lock($1, $2)', [WORKER_LOCK_SPACE, id]);
         await client.query('COMMIT');
       }
+      await client.query(`LISTEN ${client.escapeIdentifier(this.wakeups.channel)}`);
       this.workerId = id;
       this.client = client;
+      // Jobs sent while the connection was down were notified to nobody.
+      if (previous !== undefined) this.wakeups.wake(undefined);
       if (this.stopped) await this.stop();
     } catch (error) {
       await client.end().catch(() => undefined);
@@ -156,13 +184,13 @@ class PostgresLiveness implements JobLiveness {
       .catch((error: unknown) => this.logger.warn({ err: error, job: jobId }, 'could not remove the claim of a finished job'));
   }
 
-  async sweep(): Promise<{ queue: string; jobId: string }[]> {
+  async sweep(handBack: HandBack): Promise<ClaimedJob[]> {
     const { db } = this.database;
     const others = await db
       .select({ id: jobWorkers.id })
       .from(jobWorkers)
       .where(this.workerId === undefined ? undefined : ne(jobWorkers.id, this.workerId));
-    const handedBack: { queue: string; jobId: string }[] = [];
+    const handedBack: ClaimedJob[] = [];
     const now = Date.now();
     for (const suspect of this.suspects.keys()) if (!others.some((other) => other.id === suspect)) this.suspects.delete(suspect);
     for (const { id } of others) {
@@ -178,9 +206,13 @@ class PostgresLiveness implements JobLiveness {
         const since = this.suspects.get(id);
         if (since === undefined) this.suspects.set(id, now);
         if (since === undefined || now - since < DEAD_AFTER_MS) return [];
-        this.suspects.delete(id);
-        const taken = await tx.delete(jobClaims).where(eq(jobClaims.workerId, id)).returning({ queue: jobClaims.queue, jobId: jobClaims.jobId });
+        const taken = await tx.select({ queue: jobClaims.queue, jobId: jobClaims.jobId }).from(jobClaims).where(eq(jobClaims.workerId, id));
+        // Retried while the lock is held, and forgotten only once retried: a hand-back that
+        // fails (the database refusing pg-boss a connection) is tried again at the next sweep.
+        await handBack(taken);
+        await tx.delete(jobClaims).where(eq(jobClaims.workerId, id));
         await tx.delete(jobWorkers).where(eq(jobWorkers.id, id));
+        this.suspects.delete(id);
         return taken;
       });
       handedBack.push(...claims);

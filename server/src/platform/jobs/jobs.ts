@@ -1,10 +1,10 @@
-import { isDeepStrictEqual } from 'node:util';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { TaskStore } from '../tasks/task.store.js';
 import { createJobLiveness } from './job-liveness.js';
 import { runJob } from './job-runner.js';
+import { cronOf, keepSchedules, type Schedules } from './job-schedules.js';
 import type { AnyJobDefinition, JobKind, JobSelection } from './jobs.types.js';
 
 export interface SendOptions {
@@ -24,17 +24,35 @@ export interface Jobs {
   tasksWithLiveJobs(taskIds: readonly string[]): Promise<Set<string>>;
   /** Retries now the jobs of workers found dead (PostgreSQL; see job-liveness.ts). Returns how many. */
   retryJobsOfDeadWorkers(): Promise<number>;
+  /** The scheduled jobs and when each next runs (UTC). */
+  schedules(): { name: string; cron: string; next: Date }[];
+  /**
+   * Sends this minute's run of a scheduled job now, as its schedule does at its time: once in
+   * a minute, however many processes ask. Returns the job's id, or null when it was sent already.
+   */
+  runSchedule(name: string): Promise<string | null>;
   check(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** How often pg-boss fails attempts past their expiry (once across all processes). */
 const MAINTENANCE_INTERVAL_SECONDS = 30;
+/**
+ * How often an idle worker looks for work on its own. Workers are woken when there is some: a
+ * job sent by this process, or by another one (PostgreSQL NOTIFY on `JOB_WAKE_CHANNEL`), the
+ * end of their last job, a retry coming due, a job handed back. The poll is the safety net for
+ * what no wake-up covers (a notification lost while a connection was down, an expired attempt
+ * pg-boss's maintenance retries), so an idle Encore is not querying a dozen queues every second.
+ */
+export const IDLE_POLL_SECONDS = 15;
+/** The PostgreSQL channel a job's sender notifies with the job's queue name. */
+export const JOB_WAKE_CHANNEL = 'encore_jobs';
 /** How often every process looks for workers that died (PostgreSQL; see job-liveness.ts). */
 export const DEAD_WORKER_SWEEP_MS = 10_000;
 
 export async function startJobs(database: Database, logger: Logger, tasks: TaskStore): Promise<Jobs> {
-  const common = { schedule: true, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS };
+  // Schedules are kept by job-schedules.ts, not by pg-boss's cron (see there).
+  const common = { schedule: false, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS };
   const boss = new PgBoss(
     database.connectionString
       ? { connectionString: database.connectionString, max: 4, ...common }
@@ -43,11 +61,59 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
   );
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  /** This process's pg-boss workers, by queue: woken when their queue has work. */
+  const workersOf = new Map<string, string[]>();
+  const wakeHere = (queue: string | undefined) => {
+    for (const [name, ids] of workersOf) if (queue === undefined || name === queue) for (const id of ids) boss.notifyWorker(id);
+  };
+  /** Wakes the workers of a queue that has new work, here and (PostgreSQL) in every process. */
+  const wake = async (queue: string) => {
+    wakeHere(queue);
+    if (database.driver !== 'postgres') return;
+    await boss
+      .getDb()
+      .executeSql('SELECT pg_notify($1, $2)', [JOB_WAKE_CHANNEL, queue])
+      .catch((error: unknown) => logger.warn({ err: error, queue }, 'could not notify the workers of a new job; they find it at their next poll'));
+  };
+  const retryWakers = new Set<NodeJS.Timeout>();
+  const wakeWhenRetryIsDue = (queue: string, ids: readonly string[]) => {
+    const look = (attempt: number) => {
+      const timer = setTimeout(() => {
+        retryWakers.delete(timer);
+        boss
+          .getDb()
+          .executeSql(
+            `SELECT max(CASE WHEN state = 'active' THEN 1 ELSE 0 END) AS pending,
+                    greatest(0, extract(epoch FROM min(start_after) FILTER (WHERE state = 'retry') - now()) * 1000)::float8 AS wait
+               FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('active', 'retry')`,
+            [queue, [...ids]],
+          )
+          .then(({ rows }) => {
+            const { pending, wait } = (rows[0] ?? {}) as { pending: number | null; wait: number | null };
+            // pg-boss records the failure just after the handler threw: look again if it has not yet.
+            if (pending === 1 && attempt < 5) look(attempt + 1);
+            else if (wait !== null) {
+              const due = setTimeout(() => {
+                retryWakers.delete(due);
+                wakeHere(queue);
+              }, wait + 50);
+              due.unref();
+              retryWakers.add(due);
+            }
+          })
+          .catch(() => undefined); // the idle poll finds it
+      }, 100 * 2 ** attempt);
+      timer.unref();
+      retryWakers.add(timer);
+    };
+    look(0);
+  };
+
   await recoverInterruptedJobs(boss, database, logger);
-  const liveness = createJobLiveness(database, logger);
+  const liveness = createJobLiveness(database, logger, { channel: JOB_WAKE_CHANNEL, wake: wakeHere });
   const retryJobsOfDeadWorkers = async () => {
-    const handedBack = await liveness.sweep();
-    await retryNow(boss, handedBack);
+    const handedBack = await liveness.sweep((claimed) => retryNow(boss, claimed));
+    for (const queue of new Set(handedBack.map((job) => job.queue))) await wake(queue);
     if (handedBack.length > 0) logger.info({ count: handedBack.length }, 'retrying the jobs of a worker process that died');
     return handedBack.length;
   };
@@ -55,6 +121,14 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
   let sweeping = sweep();
   const sweeper = database.driver === 'postgres' ? setInterval(() => (sweeping = sweep()), DEAD_WORKER_SWEEP_MS).unref() : undefined;
   const registered = new Map<string, AnyJobDefinition>();
+  let schedules: Schedules | undefined;
+  const sendNow = async (name: string, data: object, options: PgBoss.SendOptions) => {
+    const id = await boss.send(name, data, options);
+    if (id !== null) await wake(name);
+    return id;
+  };
+  /** A scheduled run: the singleton of its minute (by the database's clock) is sent once. */
+  const sendScheduled = (job: AnyJobDefinition) => sendNow(job.name, (job.schedule?.payload ?? {}) as object, { singletonKey: 'schedule', singletonSeconds: 60 });
 
   return {
     async send(kind, payload, options = {}) {
@@ -63,16 +137,18 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       const parsed = kind.payload.safeParse(payload);
       if (!parsed.success) throw new Error(`The payload of job ${kind.name} does not match its schema: ${parsed.error.message}`);
       const data = options.taskId ? { ...(parsed.data as object), _task: options.taskId } : (parsed.data as object);
-      return boss.send(kind.name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+      return sendNow(kind.name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
     },
     async register(definitions) {
       // What the database already holds, read once: a restart with the same declarations
       // writes nothing (two queries, not three per job).
-      const [queues, schedules] = await Promise.all([boss.getQueues(), boss.getSchedules()]);
+      const [queues, pgBossSchedules] = await Promise.all([boss.getQueues(), boss.getSchedules()]);
       const queueOf = new Map(queues.map((queue) => [queue.name, queue]));
-      const scheduleOf = new Map(schedules.map((schedule) => [schedule.name, schedule]));
       for (const job of definitions) {
         if (registered.has(job.name)) throw new Error(`Job ${job.name} is declared twice`);
+        cronOf(job); // a schedule that is not a cron expression stops the start, naming its job
+      }
+      for (const job of definitions) {
         registered.set(job.name, job);
         const options = {
           name: job.name,
@@ -85,13 +161,13 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
         if (!existing) await boss.createQueue(job.name, options);
         // createQueue leaves an existing queue as it was: bring its settings up to date.
         else if (!sameQueueSettings(existing, options)) await boss.updateQueue(job.name, options);
-        // Every process keeps the schedule (pg-boss sends each scheduled job once whoever keeps it),
-        // so it holds whatever WORKER says; whoever works the queue runs it.
-        const schedule = scheduleOf.get(job.name);
-        if (job.schedule && !(schedule && schedule.cron === job.schedule.cron && isDeepStrictEqual(schedule.data ?? null, job.schedule.payload ?? null))) {
-          await boss.schedule(job.name, job.schedule.cron, job.schedule.payload as object);
-        }
       }
+      // Schedules an earlier Encore left to pg-boss's cron, which no process runs any more.
+      for (const schedule of pgBossSchedules) await boss.unschedule(schedule.name);
+      // Every process keeps every schedule, whatever WORKER says; each run is sent once, and
+      // whoever works the queue runs it.
+      schedules?.stop();
+      schedules = keepSchedules([...registered.values()], sendScheduled, logger);
     },
     async work(selection) {
       if (selection === 'none') return;
@@ -101,9 +177,20 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
         // pg-boss 10 has no per-process concurrency setting: each worker takes one job at a
         // time, so `concurrency` workers run at most that many at once.
         for (let i = 0; i < job.concurrency; i++) {
-          await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1, includeMetadata: true }, async (batch) => {
-            for (const entry of batch) await runJob(job, entry, { boss, tasks, logger, liveness });
+          const worker: { id?: string } = {};
+          worker.id = await boss.work(job.name, { pollingIntervalSeconds: IDLE_POLL_SECONDS, batchSize: 1, includeMetadata: true }, async (batch) => {
+            try {
+              for (const entry of batch) await runJob(job, entry, { boss, tasks, logger, liveness });
+            } catch (error) {
+              wakeWhenRetryIsDue(job.name, batch.map((entry) => entry.id));
+              throw error;
+            } finally {
+              // A worker that found a job looks for the next one at once, not after its poll
+              // interval (deferred: pg-boss hands out jobs before work() has answered the id).
+              setImmediate(() => worker.id !== undefined && boss.notifyWorker(worker.id));
+            }
           });
+          workersOf.set(job.name, [...(workersOf.get(job.name) ?? []), worker.id]);
         }
       }
     },
@@ -117,10 +204,20 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       return new Set((rows as { task: string }[]).map((row) => row.task));
     },
     retryJobsOfDeadWorkers,
+    schedules() {
+      return schedules?.list() ?? [];
+    },
+    async runSchedule(name) {
+      const job = registered.get(name);
+      if (!job?.schedule) throw new Error(`Job ${name} has no schedule`);
+      return sendScheduled(job);
+    },
     async check() {
       await boss.getDb().executeSql('SELECT 1 FROM pgboss.version', []);
     },
     async stop() {
+      schedules?.stop();
+      for (const timer of retryWakers) clearTimeout(timer);
       clearInterval(sweeper);
       await sweeping;
       await boss.stop({ graceful: true, timeout: 10_000 });
