@@ -3,7 +3,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { loadMallocTrim, returnFreeMemoryEvery } from '../../src/platform/memory/free-memory.js';
+import { loadMallocTrim, returnFreeMemoryEvery, START_UP_TRIM_MS } from '../../src/platform/memory/free-memory.js';
 
 const MiB = 1024 * 1024;
 const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
@@ -43,21 +43,38 @@ describe('returning freed memory to the system', () => {
     stop();
   });
 
-  it('runs every MEMORY_TRIM_SECONDS until stopped, and never with 0', async () => {
+  it('runs once start-up is over, then every MEMORY_TRIM_SECONDS until stopped, and never with 0', async () => {
     vi.useFakeTimers();
     const trim = vi.fn(() => 1);
     const log = quietLog();
     const stop = await returnFreeMemoryEvery(30, log, async () => trim);
-    await vi.advanceTimersByTimeAsync(29_000);
+    await vi.advanceTimersByTimeAsync(START_UP_TRIM_MS - 1);
     expect(trim).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(1);
     expect(trim).toHaveBeenCalledWith(0);
+    await vi.advanceTimersByTimeAsync(30_000 - START_UP_TRIM_MS - 1);
+    expect(trim).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(trim).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(trim).toHaveBeenCalledTimes(3);
+    expect(trim).toHaveBeenCalledTimes(4);
     expect(log.debug).toHaveBeenCalledWith(expect.objectContaining({ freedMiB: expect.any(Number) }), 'returned freed memory to the system');
     stop();
     await vi.advanceTimersByTimeAsync(120_000);
-    expect(trim).toHaveBeenCalledTimes(3);
+    expect(trim).toHaveBeenCalledTimes(4);
+
+    // A period shorter than the start-up's wait: just the period.
+    const often = vi.fn(() => 1);
+    const stopOften = await returnFreeMemoryEvery(2, log, async () => often);
+    await vi.advanceTimersByTimeAsync(START_UP_TRIM_MS);
+    expect(often).toHaveBeenCalledTimes(2);
+    stopOften();
+
+    // Stopped before the start-up's trim: none.
+    const early = vi.fn(() => 1);
+    (await returnFreeMemoryEvery(30, log, async () => early))();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(early).not.toHaveBeenCalled();
 
     const never = vi.fn(() => 1);
     await returnFreeMemoryEvery(0, log, async () => never);

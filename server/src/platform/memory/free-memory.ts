@@ -20,8 +20,8 @@ export async function loadMallocTrim(library = 'libc.so.6'): Promise<MallocTrim 
 }
 
 /**
- * Gives the allocator's free pages back to the system every `seconds` (0: never). V8 compiles
- * the embedded PostgreSQL's busiest functions anew with its optimising compiler as they warm
+ * Gives the allocator's free pages back to the system every `seconds` (0: never), and once
+ * START_UP_TRIM_MS after the start. V8 compiles the embedded PostgreSQL's busiest functions anew with its optimising compiler as they warm
  * up (minutes into a run, and again when new queries get busy); the compiler's working memory
  * is freed, but glibc keeps freed pages that sit between live ones, so about 20 MiB stayed
  * resident for good; libvips' threads leave more after a run of uploads (60 MiB after 220
@@ -34,14 +34,25 @@ export async function returnFreeMemoryEvery(seconds: number, log: Logger, load: 
     log.debug({}, 'freed memory is left to the allocator (no glibc malloc_trim here)');
     return () => {};
   }
-  const timer = setInterval(() => {
+  const trim = () => {
     const before = process.memoryUsage.rss();
     const started = performance.now();
     if (release(0) === 1) {
       const freedMiB = Math.round((before - process.memoryUsage.rss()) / 1024 / 1024);
       log.debug({ freedMiB, ms: Math.round(performance.now() - started) }, 'returned freed memory to the system');
     }
-  }, seconds * 1000);
+  };
+  // Start-up (migrations, compiling the modules, the first queries) frees its working memory
+  // within seconds: given back then, not a whole period later.
+  const first = seconds * 1000 > START_UP_TRIM_MS ? setTimeout(trim, START_UP_TRIM_MS) : undefined;
+  first?.unref();
+  const timer = setInterval(trim, seconds * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
+
+/** When the first trim runs after the start (if the period is longer). */
+export const START_UP_TRIM_MS = 5_000;
