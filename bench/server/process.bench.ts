@@ -13,7 +13,8 @@
  * sampled over its last five seconds. The empty library's restart is also measured settled,
  * `PROCESS_SETTLED_SECONDS` (100) after healthy: past the first embedded-database upkeep (60 s)
  * and the optimising recompiles of PostgreSQL's busy functions, with the server's returns of
- * freed memory (MEMORY_TRIM_SECONDS, 30) and, in the same run, without them (0). Prints figures only.
+ * freed memory (MEMORY_TRIM_SECONDS, 30) and, in the same run, without them (0); the CPU it
+ * uses between the two (job polling, upkeep) is printed too. Prints figures only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -99,6 +100,14 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
   }
 }
 
+/** CPU time (user + system) a process has used, from /proc (clock ticks of Linux's USER_HZ, 100). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces), from the third: utime is the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The median RSS over the last five seconds of `seconds` of idling. */
 async function idleRss(pid: number, seconds: number): Promise<number> {
   const samples: number[] = [];
@@ -166,12 +175,15 @@ try {
   const restarts: number[] = [];
   let restartIdle = 0;
   let settled = 0;
+  let idleCpu = 0;
   for (let i = 0; i < RESTARTS; i += 1) {
     const run = await start(dataDir);
     restarts.push(run.healthyMs);
     if (i === RESTARTS - 1) {
       restartIdle = await idleRss(run.server.pid ?? -1, IDLE_SECONDS);
+      const cpuBefore = await cpuSeconds(run.server.pid ?? -1);
       settled = await idleRss(run.server.pid ?? -1, SETTLED_SECONDS - IDLE_SECONDS);
+      idleCpu = (await cpuSeconds(run.server.pid ?? -1)) - cpuBefore;
     }
     await stop(run.server);
   }
@@ -197,6 +209,7 @@ try {
   console.log(`| idle RSS after a restart, empty library | ${mib(restartIdle)} MiB | 150 MiB | ${ratio(restartIdle / MiB, 150)} |`);
   console.log(`| the same, settled (${SETTLED_SECONDS} s after healthy) | ${mib(settled)} MiB | 150 MiB | ${ratio(settled / MiB, 150)} |`);
   console.log(`| the same, settled, freed memory never returned (MEMORY_TRIM_SECONDS=0) | ${mib(settledUntrimmed)} MiB | - | - |`);
+  console.log(`| idle CPU after a restart, empty library (${IDLE_SECONDS}-${SETTLED_SECONDS} s after healthy) | ${((idleCpu / (SETTLED_SECONDS - IDLE_SECONDS)) * 100).toFixed(2)} % of a core | - | - |`);
   console.log(`| idle RSS after a restart, ${SONGS.toLocaleString('en')} songs | ${mib(largeIdle)} MiB | 200 MiB | ${ratio(largeIdle / MiB, 200)} |`);
   console.log(`| idle RSS after browsing ${SONGS.toLocaleString('en')} songs (80 pages, 5 searches) | ${mib(browsedIdle)} MiB | 200 MiB | ${ratio(browsedIdle / MiB, 200)} |`);
 } finally {
