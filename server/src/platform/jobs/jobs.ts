@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { TaskStore } from '../tasks/task.store.js';
-import { createJobLiveness } from './job-liveness.js';
+import { createJobLiveness, type ClaimedJob } from './job-liveness.js';
 import { runJob } from './job-runner.js';
 import { cronOf, keepSchedules, type Schedules } from './job-schedules.js';
 import type { AnyJobDefinition, JobKind, JobSelection } from './jobs.types.js';
@@ -76,38 +76,33 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       .catch((error: unknown) => logger.warn({ err: error, queue }, 'could not notify the workers of a new job; they find it at their next poll'));
   };
   const retryWakers = new Set<NodeJS.Timeout>();
-  const wakeWhenRetryIsDue = (queue: string, ids: readonly string[]) => {
-    const look = (attempt: number) => {
-      const timer = setTimeout(() => {
-        retryWakers.delete(timer);
-        boss
-          .getDb()
-          .executeSql(
-            `SELECT max(CASE WHEN state = 'active' THEN 1 ELSE 0 END) AS pending,
-                    greatest(0, extract(epoch FROM min(start_after) FILTER (WHERE state = 'retry') - now()) * 1000)::float8 AS wait
-               FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('active', 'retry')`,
-            [queue, [...ids]],
-          )
-          .then(({ rows }) => {
-            const { pending, wait } = (rows[0] ?? {}) as { pending: number | null; wait: number | null };
-            // pg-boss records the failure just after the handler threw: look again if it has not yet.
-            if (pending === 1 && attempt < 5) look(attempt + 1);
-            else if (wait !== null) {
-              const due = setTimeout(() => {
-                retryWakers.delete(due);
-                wakeHere(queue);
-              }, wait + 50);
-              due.unref();
-              retryWakers.add(due);
-            }
-          })
-          .catch(() => undefined); // the idle poll finds it
-      }, 100 * 2 ** attempt);
-      timer.unref();
-      retryWakers.add(timer);
-    };
-    look(0);
+  const later = (ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      retryWakers.delete(timer);
+      run();
+    }, ms);
+    timer.unref();
+    retryWakers.add(timer);
   };
+  /** Wakes this process's workers of the queue when the retry of a failed attempt comes due. */
+  const wakeWhenRetryIsDue = (queue: string, ids: readonly string[], attempt = 0): void =>
+    later(100 * 2 ** attempt, () => {
+      boss
+        .getDb()
+        .executeSql(
+          `SELECT max(CASE WHEN state = 'active' THEN 1 ELSE 0 END) AS pending,
+                  greatest(0, extract(epoch FROM min(start_after) FILTER (WHERE state = 'retry') - now()) * 1000)::float8 AS wait
+             FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('active', 'retry')`,
+          [queue, [...ids]],
+        )
+        .then(({ rows }) => {
+          const { pending, wait } = (rows[0] ?? {}) as { pending: number | null; wait: number | null };
+          // pg-boss records the failure just after the handler threw: look again if it has not yet.
+          if (pending === 1 && attempt < 5) wakeWhenRetryIsDue(queue, ids, attempt + 1);
+          else if (wait !== null) later(wait + 50, () => wakeHere(queue));
+        })
+        .catch(() => undefined); // the idle poll finds it
+    });
 
   await recoverInterruptedJobs(boss, database, logger);
   const liveness = createJobLiveness(database, logger, { channel: JOB_WAKE_CHANNEL, wake: wakeHere });
@@ -235,13 +230,13 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
 async function recoverInterruptedJobs(boss: PgBoss, database: Database, logger: Logger): Promise<void> {
   const onlyExpired = database.driver === 'pglite' ? '' : 'AND started_on + expire_in < now()';
   const { rows } = await boss.getDb().executeSql(`SELECT id AS "jobId", name AS queue FROM pgboss.job WHERE state = 'active' ${onlyExpired}`, []);
-  const jobs = rows as { jobId: string; queue: string }[];
+  const jobs = rows as ClaimedJob[];
   await retryNow(boss, jobs);
   if (jobs.length > 0) logger.info({ count: jobs.length }, 'retrying jobs an interrupted run left active');
 }
 
 /** Fails these active jobs as attempts whose process died, and retries them at once. */
-async function retryNow(boss: PgBoss, jobs: readonly { queue: string; jobId: string }[]): Promise<void> {
+async function retryNow(boss: PgBoss, jobs: readonly ClaimedJob[]): Promise<void> {
   const byQueue = new Map<string, string[]>();
   for (const { queue, jobId } of jobs) byQueue.set(queue, [...(byQueue.get(queue) ?? []), jobId]);
   for (const [name, claimed] of byQueue) {
