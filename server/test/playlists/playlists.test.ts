@@ -205,4 +205,32 @@ describe.each(engines)('playlists on %s', (engine) => {
     const body = (await call(ada, 'GET', `/api/playlists/${id}`)).json<PlaylistBody>();
     expect(body.songs[0]).toMatchObject({ id: songIds[2], displayName: 'Third Song', isLiked: true });
   });
+
+  it('gives every song its own position when adds and reorders of one playlist run at once', async () => {
+    const db = t.app.encore.platform.database.db;
+    const [owner] = await db.select().from(users).where(eq(users.userName, 'ada'));
+    const extra = await db
+      .insert(songs)
+      .values(Array.from({ length: 10 }, (_, n) => ({ ownerId: owner?.id ?? 0, displayName: `Crowd ${n}`, fileName: `crowd-${n}.mp3`, fileType: 'audio/mpeg', storageKey: `uploads/crowd/${n}.mp3`, size: 1000 })))
+      .returning({ id: songs.id });
+    const { id } = (await create(ada, { name: 'Crowded' })).json<PlaylistBody>();
+    const [first, second, ...rest] = extra.map((row) => row.id);
+    await call(ada, 'POST', `/api/playlists/${id}/songs`, { SongId: first });
+    await call(ada, 'POST', `/api/playlists/${id}/songs`, { SongId: second });
+
+    const adds = rest.map((songId) => call(ada, 'POST', `/api/playlists/${id}/songs`, { SongId: songId }));
+    // Valid while no add has landed yet; a 400 afterwards, as any stale reorder.
+    const reorders = Array.from({ length: 4 }, (_, n) => call(ada, 'PUT', `/api/playlists/${id}/songs`, { songIds: n % 2 ? [first, second] : [second, first] }));
+    const added = await Promise.all(adds);
+    expect(added.map((response) => response.statusCode)).toEqual(rest.map(() => 200));
+    for (const response of await Promise.all(reorders)) expect([200, 400]).toContain(response.statusCode);
+
+    const rows = await db.select({ songId: playlistSongs.songId, position: playlistSongs.position }).from(playlistSongs).where(eq(playlistSongs.playlistId, id));
+    expect(rows).toHaveLength(10);
+    expect(new Set(rows.map((row) => row.position)).size).toBe(10);
+    const shown = (await call(ada, 'GET', `/api/playlists/${id}`)).json<PlaylistBody>().songs.map((song) => song.id);
+    expect(new Set(shown)).toEqual(new Set(extra.map((row) => row.id)));
+    // Adds append: the songs added at once follow the first two, whatever order those took.
+    expect(new Set(shown.slice(2))).toEqual(new Set(rest));
+  });
 });

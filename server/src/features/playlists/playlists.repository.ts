@@ -53,9 +53,13 @@ export class PlaylistsRepository {
     return rows.length > 0;
   }
 
-  /** Appends a song; false when it is already in the playlist. */
+  /**
+   * Appends a song; false when it is already in the playlist. The playlist row is locked
+   * first, as by `reorder`: two adds at once would otherwise read the same last position.
+   */
   async addSong(playlistId: number, songId: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
+      await lockPlaylist(tx, playlistId);
       const rows = await tx
         .insert(playlistSongs)
         .values({
@@ -63,7 +67,9 @@ export class PlaylistsRepository {
           songId,
           position: sql`(select coalesce(max(${playlistSongs.position}), 0) + 1 from ${playlistSongs} where ${playlistSongs.playlistId} = ${playlistId})`,
         })
-        .onConflictDoNothing()
+        // Only the song's own key: the position's unique constraint is deferrable, which
+        // ON CONFLICT cannot take as an arbiter (and the lock keeps positions apart).
+        .onConflictDoNothing({ target: [playlistSongs.playlistId, playlistSongs.songId] })
         .returning({ songId: playlistSongs.songId });
       if (rows.length > 0) await touch(tx, playlistId);
       return rows.length > 0;
@@ -88,7 +94,7 @@ export class PlaylistsRepository {
    */
   async reorder(playlistId: number, songIds: number[]): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from ${playlists} where ${playlists.id} = ${playlistId} for update`);
+      await lockPlaylist(tx, playlistId);
       const current = await tx.select({ songId: playlistSongs.songId }).from(playlistSongs).where(eq(playlistSongs.playlistId, playlistId));
       const have = new Set(current.map((row) => row.songId));
       if (have.size !== songIds.length || new Set(songIds).size !== songIds.length || !songIds.every((id) => have.has(id))) return false;
@@ -106,6 +112,11 @@ export class PlaylistsRepository {
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Positions change only under this lock (SELECT … FOR UPDATE of the playlist row). */
+function lockPlaylist(tx: Tx, playlistId: number) {
+  return tx.execute(sql`select id from ${playlists} where ${playlists.id} = ${playlistId} for update`);
+}
 
 function touch(tx: Tx, playlistId: number) {
   return tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, playlistId));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema. drizzle-kit reads this file to generate the SQL migrations under
@@ -14,7 +14,10 @@ export const users = pgTable(
     /** Null for accounts that only ever signed in with Google. */
     passwordHash: text('password_hash'),
     googleSubject: text('google_subject'),
-    /** Bumped by a password reset: tokens carrying an older version are refused. */
+    /**
+     * Bumped by a password reset or change: tokens and events tickets carrying an older version
+     * are refused, and a trigger announces the bump on `encore_sessions` so open event streams end.
+     */
     tokenVersion: integer('token_version').notNull().default(0),
     /**
      * When the owner proved control of `email` (verification link, password reset link, or
@@ -229,7 +232,10 @@ export const playlists = pgTable(
   (t) => [index('playlists_owner_idx').on(t.ownerId, t.createdAt)],
 );
 
-/** The songs of a playlist in order; a song appears at most once per playlist. */
+/**
+ * The songs of a playlist in order; a song appears at most once per playlist, and a position
+ * once (the constraint is DEFERRABLE in the migration, so one UPDATE may permute positions).
+ */
 export const playlistSongs = pgTable(
   'playlist_songs',
   {
@@ -244,7 +250,7 @@ export const playlistSongs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.playlistId, t.songId] }),
-    index('playlist_songs_order_idx').on(t.playlistId, t.position),
+    unique('playlist_songs_position_key').on(t.playlistId, t.position),
     index('playlist_songs_song_idx').on(t.songId),
   ],
 );
@@ -411,3 +417,12 @@ export const jobClaims = pgTable(
   },
   (t) => [index('job_claims_worker_idx').on(t.workerId)],
 );
+
+/**
+ * Mail jobs whose message went out: a job run again after a crash finds its mark and sends
+ * nothing (platform/mail/mail-deliveries.ts). Rows outlive any retry of their job, then go.
+ */
+export const mailDeliveries = pgTable('mail_deliveries', {
+  jobId: text('job_id').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
