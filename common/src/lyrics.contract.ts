@@ -190,4 +190,5 @@ export const LYRICS_MESSAGES = {
   urlNotOurs: 'The URL must be a song link issued by this Encore',
   wordsPastEnd: "A word's times must be within the song",
   wordsMismatch: 'The words do not match the lyrics text',
+  wordsNotInText: 'Not in the lyrics text: {words}. To change the text, send it as transcript with the words',
 } as const;

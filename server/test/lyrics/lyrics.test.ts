@@ -109,6 +109,56 @@ describe.each(localSetups)('lyrics: read, write, export ($engine)', (setup) => {
     ]);
   });
 
+  it('keeps every line of plain and of line-timed lyrics when words are saved for some of them', async () => {
+    const file = path.join(temp.dir, 'Ten Seconds.mp3');
+    const cases = [
+      { name: 'Plain words.mp3', transcript: '[Verse]\nHello world\nSecond line here\n\n[Chorus]\nLa la la' },
+      { name: 'Timed words.mp3', transcript: '[00:01.00]Hello world\n[00:04.00]Second line here\n[00:07.00]La la la\n' },
+    ];
+    for (const { name, transcript } of cases) {
+      const target = (await upload(t, owner, file, { fileName: name })).song;
+      const before = (await putLyrics(t, owner, target.id, { transcript })).json<LyricsTranscriptResponse>();
+      const response = await putLyrics(t, owner, target.id, {
+        words: [
+          { text: 'Second', start: 4.2, end: 4.6 },
+          { text: 'line', start: 4.7, end: 5 },
+        ],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const after = response.json<LyricsTranscriptResponse>();
+      expect(after.text, name).toBe(before.text);
+      expect(after.timing).toBe('word');
+      expect(after.words!.map((word) => word.text)).toEqual(['Hello', 'world', 'Second', 'line', 'here', 'La', 'la', 'la']);
+      expect(after.words![2]).toEqual({ text: 'Second', start: 4.2, end: 4.6 });
+      // The lines no word was sent for keep the times they had.
+      for (const text of ['Hello world', 'La la la']) {
+        expect(after.lines.find((line) => line.text === text)!.startTime, `${name}: ${text}`).toBeCloseTo(before.lines.find((line) => line.text === text)!.startTime, 2);
+      }
+      expect((await getLyrics(t, owner, target.id)).text).toBe(before.text);
+    }
+  });
+
+  it('refuses words the text does not have unless the new text comes with them, and loses nothing', async () => {
+    const target = (await upload(t, owner, path.join(temp.dir, 'Ten Seconds.mp3'), { fileName: 'New word.mp3' })).song;
+    await putLyrics(t, owner, target.id, { transcript: '[00:01.00]First line\n[00:05.00]Second line\n' });
+    const before = await getLyrics(t, owner, target.id);
+    const refused = await putLyrics(t, owner, target.id, { words: [{ text: 'New', start: 0, end: 0.4 }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toContain('"New"');
+    expect(await getLyrics(t, owner, target.id)).toEqual(before);
+
+    const words = [
+      { text: 'New', start: 0, end: 0.4 },
+      { text: 'First', start: 1, end: 1.5 },
+      { text: 'line', start: 1.5, end: 2 },
+      { text: 'Second', start: 5, end: 5.5 },
+      { text: 'line', start: 5.5, end: 6 },
+    ];
+    const stored = await putLyrics(t, owner, target.id, { transcript: 'New First line\nSecond line', words });
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json<LyricsTranscriptResponse>()).toMatchObject({ text: 'New First line\nSecond line', words, timing: 'word' });
+  });
+
   it('refuses bad words, oversized text and a mismatch, and loses nothing', async () => {
     const before = await getLyrics(t, owner, song.id);
     const cases: unknown[] = [

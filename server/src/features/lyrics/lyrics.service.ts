@@ -1,4 +1,5 @@
 import { documentFromWords, editDocument, exportLyrics, importLyrics, lineTokens, normaliseLyricsText, type LyricsDocument } from '@encore/common/lyrics-document.rules';
+import { documentWords, sungWords, timeTokens } from '@encore/common/lyrics-words.rules';
 import { looksLikeLrc } from '@encore/common/lyrics-lrc.format';
 import { looksLikeSrt } from '@encore/common/lyrics-srt.format';
 import { splitLines } from '@encore/common/lyrics-timing.rules';
@@ -89,11 +90,12 @@ export class LyricsService {
     if (input.words !== undefined && input.transcript !== undefined) {
       const text = normaliseLyricsText(input.transcript);
       assertWithinLimits(text);
-      const words = sortedWords(input.words);
+      const words = sungWords(input.words);
       if (lineTokens(text).flat().length !== words.length) throw new ValidationError(LYRICS_MESSAGES.wordsMismatch);
-      return { document: { text, lineTimes: null, words }, source };
+      // Lines the new text keeps unchanged keep their own times (headers have no words to carry them).
+      return { document: { ...editDocument(stored?.document ?? null, text, song.durationSeconds), words }, source };
     }
-    if (input.words !== undefined) return { document: wordsOnText(stored?.document, sortedWords(input.words)), source };
+    if (input.words !== undefined) return { document: wordsOnText(stored?.document, sungWords(input.words), song.durationSeconds), source };
     const transcript = input.transcript ?? '';
     if (isFile) {
       const imported = importLyrics(transcript).document;
@@ -124,33 +126,31 @@ function assertWordsWithinSong(words: readonly Word[], durationSeconds: number |
   if (words.some((word) => word.end > durationSeconds + WORD_END_SLACK_SECONDS)) throw new ValidationError(LYRICS_MESSAGES.wordsPastEnd);
 }
 
-function sortedWords(words: readonly Word[]): Word[] {
-  return words
-    .map((word) => ({ text: word.text.trim(), start: word.start, end: word.end }))
-    .filter((word) => word.text !== '')
-    .sort((a, b) => a.start - b.start || a.end - b.end);
-}
-
 /**
- * Words the timing editor saved: when they are as many as the text's sung tokens, the text
- * keeps its lines and headers and takes the words' spelling; otherwise lines are rebuilt.
+ * Words sent without text are timings of the text's words: as many as the text has, they
+ * also give its spelling, line by line; fewer or more, each must name a word of the text and
+ * only its times change. The text loses nothing: changing it takes the text itself.
  */
-function wordsOnText(previous: LyricsDocument | undefined, words: Word[]): LyricsDocument {
-  if (previous && previous.text !== '' && words.every((word) => !/\s|\[|\]/.test(word.text))) {
-    const tokens = lineTokens(previous.text);
-    if (tokens.flat().length === words.length) {
-      let cursor = 0;
-      const text = splitLines(previous.text)
-        .map((line, index) => {
-          const count = tokens[index]!.length;
-          if (count === 0) return line;
-          const lineWords = words.slice(cursor, cursor + count).map((word) => word.text);
-          cursor += count;
-          return lineWords.join(' ');
-        })
-        .join('\n');
-      return { text, lineTimes: previous.lineTimes, words };
-    }
+function wordsOnText(previous: LyricsDocument | undefined, words: Word[], durationSeconds: number | null): LyricsDocument {
+  if (!previous || previous.text === '') return documentFromWords(words);
+  const tokens = lineTokens(previous.text);
+  if (tokens.flat().length === words.length) {
+    let cursor = 0;
+    const text = splitLines(previous.text)
+      .map((line, index) => {
+        const count = tokens[index]!.length;
+        if (count === 0) return line;
+        const lineWords = words.slice(cursor, cursor + count).map((word) => word.text);
+        cursor += count;
+        return lineWords.join(' ');
+      })
+      .join('\n');
+    return { text, lineTimes: previous.lineTimes, words };
   }
-  return documentFromWords(words);
+  const timed = timeTokens(documentWords(previous, durationSeconds), words);
+  if (timed.unmatched.length > 0) {
+    const named = timed.unmatched.slice(0, 5).map((word) => `"${word.text}"`).join(', ');
+    throw new ValidationError(LYRICS_MESSAGES.wordsNotInText.replace('{words}', timed.unmatched.length > 5 ? `${named}…` : named));
+  }
+  return { text: previous.text, lineTimes: previous.lineTimes, words: timed.words };
 }
