@@ -1,4 +1,5 @@
 import { CLIP_FONT_FACES, clipFontFace } from './clip-fonts.js';
+import type { ClipWord } from './clip-text.js';
 import type { TextStyle } from './text-style.contract.js';
 import type { Word } from './words.contract.js';
 
@@ -12,12 +13,15 @@ import type { Word } from './words.contract.js';
  * (WrapStyle 2). A shown background is a layer-0 copy of each line with BorderStyle 3 (a box
  * `padding` wider than the text, its edges softened by `\blur` as the corner radius: libass
  * draws no rounded boxes); the text is layer 1. Words with timings are karaoke: `\k` makes a
- * word the highlight colour from its start. Sizes are given for a 360-pixel short side and
- * scaled to the frame.
+ * word the highlight colour from its start. Words that only share their lyrics line's time
+ * (`karaoke: false`) are drawn plain, and each lyrics line (`lineStart`) opens a screen. Sizes
+ * are given for a 360-pixel short side and scaled to the frame.
  */
 
 export interface ClipSubtitleInput {
-  words: readonly Word[];
+  words: readonly ClipWord[];
+  /** False when the words' times are their line's share, not their own: no word-by-word highlight. Default: true when any word is timed. */
+  karaoke?: boolean;
   style: TextStyle;
   width: number;
   height: number;
@@ -50,7 +54,7 @@ const MARGIN = 0.05;
 const AVERAGE_GLYPH_WIDTH = 0.55;
 
 interface Line {
-  words: Word[];
+  words: ClipWord[];
   text: string;
 }
 
@@ -69,6 +73,7 @@ export function buildClipSubtitles(input: ClipSubtitleInput): string {
   const usableWidth = width * (1 - 2 * MARGIN) - 2 * paddingPx;
   const maxChars = Math.max(8, Math.floor(usableWidth / (fontPx * AVERAGE_GLYPH_WIDTH + Math.max(0, spacingPx))));
   const words = timedWords(input);
+  const karaokeOn = words.timed && input.karaoke !== false;
   const screens = screensOf(linesOf(words, maxChars), input.end - input.start);
 
   const header = [
@@ -107,8 +112,8 @@ export function buildClipSubtitles(input: ClipSubtitleInput): string {
         const clip = screen.lines.length > 1 ? `\\clip(0,${upper},${width},${lower})` : '';
         events.push(dialogue(0, screen, 'Box', `{${common}${blur}${clip}}${escapeText(line.text)}`));
       }
-      const text = words.timed ? karaoke(line, screen.start) : escapeText(line.text);
-      events.push(dialogue(1, screen, 'Text', `{${common}${textColorTags(input, screen.start, words.timed)}}${text}`));
+      const text = karaokeOn ? karaoke(line, screen.start) : escapeText(line.text);
+      events.push(dialogue(1, screen, 'Text', `{${common}${textColorTags(input, screen.start, karaokeOn)}}${text}`));
     });
   }
   return `${[...header, ...events].join('\n')}\n`;
@@ -217,14 +222,14 @@ function colorAt(input: ClipSubtitleInput, time: number): string | undefined {
 }
 
 /** Words in clip time (relative to start, inside the clip); spread evenly when none has a timing. */
-function timedWords(input: ClipSubtitleInput): Word[] & { timed: boolean } {
+function timedWords(input: ClipSubtitleInput): ClipWord[] & { timed: boolean } {
   const duration = Math.max(0, input.end - input.start);
   const cleaned = input.words.filter((word) => word.text.trim() !== '');
   const timed = cleaned.some((word) => word.end > 0);
-  let words: Word[];
+  let words: ClipWord[];
   if (timed) {
     words = cleaned
-      .map((word) => ({ text: word.text.trim(), start: word.start - input.start, end: word.end - input.start }))
+      .map((word) => ({ text: word.text.trim(), start: word.start - input.start, end: word.end - input.start, ...(word.lineStart ? { lineStart: true } : {}) }))
       .filter((word) => word.end > 0 && word.start < duration)
       .map((word) => ({ ...word, start: Math.max(0, word.start), end: Math.min(duration, word.end) }))
       .sort((a, b) => a.start - b.start);
@@ -235,12 +240,13 @@ function timedWords(input: ClipSubtitleInput): Word[] & { timed: boolean } {
   return Object.assign(words, { timed });
 }
 
-function linesOf(words: Word[] & { timed: boolean }, maxChars: number): { line: Line; pauseBefore: boolean }[] {
+function linesOf(words: ClipWord[] & { timed: boolean }, maxChars: number): { line: Line; pauseBefore: boolean }[] {
   const lines: { line: Line; pauseBefore: boolean }[] = [];
   let current: Line | undefined;
   let previous: Word | undefined;
   for (const word of words) {
-    const pause = previous !== undefined && words.timed && word.start - previous.end > SCREEN_PAUSE_SECONDS;
+    // A lyrics line opens its own screen, as a sung pause does.
+    const pause = previous !== undefined && ((words.timed && word.start - previous.end > SCREEN_PAUSE_SECONDS) || word.lineStart === true);
     const sentenceEnd = previous !== undefined && /[.!?;:,،؛。]$/u.test(previous.text);
     if (!current || pause || sentenceEnd || current.text.length + 1 + word.text.length > maxChars) {
       current = { words: [], text: '' };

@@ -154,8 +154,8 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
       maxImageAspect: CLIP_LIMITS.maxImageAspect,
     },
     publicUrl,
-    // autoSubtitles: a song's word-timed lyrics when the clip brings no words of its own.
-    words: { wordsFor: async (songId) => (await lyricsRepository.find(songId))?.document.words ?? undefined },
+    // The song's lyrics, drawn when the clip brings no words of its own.
+    lyrics: { lyricsFor: async (songId) => (await lyricsRepository.find(songId))?.document },
   });
   const discoveryRepository = new DiscoveryRepository(database.db);
   const analysis = new AnalysisService({

@@ -1,27 +1,18 @@
-import type { Word } from '@encore/common/words.contract';
+import type { ClipLyrics } from '@encore/common/clip-text';
+import { documentLines, type LyricsDocument } from '@encore/common/lyrics-document.rules';
 
 /**
- * autoSubtitles: where a song's timed words come from when the clip has none. The lyrics
- * feature (word timings, transcription) implements this; features.ts wires it to the stored lyrics.
+ * Where a song's lyrics come from when the clip brings no words of its own. The lyrics
+ * feature implements this; features.ts wires it to the stored lyrics.
  */
-export interface ClipWordsSource {
-  wordsFor(songId: number): Promise<Word[] | undefined>;
+export interface ClipLyricsSource {
+  lyricsFor(songId: number): Promise<LyricsDocument | undefined>;
 }
 
 /**
- * Without timed words, the stored lyrics text (`songs.transcript`, `[Section]` headers dropped)
- * as words without timings: the subtitle document spreads them evenly over the clip.
+ * The lyrics as the editor's preview receives them (the lyrics model's `lines` and `words`):
+ * SPEC 3's lines timed against the song's duration (SPEC 9's rule where they have no times).
  */
-export function wordsFromTranscript(transcript: string | null): Word[] {
-  if (!transcript) return [];
-  return transcript
-    .split('\n')
-    .filter((line) => !/^\s*\[[^\]]*\]\s*$/.test(line))
-    .join(' ')
-    // eslint-disable-next-line no-control-regex -- the subtitle words refuse control characters
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .split(/\s+/)
-    .filter((text) => text !== '')
-    .slice(0, 5000)
-    .map((text) => ({ text: text.slice(0, 200), start: 0, end: 0 }));
+export function clipLyricsOf(document: LyricsDocument, durationSeconds: number | null): ClipLyrics {
+  return { lines: documentLines(document, durationSeconds), words: document.words };
 }

@@ -5,8 +5,8 @@ import type { ClipRow } from './clips.repository.js';
 const STATUS: Record<TaskRecord['state'], ClipStatus> = { queued: 'queued', running: 'running', done: 'done', failed: 'error', cancelled: 'cancelled' };
 
 export const CLIP_CANCELLED = 'The render was cancelled.';
-/** Done, but with no text: say so (no words were sent and auto subtitles found no lyrics). */
-export const CLIP_WITHOUT_WORDS = 'The clip has no words: add words, or turn on auto subtitles for a song with lyrics.';
+/** Done, but with no text: say so (no words were sent and the song has no lyrics). */
+export const CLIP_WITHOUT_WORDS = 'The clip has no words: the song has no lyrics, and none were sent.';
 
 /** The task decides (done only once its result is written); a clip whose task is gone is done if it has its video. */
 function statusOf(task: TaskRecord | undefined, clip: ClipRow): ClipStatus {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { clips, songs } from '../../platform/db/schema.js';
+import { clips } from '../../platform/db/schema.js';
 
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = Omit<typeof clips.$inferInsert, 'id' | 'createdAt'>;
@@ -61,11 +61,5 @@ export class ClipsRepository {
       .where(or(inArray(clips.videoKey, keys), sql`${clips.mediaKeys} ?| ${asArray}`));
     const wanted = new Set(keys);
     return new Set(rows.flatMap((row) => [row.videoKey, ...row.mediaKeys]).filter((key): key is string => key !== null && wanted.has(key)));
-  }
-
-  /** What the lyrics hold for a song (autoSubtitles without the lyrics feature's word timings). */
-  async songTranscript(songId: number): Promise<string | null> {
-    const [row] = await this.db.select({ transcript: songs.transcript }).from(songs).where(eq(songs.id, songId));
-    return row?.transcript ?? null;
   }
 }

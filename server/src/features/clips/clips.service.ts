@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { clipFrameSize, clipSettingsInputSchema, type ClipSettings, type ClipStatusResponse, type ClipSummary } from '@encore/common/clips.contract';
-import type { Word } from '@encore/common/words.contract';
+import { clipText, type ClipText } from '@encore/common/clip-text';
 import { NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
 import { TaskFailure, type JobContext } from '../../platform/jobs/jobs.types.js';
 import type { Logger } from '../../platform/logger.js';
@@ -18,7 +18,7 @@ import type { ClipRow, ClipsRepository } from './clips.repository.js';
 import { renderClipJob } from './clips.jobs.kind.js';
 import { runRender } from './phases/run-render.js';
 import { RenderInputError } from './phases/render-context.js';
-import { wordsFromTranscript, type ClipWordsSource } from './clip-words.source.js';
+import { clipLyricsOf, type ClipLyricsSource } from './clip-words.source.js';
 import { CLIP_CONTENT_TYPES } from './phases/06-store.js';
 import { makeWorkDir, sweepDeadWorkDirs } from './phases/work-dir.js';
 
@@ -46,8 +46,8 @@ export interface ClipsServiceDeps {
   limits: ClipMediaLimits;
   /** The site's origin: signed URLs on it are answered relative. */
   publicUrl: string;
-  /** autoSubtitles: the song's timed words (the lyrics feature), when it has them. */
-  words?: ClipWordsSource;
+  /** The song's lyrics (the lyrics feature): drawn when the clip brings no words of its own. */
+  lyrics?: ClipLyricsSource;
 }
 
 export interface CreateClipInput {
@@ -167,7 +167,7 @@ export class ClipsService {
     const settings = clipSettingsInputSchema.parse(clip.settings);
     const song = clip.songId ? await this.deps.library.get(clip.songId, clip.ownerId).catch(() => undefined) : undefined;
     if (!song) throw new TaskFailure('The song of this clip was deleted.', { retry: false });
-    const words = await this.wordsFor(settings, clip);
+    const text = await this.textFor(settings, clip, song.row.durationSeconds);
     // A killed process's render on this machine (perhaps this clip's last attempt) stops first.
     await this.sweepDeadRenders();
     const workDir = await makeWorkDir();
@@ -176,7 +176,8 @@ export class ClipsService {
         {
           clip,
           settings,
-          words,
+          words: text.words,
+          karaoke: text.karaoke,
           song: { storageKey: song.row.storageKey, fileName: song.row.fileName, durationSeconds: song.row.durationSeconds },
           width: clip.width,
           height: clip.height,
@@ -189,19 +190,20 @@ export class ClipsService {
         },
         this.deps.repository,
       );
-      return { clipId, videoKey, wordCount: words.length };
+      return { clipId, videoKey, wordCount: text.words.length };
     } catch (error) {
       if (error instanceof RenderInputError) throw new TaskFailure(error.message, { retry: false });
       throw error;
     }
   }
 
-  /** autoSubtitles with no words: the lyrics feature's timed words, else the stored lyrics spread over the clip. */
-  private async wordsFor(settings: ClipSettings, clip: ClipRow): Promise<Word[]> {
-    if (settings.words.length > 0 || !settings.autoSubtitles || clip.songId === null) return settings.words;
-    const timed = await this.deps.words?.wordsFor(clip.songId);
-    if (timed && timed.length > 0) return timed;
-    return wordsFromTranscript(await this.deps.repository.songTranscript(clip.songId));
+  /**
+   * What the clip draws, by the rule the editor's preview follows (common/clip-text): the
+   * clip's words, else the song's lyrics (word times, else line times), with or without autoSubtitles.
+   */
+  private async textFor(settings: ClipSettings, clip: ClipRow, durationSeconds: number | null): Promise<ClipText> {
+    const document = clip.songId !== null && !settings.words.some((word) => word.text.trim() !== '') ? await this.deps.lyrics?.lyricsFor(clip.songId) : undefined;
+    return clipText(settings.words, document ? clipLyricsOf(document, durationSeconds) : null);
   }
 
   private async songFor(songUrl: string | undefined, viewerId: number) {

@@ -14,6 +14,7 @@ export async function buildSubtitles(context: RenderContext): Promise<void> {
   const start = required(context.start, 'start');
   const ass = buildClipSubtitles({
     words: context.words,
+    karaoke: context.karaoke,
     style: context.settings,
     width: context.width,
     height: context.height,

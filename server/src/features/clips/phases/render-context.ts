@@ -1,6 +1,6 @@
 import type { TextColorStretch } from '@encore/common/clip-subtitles';
 import type { ClipSettings } from '@encore/common/clips.contract';
-import type { Word } from '@encore/common/words.contract';
+import type { ClipWord } from '@encore/common/clip-text';
 import type { Ffmpeg, FfmpegInfo } from '../../../platform/media/ffmpeg.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { ClipRow } from '../clips.repository.js';
@@ -9,8 +9,10 @@ import type { ClipRow } from '../clips.repository.js';
 export interface RenderContext {
   clip: ClipRow;
   settings: ClipSettings;
-  /** The words drawn: the settings' words, or the song's lyrics when autoSubtitles found some. */
-  words: Word[];
+  /** The words drawn (common/clip-text): the settings' words, else the song's lyrics. */
+  words: ClipWord[];
+  /** False when the words share their lyrics line's time: drawn plain, not word by word. */
+  karaoke: boolean;
   song: { storageKey: string; fileName: string; durationSeconds: number | null };
   width: number;
   height: number;
