@@ -280,19 +280,29 @@ export class LibraryRepository {
     return row;
   }
 
-  /** Flips the like and returns the new state; undefined when the song does not exist (any more). */
+  /**
+   * Flips the like and returns the new state; undefined when the song does not exist (any
+   * more). Each step is one statement that either changes the row or finds it changed: the
+   * primary key makes an insert wait for a toggle in flight, so toggles at once answer as if
+   * taken one after another, and the last answer is the state they leave.
+   */
   async toggleLike(userId: number, songId: number): Promise<boolean | undefined> {
     if (!isId(songId)) return undefined;
     try {
-      return await this.db.transaction(async (tx) => {
-        const removed = await tx
+      for (;;) {
+        const added = await this.db
+          .insert(songLikes)
+          .values({ userId, songId })
+          .onConflictDoNothing({ target: [songLikes.userId, songLikes.songId] })
+          .returning({ songId: songLikes.songId });
+        if (added.length > 0) return true;
+        const removed = await this.db
           .delete(songLikes)
           .where(and(eq(songLikes.userId, userId), eq(songLikes.songId, songId)))
           .returning({ songId: songLikes.songId });
         if (removed.length > 0) return false;
-        await tx.insert(songLikes).values({ userId, songId }).onConflictDoNothing();
-        return true;
-      });
+        // Another toggle removed the like between the two statements: this one adds it again.
+      }
     } catch (error) {
       if (isForeignKeyViolation(error)) return undefined;
       throw error;
