@@ -74,7 +74,8 @@ export class LyricsRepository {
    * Writes the song's lyrics and mirrors the text into `songs.transcript`, in one transaction:
    * a crash leaves the old lyrics or the new ones, never half. `onlyIf` guards a write that
    * must not overwrite lyrics that appeared meanwhile ('absent': no row, or one its uploader
-   * emptied, as `LyricsService` counts them); false when it did not write.
+   * emptied, as `LyricsService` counts them); false when it did not write. The song row is
+   * locked (FOR UPDATE) before the check, so of writers at once only the first finds none.
    */
   async save(songId: number, values: { document: LyricsDocument; source: LyricsSource; language: string | null; updatedBy: number | null }, onlyIf?: 'absent'): Promise<boolean> {
     return this.db.transaction(async (tx) => {

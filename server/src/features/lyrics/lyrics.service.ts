@@ -44,7 +44,11 @@ export class LyricsService {
   async put(songId: number, viewerId: number, input: PutLyricsInput): Promise<LyricsView> {
     const { song, stored } = await this.writable(songId, viewerId);
     const { document, source } = this.documentFor(song, stored, input);
-    await this.repository.save(songId, { document, source, language: input.language ?? stored?.language ?? null, updatedBy: viewerId });
+    // A listener fills only a song still without lyrics when the write lands, not when it was read.
+    const onlyIf = song.ownerId === viewerId ? undefined : 'absent';
+    if (!(await this.repository.save(songId, { document, source, language: input.language ?? stored?.language ?? null, updatedBy: viewerId }, onlyIf))) {
+      throw new NotFoundError(LYRICS_MESSAGES.notFound);
+    }
     return this.view(songId, viewerId);
   }
 
