@@ -1,3 +1,4 @@
+import type { ClipLyrics } from '@encore/common/clip-text';
 import { DEFAULT_CLIP_SETTINGS, type ClipSettings } from '@encore/common/clips.contract';
 import type { Word } from '@encore/common/words.contract';
 import { createStore, useStore } from '../../lib/create-store';
@@ -20,6 +21,8 @@ export interface ClipEditorState {
   song: ChosenSong | null;
   /** The words held in app state; they replace the settings' words at creation (SPEC 3). */
   words: Word[];
+  /** The chosen song's lyrics: the preview draws them when there are no words, as the renderer does. */
+  lyrics: ClipLyrics | null;
   media: MediaSelection;
   /** The advanced-effects toggle reveals the four advanced switches. */
   showAdvanced: boolean;
@@ -31,6 +34,7 @@ export const INITIAL_CLIP_EDITOR: ClipEditorState = {
   settings: DEFAULT_CLIP_SETTINGS,
   song: null,
   words: [],
+  lyrics: null,
   media: EMPTY_MEDIA,
   showAdvanced: false,
 };
@@ -46,8 +50,10 @@ export const clipEditor = {
   setMode: (mode: ClipEditorMode) => clipEditorStore.setState({ mode }),
   setShowAdvanced: (showAdvanced: boolean) => clipEditorStore.setState({ showAdvanced }),
   update: (patch: Partial<ClipSettings>) => clipEditorStore.setState((state) => ({ settings: { ...state.settings, ...patch } })),
-  chooseSong: (song: ChosenSong | null) => clipEditorStore.setState({ song, words: [] }),
+  chooseSong: (song: ChosenSong | null) => clipEditorStore.setState({ song, words: [], lyrics: null }),
   setWords: (words: Word[]) => clipEditorStore.setState({ words }),
+  /** The chosen song's lyrics arrived: its timed words become the words in app state. */
+  setLyrics: (words: Word[], lyrics: ClipLyrics | null) => clipEditorStore.setState({ words, lyrics }),
   addFiles: (files: readonly File[]) => clipEditorStore.setState((state) => ({ media: addMedia(state.media, files) })),
   removeFile: (id: string) => {
     const removed = clipEditorStore.getState().media.items.filter((item) => item.id === id);
@@ -58,7 +64,7 @@ export const clipEditor = {
   /** SPEC 4: clearing empties the files and the chosen song. */
   clear: () => {
     const files = clipEditorStore.getState().media.items.map((item) => item.file);
-    clipEditorStore.setState({ media: EMPTY_MEDIA, song: null, words: [] });
+    clipEditorStore.setState({ media: EMPTY_MEDIA, song: null, words: [], lyrics: null });
     releaseMediaUrls(files);
   },
   reset: () => {

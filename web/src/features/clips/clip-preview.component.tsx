@@ -24,6 +24,7 @@ export function ClipPreview() {
   const settings = useClipEditor((state) => state.settings);
   const song = useClipEditor((state) => state.song);
   const words = useClipEditor((state) => state.words);
+  const lyrics = useClipEditor((state) => state.lyrics);
   const media = useClipEditor((state) => state.media);
   const urls = useMediaUrls(media.items);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -49,7 +50,7 @@ export function ClipPreview() {
 
   const { start, end } = clipSpan(settings, songDuration ?? CLIP_DEFAULT_DURATION_SECONDS);
   const sampleText = t('clipSampleText');
-  const subtitles = useMemo(() => previewSubtitles({ settings, words, start, end, sampleText }), [settings, words, start, end, sampleText]);
+  const subtitles = useMemo(() => previewSubtitles({ settings, words, lyrics, start, end, sampleText }), [settings, words, lyrics, start, end, sampleText]);
   const { host: textHost, state: textState } = useSubtitleLayer(subtitles, Math.max(0, time - start));
 
   // The clock: the song's position while it plays (or a plain clock without a song), looping within the clip.

@@ -1,5 +1,7 @@
 import { CLIP_FORM_FIELDS, clipListResponse, clipStatusResponse, createClipResponse, type ClipSettings, type ClipStatusResponse } from '@encore/common/clips.contract';
+import type { ClipLyrics } from '@encore/common/clip-text';
 import { songList, type SongListEntry } from '@encore/common/library.contract';
+import { lyricsLineSchema } from '@encore/common/lyrics.contract';
 import type { Word } from '@encore/common/words.contract';
 import { z } from 'zod';
 import { apiRequest, isApiError } from '../../lib/api-client';
@@ -19,18 +21,27 @@ export function searchSongs(text: string, signal?: AbortSignal): Promise<SongLis
   });
 }
 
-const lyricsWords = z.object({ words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })).nullable().optional() });
+const songLyrics = z.object({
+  lines: z.array(lyricsLineSchema).optional(),
+  words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })).nullable().optional(),
+});
 
-/**
- * The song's timed words (`GET files/{id}/lyrics`), the words held in app state that a clip
- * is created with (SPEC 3). A song without lyrics (404) has none.
- */
-export async function fetchSongWords(songId: number, signal?: AbortSignal): Promise<Word[]> {
+export interface SongLyricsForClip {
+  /** The timed words: the words held in app state that a clip is created with (SPEC 3). */
+  words: Word[];
+  /** The lyrics as the renderer reads them, drawn when there are no words; null when the song has none. */
+  lyrics: ClipLyrics | null;
+}
+
+/** The song's lyrics (`GET files/{id}/lyrics`). A song without lyrics (404) has none. */
+export async function fetchSongLyrics(songId: number, signal?: AbortSignal): Promise<SongLyricsForClip> {
   try {
-    const answer = await apiRequest(`files/${songId}/lyrics`, { schema: lyricsWords, fallbackMessage: translate('clipWordsFailed'), signal });
-    return answer.words ?? [];
+    const answer = await apiRequest(`files/${songId}/lyrics`, { schema: songLyrics, fallbackMessage: translate('clipWordsFailed'), signal });
+    const words = answer.words ?? [];
+    const lines = answer.lines ?? [];
+    return { words, lyrics: lines.length > 0 || words.length > 0 ? { lines, words: answer.words ?? null } : null };
   } catch (error) {
-    if (isApiError(error) && error.status === 404) return [];
+    if (isApiError(error) && error.status === 404) return { words: [], lyrics: null };
     throw error;
   }
 }

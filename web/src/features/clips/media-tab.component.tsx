@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n/i18n.store';
-import { fetchSongWords } from './clips.api';
+import { fetchSongLyrics } from './clips.api';
 import { clipEditor, useClipEditor } from './clip-editor.store';
 import { MediaUploader } from './media-uploader.component';
 import { SongPicker } from './song-picker.component';
@@ -16,16 +16,17 @@ export function MediaTab() {
   const words = useClipEditor((state) => state.words);
   const hasMedia = useClipEditor((state) => state.media.items.length > 0);
   const lyrics = useQuery({
-    queryKey: ['clips', 'song-words', song?.id],
-    queryFn: ({ signal }) => fetchSongWords(song!.id, signal),
+    queryKey: ['clips', 'song-lyrics', song?.id],
+    queryFn: ({ signal }) => fetchSongLyrics(song!.id, signal),
     enabled: song !== null,
     staleTime: 0,
   });
   useEffect(() => {
-    if (lyrics.data) clipEditor.setWords(lyrics.data);
+    if (lyrics.data) clipEditor.setLyrics(lyrics.data.words, lyrics.data.lyrics);
   }, [lyrics.data]);
 
   const timed = words.filter((word) => word.end > word.start).length;
+  const hasLines = (lyrics.data?.lyrics?.lines ?? []).some((line) => !line.isHeader && line.text.trim() !== '');
 
   return (
     <div className="flex flex-col gap-4">
@@ -40,7 +41,7 @@ export function MediaTab() {
               </span>
             </div>
             <p className="text-xs text-muted">
-              {lyrics.isPending ? t('loading') : lyrics.isError ? lyrics.error.message : timed > 0 ? t('clipWordsTimed', { count: timed }) : t('clipWordsNone')}
+              {lyrics.isPending ? t('loading') : lyrics.isError ? lyrics.error.message : timed > 0 ? t('clipWordsTimed', { count: timed }) : hasLines ? t('clipWordsNone') : t('clipNoLyrics')}
             </p>
             <Link to={`/music/${song.id}/words`} className="inline-flex items-center gap-1.5 self-start text-xs font-semibold text-fuchsia-300 hover:underline">
               <PenLine aria-hidden className="size-3.5" />

@@ -1,4 +1,5 @@
 import { buildClipSubtitles } from '@encore/common/clip-subtitles';
+import { clipText, type ClipLyrics } from '@encore/common/clip-text';
 import { CLIP_LIMITS, clipFrameSize, type ClipSettings } from '@encore/common/clips.contract';
 import type { Word } from '@encore/common/words.contract';
 import { clipFontUrls } from './clip-font-files';
@@ -8,25 +9,29 @@ export interface PreviewSubtitleInput {
   settings: ClipSettings;
   /** The words create-clip sends (the editor's, SPEC 3). */
   words: readonly Word[];
+  /** The song's lyrics (its lines and word timings): drawn when there are no words, as the renderer does. */
+  lyrics?: ClipLyrics | null;
   /** The clip's span in song seconds, as the renderer takes it. */
   start: number;
   end: number;
-  /** Drawn over the whole clip when there are no words, so the style can be seen (at any time: without the entrance animation). */
+  /** Drawn over the whole clip when there are neither words nor lyrics, so the style can be seen (at any time: without the entrance animation). */
   sampleText: string;
 }
 
 /**
- * The subtitle document the renderer will burn in, built by the same function from the same
- * inputs (its phase 3): the words, the settings as the text style, the frame of the chosen
- * quality and aspect ratio, the clip's start and end.
+ * The subtitle document the renderer will burn in, built by the same functions from the same
+ * inputs (its phase 3): the clip's text (the words, else the song's lyrics: common/clip-text),
+ * the settings as the text style, the frame of the chosen quality and aspect ratio, the clip's
+ * start and end.
  */
-export function previewSubtitles({ settings, words, start, end, sampleText }: PreviewSubtitleInput): SubtitleDocument {
+export function previewSubtitles({ settings, words, lyrics, start, end, sampleText }: PreviewSubtitleInput): SubtitleDocument {
   const { width, height } = clipFrameSize(settings.videoQuality, settings.aspectRatio);
-  const hasWords = words.some((word) => word.text.trim() !== '');
-  const shown = hasWords ? words : [{ text: sampleText, start: 0, end: 0 }];
-  const style = hasWords ? settings : { ...settings, animation: 'none' as const };
-  const ass = buildClipSubtitles({ words: shown, style, width, height, start, end });
-  return { ass, fonts: clipFontUrls(settings, shown.map((word) => word.text)), width, height };
+  const text = clipText(words, lyrics);
+  const hasText = text.words.length > 0;
+  const shown = hasText ? text : { words: [{ text: sampleText, start: 0, end: 0 }], karaoke: false };
+  const style = hasText ? settings : { ...settings, animation: 'none' as const };
+  const ass = buildClipSubtitles({ words: shown.words, karaoke: shown.karaoke, style, width, height, start, end });
+  return { ass, fonts: clipFontUrls(settings, shown.words.map((word) => word.text)), width, height };
 }
 
 /** The clip's span as the renderer's phase 1 takes it: from the start, to the end or the song's end, at most the longest clip. */

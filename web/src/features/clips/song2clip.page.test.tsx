@@ -59,7 +59,7 @@ async function songWithoutWordsChosen(create: Parameters<typeof stubFetch>[0][st
   renderApp('/song2clip');
   await user.type(screen.getByRole('searchbox', { name: 'Search songs' }), 'night');
   await user.click(await screen.findByRole('button', { name: /Night Drive/ }));
-  expect(await screen.findByText(/No timed words yet/)).toBeInTheDocument();
+  expect(await screen.findByText(/This song has no lyrics yet/)).toBeInTheDocument();
   return { requests, user };
 }
 

@@ -568,6 +568,7 @@ export const en = {
   clipNoSongsFound: 'No songs found',
   clipWordsTimed: '{count} timed words from the lyrics',
   clipWordsNone: 'No timed words yet: the lyrics text is spread over the clip.',
+  clipNoLyrics: 'This song has no lyrics yet: the clip will have no text.',
   clipEditWordTimings: 'Edit word timings',
   clipMediaHeading: 'Pictures or video',
   clipChooseMedia: 'Choose pictures or a video',

@@ -568,6 +568,7 @@ export const he: Catalogue = {
   clipNoSongsFound: 'לא נמצאו שירים',
   clipWordsTimed: '{count} מילים מתוזמנות מהמילים של השיר',
   clipWordsNone: 'אין עדיין מילים מתוזמנות: טקסט השיר יתפזר לאורך הקליפ.',
+  clipNoLyrics: 'לשיר הזה אין עדיין מילים: בקליפ לא יהיה טקסט.',
   clipEditWordTimings: 'עריכת תזמון המילים',
   clipMediaHeading: 'תמונות או וידאו',
   clipChooseMedia: 'בחירת תמונות או וידאו',
