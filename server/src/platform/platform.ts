@@ -6,6 +6,7 @@ import { removeStaleTempFiles } from './fs/atomic-write.js';
 import { startJobs, type Jobs } from './jobs/jobs.js';
 import type { Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
+import { MailDeliveries } from './mail/mail-deliveries.js';
 import type { Mailer } from './mail/mail.types.js';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg.js';
 import { loadSecrets, type Secrets } from './secrets.js';
@@ -76,7 +77,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       () => undefined,
     );
     closers.unshift(() => ffmpegProbe);
-    const mailer = createMailer(config.mail, logger);
+    const mailer = createMailer(config.mail, logger, new MailDeliveries(database.db));
     closers.unshift(() => mailer.close());
     // PGlite has no autovacuum: statistics and dead rows are kept up here.
     const upkeep = database.driver === 'pglite' ? startEmbeddedUpkeep(database.executor, logger) : undefined;

@@ -11,7 +11,8 @@ export const sendMailJob = jobKind<MailMessage>(
 export function mailJobs(mailer: Mailer): AnyJobDefinition[] {
   return [
     defineJob(sendMailJob, {
-      handler: (message) => mailer.send(message),
+      // The job's id is the delivery's: a re-run after a crash finds the mail sent.
+      handler: (message, { jobId }) => mailer.send(message, { id: jobId }),
       retry: { limit: 5, delaySeconds: 5, backoff: true },
       // Above the SMTP client's own timeouts.
       expireInSeconds: 60,

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import type { Mailer, MailMessage } from './mail.types.js';
+import { deliveryMessageId, type Mailer, type MailDelivery, type MailMessage } from './mail.types.js';
 
 /** Real delivery through the SMTP server in SMTP_URL (smtp:// or smtps://, credentials inline). */
 export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
@@ -12,8 +12,9 @@ export function createSmtpMailer(smtpUrl: string, from: string, logger: Logger):
   const transport = () => (transporter ??= makeTransport());
   return {
     driver: 'smtp',
-    async send(message: MailMessage) {
-      const info = await (await transport()).sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+    async send(message: MailMessage, delivery: MailDelivery) {
+      const messageId = deliveryMessageId(delivery, from);
+      const info = await (await transport()).sendMail({ messageId, to: message.to, subject: message.subject, text: message.text, html: message.html });
       logger.debug({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
     },
     async check() {
