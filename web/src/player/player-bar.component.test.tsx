@@ -1,13 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../test/fetch-stub';
 import { filesRoute } from '../test/files-route';
 import { renderApp } from '../test/render-app';
 import { makeSong, makeSongs, signInForTest } from '../test/song-fixture';
 import { sessionStore } from '../features/auth/session.store';
+import { setLanguage } from '../lib/i18n/i18n.store';
 
 beforeEach(signInForTest);
+afterEach(() => {
+  act(() => setLanguage('en'));
+});
 
 function audioElement(): HTMLAudioElement {
   return document.querySelector<HTMLAudioElement>('audio[data-encore-player]')!;
@@ -103,16 +107,37 @@ describe('player bar', () => {
     expect(within(bar).getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
-  it('shows the same state on the playing card as on the bar, and pauses from either', async () => {
+  it('shows the size and upload date beneath the title and artist, as the cards format them, in either language', async () => {
+    stubFetch({
+      'GET /api/files': filesRoute([makeSong(5, { displayName: 'Nova - Blue Hour', artist: 'Nova', size: 3_355_443, uploadedAt: '2025-03-05T12:00:00Z' })]),
+      'GET /api/files/5/play': { body: { url: '/stream/5' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/music');
+    await user.click(await screen.findByRole('button', { name: 'Play Nova - Blue Hour' }));
+    const bar = screen.getByRole('region', { name: 'Player' });
+    expect(within(bar).getByTestId('player-title')).toHaveTextContent(/^Blue Hour$/);
+    expect(within(bar).getByTestId('player-artist')).toHaveTextContent(/^Nova$/);
+    expect(within(bar).getByTestId('player-details')).toHaveTextContent(/^3\.2 MB · Mar 5, 2025$/);
+    expect(within(bar).getByTestId('player-details').querySelector('time')).toHaveAttribute('dateTime', '2025-03-05T12:00:00Z');
+
+    act(() => setLanguage('he'));
+    expect(within(screen.getByRole('region', { name: 'נגן' })).getByTestId('player-details')).toHaveTextContent(/^3\.2 MB · 5 במרץ 2025$/);
+  });
+
+  it('closes when the playing song is clicked in the list, while the bar\'s own button pauses', async () => {
     const { user, bar } = await playFirstSong();
-    const cardButton = screen.getByRole('button', { name: 'Pause Song 1' });
-    await user.click(cardButton);
+    await user.click(within(bar).getByRole('button', { name: 'Pause' }));
     expect(audioElement().paused).toBe(true);
     expect(within(bar).getByRole('button', { name: 'Play' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Play Song 1' })).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Play' }));
     expect(audioElement().paused).toBe(false);
-    expect(screen.getByRole('button', { name: 'Pause Song 1' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Stop Song 1' }));
+    expect(screen.queryByRole('region', { name: 'Player' })).not.toBeInTheDocument();
+    expect(audioElement().paused).toBe(true);
+    expect(audioElement().getAttribute('src')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Play Song 1' })).toBeInTheDocument();
   });
 
   it('goes on to the next song at the end of one', async () => {

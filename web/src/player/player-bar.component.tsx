@@ -8,7 +8,9 @@ import { Slider } from '../components/ui/slider';
 import { Spinner } from '../components/ui/spinner';
 import { formatClockTime } from '../lib/clock-time.format';
 import { cn } from '../lib/cn';
-import { useT } from '../lib/i18n/i18n.store';
+import { formatFileSize } from '../lib/file-size.format';
+import { useLanguage, useT } from '../lib/i18n/i18n.store';
+import { formatShortDate } from '../lib/short-date.format';
 import { songHeadline } from '../lib/song-headline';
 import { hasNext, hasPrevious } from './player-state';
 import { player, usePlayer } from './player.store';
@@ -20,12 +22,14 @@ const controlClass =
 
 /**
  * The player bar (SPEC 2 and 4): fixed at the bottom while a song is selected. Mounted once in
- * the layout, so it, and the music, stay while the user moves between pages. On a phone the
- * song takes the whole first line (title over artist, as the cards show it) and the transport
+ * the layout, so it, and the music, stay while the user moves between pages. The song shows
+ * its title over its artist, as the cards do, and its size and upload date beneath (SPEC 2,
+ * DECISIONS "Player bar"). On a phone the song takes the whole first line and the transport
  * shares the second with the seek bar; the volume folds away (the phone's own buttons set it).
  */
 export function PlayerBar() {
   const t = useT();
+  const language = useLanguage();
   const current = usePlayer((state) => state.current);
   const ready = usePlayer((state) => state.ready);
   const loading = usePlayer((state) => state.loading);
@@ -59,6 +63,9 @@ export function PlayerBar() {
             </Link>
             <p dir="auto" data-testid="player-artist" className="truncate text-xs text-muted rtl:text-right">
               {current.artist ?? t('unknownArtist')}
+            </p>
+            <p data-testid="player-details" className="truncate text-[11px] leading-4 text-subtle tabular-nums">
+              <bdi dir="ltr">{formatFileSize(current.size)}</bdi> · <time dateTime={current.uploadedAt}>{formatShortDate(current.uploadedAt, language)}</time>
             </p>
           </div>
         </div>

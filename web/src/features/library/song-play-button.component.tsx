@@ -1,5 +1,5 @@
 import type { SongListEntry } from '@encore/common/library.contract';
-import { Pause, Play } from 'lucide-react';
+import { Play, Square } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
 import type { QueuePages } from '../../player/player-state';
@@ -15,26 +15,25 @@ interface SongPlayButtonProps {
 }
 
 /**
- * Plays the song in the player bar. On the song already selected it shows and does what the
- * bar's own button does (pause while playing, play while paused), so the two never disagree;
- * the bar's close button closes the player.
+ * Plays the song in the player bar. On the song already selected it stops it and closes the
+ * player (SPEC 4: clicking the song that is playing closes the player); the bar's own button is
+ * the one that pauses.
  */
 export function SongPlayButton({ song, list, pages, className }: SongPlayButtonProps) {
   const t = useT();
   const isCurrent = usePlayer((state) => state.current?.id === song.id);
-  const isPlaying = usePlayer((state) => state.current?.id === song.id && state.isPlaying);
   return (
     <button
       type="button"
-      aria-label={isPlaying ? t('pauseSong', { title: song.displayName }) : t('playSong', { title: song.displayName })}
-      title={isPlaying ? t('pauseHint') : t('playHint')}
-      onClick={() => (isCurrent ? player.toggle() : player.selectSong(list, song, pages ? { source: 'library', pages } : { source: 'library' }))}
+      aria-label={isCurrent ? t('stopSong', { title: song.displayName }) : t('playSong', { title: song.displayName })}
+      title={isCurrent ? t('playerClose') : t('playHint')}
+      onClick={() => player.selectSong(list, song, pages ? { source: 'library', pages } : { source: 'library' })}
       className={cn(
         'relative z-10 grid shrink-0 cursor-pointer place-items-center rounded-full bg-accent-gradient text-white shadow-lg shadow-fuchsia-950/50 transition-[transform,opacity] outline-none hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background active:scale-95',
         className,
       )}
     >
-      {isPlaying ? <Pause aria-hidden className="size-[40%] fill-current" /> : <Play aria-hidden className="size-[42%] translate-x-[6%] fill-current" />}
+      {isCurrent ? <Square aria-hidden className="size-[34%] fill-current" /> : <Play aria-hidden className="size-[42%] translate-x-[6%] fill-current" />}
     </button>
   );
 }

@@ -257,6 +257,7 @@ export const en = {
   paginationPage: 'Page {page}',
   playSong: 'Play {title}',
   pauseSong: 'Pause {title}',
+  stopSong: 'Stop {title}',
   playHint: 'Play',
   pauseHint: 'Pause',
   likeSong: 'Like {title}',

@@ -265,6 +265,7 @@ export const he: Catalogue = {
   paginationPage: 'עמוד {page}',
   playSong: 'ניגון {title}',
   pauseSong: 'השהיית {title}',
+  stopSong: 'עצירת {title}',
   playHint: 'ניגון',
   pauseHint: 'השהיה',
   likeSong: 'אהבתי את {title}',
