@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { clipUploadDeadlineMs, uploadDeadlineMs, type Config } from './config.js';
 import { createFeatures, featureJobs, type Features } from './features/features.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -22,6 +22,7 @@ import { installAuthentication } from './platform/http/authentication.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installRequestDeadlines, serverTimeoutOptions, type ServerTimeouts } from './platform/http/request-deadlines.js';
 import { installInputGuard } from './platform/http/input-guard.js';
+import { installJsonBody, zodValidatorCompiler } from './platform/http/json-body.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import type { AnyJobDefinition, JobSelection } from './platform/jobs/jobs.types.js';
 import { startPlatform, type Platform } from './platform/platform.js';
@@ -40,7 +41,7 @@ declare module 'fastify' {
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 /** Fastify's factory types describe ajv's compilers; zod's take the same route definitions at run time. */
 const zodCompilers: CompilersFactory = {
-  buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
+  buildValidator: (() => zodValidatorCompiler) as unknown as CompilersFactory['buildValidator'],
   buildSerializer: (() => serializerCompiler) as unknown as CompilersFactory['buildSerializer'],
 };
 
@@ -65,11 +66,12 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
     // (about 0.15 s of every start).
     schemaController: { compilersFactory: zodCompilers },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installRequestDeadlines(app, timeouts);
   installInputGuard(app);
+  installJsonBody(app);
 
   const platform = await startPlatform(config, app.log);
   app.addHook('onClose', async () => platform.close());
