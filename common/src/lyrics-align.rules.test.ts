@@ -46,9 +46,10 @@ describe('the lyrics document', () => {
     expect(imported.document.text).toBe('[Verse]\nHello world\nBye');
     expect(imported.document.words).toHaveLength(3);
     const lines = documentLines(imported.document, 10);
-    expect(lines[0]).toMatchObject({ isHeader: true, startTime: 0 });
+    // The untimed header has no time of its own: it sits where the first timed line starts.
+    expect(lines[0]).toMatchObject({ isHeader: true, startTime: 1, endTime: 1 });
     expect(lines[1]).toMatchObject({ startTime: 1, endTime: 2 });
-    expect(lines[2]).toMatchObject({ startTime: 3, endTime: 10 });
+    expect(lines[2]).toMatchObject({ startTime: 3, endTime: 3.4 });
     const again = importLyrics(exportLyrics(imported.document, 'elrc', 10));
     expect(again.document.words).toEqual(imported.document.words);
   });
@@ -56,10 +57,14 @@ describe('the lyrics document', () => {
     const imported = importLyrics('[00:01.00]one\n[00:05.00]two\n[00:09.00]three');
     const edited = editDocument(imported.document, 'one\ntwo changed\nthree', 20);
     expect(edited.lineTimes).toEqual([{ start: 1, end: null }, null, { start: 9, end: null }]);
-    const starts = documentLines(edited, 20).map((line) => line.startTime);
-    expect([starts[0], starts[2]]).toEqual([1, 9]);
-    expect(starts[1]).toBeGreaterThan(1);
-    expect(starts[1]).toBeLessThan(9);
+    // The changed line lost its time, and no time is made up for it: it lasts nothing where
+    // the line before it ends, and the exports write it untimed.
+    expect(documentLines(edited, 20).map((line) => [line.startTime, line.endTime])).toEqual([
+      [1, 9],
+      [9, 9],
+      [9, 20],
+    ]);
+    expect(exportLyrics(edited, 'lrc', 20)).toBe('[00:01.00]one\ntwo changed\n[00:09.00]three\n');
   });
   it('keeps unchanged word times through an edit of the text', () => {
     const document = documentFromWords([w('la', 0, 1), w('di', 1, 2), w('da', 2, 3)]);

@@ -3,7 +3,7 @@ import { alignKeys, alignmentKey, realignWords } from './lyrics-align.rules.js';
 import { buildLinesFromWords } from './lyrics-lines.rules.js';
 import { looksLikeLrc, parseLrc, writeElrc, writeLrc, type LrcMeta } from './lyrics-lrc.format.js';
 import { looksLikeSrt, parseSrt, writeSrt } from './lyrics-srt.format.js';
-import { fillLineTimes, isEmptyLine, isHeaderLine, splitLines, type LineTime, type LyricsLine } from './lyrics-timing.rules.js';
+import { effectiveDuration, fillLineTimes, isEmptyLine, isHeaderLine, round, splitLines, type LineTime, type LyricsLine } from './lyrics-timing.rules.js';
 
 /**
  * The one lyrics model of a song as stored: its text, the timings of its lines where its
@@ -52,18 +52,41 @@ export function timingOf(document: LyricsDocument | null): LyricsTiming {
   return 'none';
 }
 
-/** SPEC 3's lines: from the words when timed by word, else from line times, else the rule. */
+/**
+ * SPEC 3's lines. Lyrics without any time are timed by SPEC 9's rule. Timed lyrics keep their
+ * own times: a line starts at its own tag (or its first word, if that is earlier) and ends at
+ * its own end (its last word's, its cue's, a closing tag's), else where the next timed line
+ * starts, the last at the song's end. A line without a time in timed lyrics gets none: it
+ * sits, lasting nothing, where the timed line before it ends, so the karaoke shows it in its
+ * place and passes over it, and the exports know it as untimed (`ownLineTimes`).
+ */
 export function documentLines(document: LyricsDocument, durationSeconds: number | null | undefined): LyricsLine[] {
   const texts = splitLines(document.text);
-  let times: (LineTime | null)[] = texts.map((_, index) => document.lineTimes?.[index] ?? null);
-  if (document.words && document.words.length > 0) {
-    const perLine = wordsPerLine(document.text, document.words);
-    times = times.map((time, index) => {
-      const lineWords = perLine[index]!;
-      return lineWords.length > 0 ? { start: lineWords[0]!.start, end: lineWords.at(-1)!.end } : time;
-    });
-  }
-  return fillLineTimes(texts, times, durationSeconds);
+  const times = ownLineTimes(document);
+  if (!times.some((time) => time !== null)) return fillLineTimes(texts, times, durationSeconds);
+  const total = Math.max(effectiveDuration(durationSeconds), ...times.map((time) => Math.max(time?.start ?? 0, time?.end ?? 0)));
+  const nextStarts: number[] = new Array<number>(texts.length).fill(total);
+  for (let i = texts.length - 2; i >= 0; i -= 1) nextStarts[i] = times[i + 1]?.start ?? nextStarts[i + 1]!;
+  let previousEnd = times.find((time) => time !== null)!.start;
+  return texts.map((text, index) => {
+    const time = times[index];
+    if (!time) return { text, startTime: round(previousEnd), endTime: round(previousEnd), isHeader: isHeaderLine(text) };
+    const limit = Math.max(nextStarts[index]!, time.start);
+    previousEnd = time.end === null ? limit : Math.min(Math.max(time.end, time.start), limit);
+    return { text, startTime: round(time.start), endTime: round(previousEnd), isHeader: isHeaderLine(text) };
+  });
+}
+
+/** Each line's own time (null where it has none): its line time, or its words'. */
+export function ownLineTimes(document: LyricsDocument): (LineTime | null)[] {
+  const texts = splitLines(document.text);
+  const perLine = document.words && document.words.length > 0 ? wordsPerLine(document.text, document.words) : [];
+  return texts.map((_, index) => {
+    const own = document.lineTimes?.[index] ?? null;
+    const lineWords = perLine[index] ?? [];
+    if (lineWords.length === 0) return own;
+    return { start: Math.min(own?.start ?? Infinity, lineWords[0]!.start), end: lineWords.at(-1)!.end };
+  });
 }
 
 /** A document from timed words (a transcription, or words the editor saved). */
@@ -158,15 +181,25 @@ function trimDocument(document: LyricsDocument): LyricsDocument {
   };
 }
 
-/** The lyrics in a file format; untimed lines get the rule's times (LRC needs a time each). */
+/**
+ * The lyrics in a file format. Timed lyrics are written with their own times only: a line
+ * without a time has no tag in LRC and no cue in SRT, and a last line that ends before the
+ * song does gets a closing tag in LRC. Lyrics without any time get the rule's times (LRC needs
+ * a time per line).
+ */
 export function exportLyrics(document: LyricsDocument, format: LyricsFormat, durationSeconds: number | null | undefined, meta: LrcMeta = {}): string {
   if (format === 'txt') return document.text === '' ? '' : `${document.text}\n`;
   const lines = documentLines(document, durationSeconds);
-  if (format === 'srt') return writeSrt(lines);
-  if (format === 'lrc') return writeLrc(lines, meta);
+  const own = ownLineTimes(document);
+  const timed = own.some((time) => time !== null);
+  const untimed = (index: number) => timed && own[index] === null;
+  if (format === 'srt') return writeSrt(lines.filter((_, index) => !untimed(index)));
+  const written = lines.map((line, index) => (untimed(index) ? { ...line, startTime: null, endTime: null } : line));
+  const lastTimed = own.findLastIndex((time) => time !== null);
+  const end = timed && own[lastTimed]!.end !== null && lines[lastTimed]!.endTime < effectiveDuration(durationSeconds) ? lines[lastTimed]!.endTime : null;
+  if (format === 'lrc') return writeLrc(written, meta, end);
   const perLine = document.words ? wordsPerLine(document.text, document.words) : [];
-  return writeElrc(
-    lines.map((line, index) => ({ ...line, words: perLine[index] ?? [] })),
-    meta,
-  );
+  const words = written.map((line, index) => ({ ...line, words: perLine[index] ?? [] }));
+  // A last line sung word by word says its end with its closing word tag.
+  return writeElrc(words, meta, (perLine[lastTimed]?.length ?? 0) > 0 ? null : end);
 }

@@ -24,9 +24,9 @@ describe('LRC', () => {
     ]);
   });
 
-  it('keeps a broken time tag as text instead of inventing a time', () => {
+  it('ignores an invalid time tag, keeping its text untimed, and keeps a bracket that is not a time as text', () => {
     const parsed = parseLrc('[00:01.00]ok\n[1:75.00]bad seconds\n[ab:cd]letters');
-    expect(parsed.lines.map((line) => line.text)).toEqual(['ok', '[1:75.00]bad seconds', '[ab:cd]letters']);
+    expect(parsed.lines.map((line) => line.text)).toEqual(['ok', 'bad seconds', '[ab:cd]letters']);
     expect(parsed.lines[1]!.time).toBeNull();
   });
 
@@ -94,6 +94,80 @@ describe('SRT', () => {
     expect(parseSrt(written)).toEqual([
       { text: 'Hello', time: { start: 1, end: 2.5 } },
       { text: 'World', time: { start: 2.5, end: 3661.25 } },
+    ]);
+  });
+});
+
+/** LRC files as other projects write them (players, lyric sites, editors), byte for byte. */
+describe('LRC files from other projects', () => {
+  // A lyric site's export: BOM, CRLF, its own metadata keys, a signed offset, three-digit ms.
+  const siteFile =
+    '\uFEFF[id:$00000000]\r\n[ar:Nova]\r\n[ti:Blue Hour]\r\n[al:Night Drive]\r\n[by:lrc-maker 2.1]\r\n[t_time:(03:14)]\r\n[kana:1ゆ1め]\r\n' +
+    '[offset:+200]\r\n[00:12.345]Under the blue hour\r\n[00:17.020]We drive without a map\r\n[00:01.000][00:30.500]Oh oh oh\r\n';
+
+  it('reads unknown metadata tags as metadata, not as lines, with BOM, CRLF, offset and three-digit ms', () => {
+    const parsed = parseLrc(siteFile);
+    expect(parsed.meta).toEqual({ title: 'Blue Hour', artist: 'Nova', album: 'Night Drive' });
+    expect(parsed.lines).toEqual([
+      { text: 'Oh oh oh', time: { start: 0.8, end: null } },
+      { text: 'Under the blue hour', time: { start: 12.145, end: null } },
+      { text: 'We drive without a map', time: { start: 16.82, end: null } },
+      { text: 'Oh oh oh', time: { start: 30.3, end: null } },
+    ]);
+  });
+
+  it('keeps a section header whose name has a colon (Genius style) as a header', () => {
+    const parsed = parseLrc('[Chorus: Nova]\n[00:01.00]la la\n[sign:someone]\n[00:03.00]la');
+    expect(parsed.lines.map((line) => line.text)).toEqual(['[Chorus: Nova]', 'la la', 'la']);
+  });
+
+  it('ignores invalid times instead of making header lines of them', () => {
+    const parsed = parseLrc('[00:01.00]First\n[00:-03.00]Negative seconds\n[02:83.37]Past sixty\n[00:05.00]Last\n');
+    expect(parsed.lines.map((line) => line.text)).toEqual(['First', 'Negative seconds', 'Past sixty', 'Last']);
+    expect(parsed.lines.map((line) => line.time?.start ?? null)).toEqual([1, null, null, 5]);
+    expect(parsed.lines.some((line) => line.text.includes('['))).toBe(false);
+  });
+
+  it('reads foobar2000 inline [mm:ss] tags as word times, not as text', () => {
+    const parsed = parseLrc('[00:12.00]Hello [00:12.50]big [00:13.00]world [00:13.80]\r\n[00:14.00]Next [00:14.400]line [00:15.00]\r\n');
+    expect(parsed.lines).toEqual([
+      { text: 'Hello big world', time: { start: 12, end: 13.8 } },
+      { text: 'Next line', time: { start: 14, end: 15 } },
+    ]);
+    expect(parsed.words).toEqual([
+      { text: 'Hello', start: 12, end: 12.5 },
+      { text: 'big', start: 12.5, end: 13 },
+      { text: 'world', start: 13, end: 13.8 },
+      { text: 'Next', start: 14, end: 14.4 },
+      { text: 'line', start: 14.4, end: 15 },
+    ]);
+  });
+
+  it('keeps a line’s own start when its first word tag is later', () => {
+    const parsed = parseLrc('[00:10.00]<00:10.60>Hello <00:11.00>world <00:11.50>\n[00:14.00]<00:14.20>Again <00:15.00>');
+    expect(parsed.lines[0]!.time).toEqual({ start: 10, end: 11.5 });
+    expect(parsed.words![0]).toEqual({ text: 'Hello', start: 10.6, end: 11 });
+  });
+
+  it('ends the last line at a trailing blank time tag', () => {
+    const parsed = parseLrc('[00:01.00]One\r\n[00:03.00]Two\r\n[03:10.00]\r\n\r\n');
+    expect(parsed.lines).toEqual([
+      { text: 'One', time: { start: 1, end: null } },
+      { text: 'Two', time: { start: 3, end: 190 } },
+    ]);
+  });
+
+  it('writes an untimed line as a line without a time, and a known end as a closing tag', () => {
+    const lines = [
+      { text: 'Credits', startTime: null, endTime: null },
+      { text: 'One', startTime: 1, endTime: 3 },
+      { text: 'Two', startTime: 3, endTime: 190 },
+    ];
+    expect(writeLrc(lines, {}, 190)).toBe('Credits\n[00:01.00]One\n[00:03.00]Two\n[03:10.00]\n');
+    expect(parseLrc(writeLrc(lines, {}, 190)).lines).toEqual([
+      { text: 'Credits', time: null },
+      { text: 'One', time: { start: 1, end: null } },
+      { text: 'Two', time: { start: 3, end: 190 } },
     ]);
   });
 });

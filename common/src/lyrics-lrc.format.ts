@@ -5,9 +5,13 @@ import { isHeaderLine, round, type LineTime } from './lyrics-timing.rules.js';
  * LRC and enhanced LRC (ELRC, word times as `<mm:ss.xx>`), read and written.
  *
  * Reading is forgiving, as files in the wild are: several time tags on one line repeat it at
- * each time; metadata tags (`[ar:...]`, `[offset:...]`) are read, not shown; a bracket that
- * is not a valid time (`[Chorus]`, `[1:75.00]`, `[ab:cd]`) is text; lines out of order are
- * sorted; word times that go backwards or leave their line are clamped into order.
+ * each time; time tags inside a line (`<mm:ss.xx>`, or `[mm:ss.xx]` as foobar2000 writes
+ * them) are word times; a whole line `[key:value]` is metadata (`[ar:...]`, `[offset:...]`
+ * are read, others such as `[id:...]` skipped), unless the key names a section
+ * (`[Chorus: Nova]`); a time tag with an impossible time (`[02:83.37]`, `[00:-03.00]`) is
+ * ignored, its text kept without a time; any other bracket (`[Chorus]`, `[ab:cd]text`) is
+ * text; lines out of order are sorted; word times that go backwards or leave their line are
+ * clamped into order; a blank timed line after the last one is where that line ends.
  */
 
 export interface ParsedLyrics {
@@ -26,9 +30,15 @@ export interface LrcMeta {
   lengthSeconds?: number;
 }
 
-const TIME_TAG = /\[(\d{1,3}):(\d{1,2})(?:[.:](\d{1,3}))?\]/y;
-const WORD_TAG = /<(\d{1,3}):(\d{1,2})(?:[.:](\d{1,3}))?>/g;
-const META_TAG = /^\[(ti|ar|al|au|by|offset|length|la|lang|language|re|ve|#)\s*:(.*)\]\s*$/i;
+/** Anything shaped like a time tag, valid or not: `[mm:ss]`, `[mm:ss.xx]`, `[mm:ss.xxx]`. */
+const TIME_SHAPE = String.raw`([+-]?\d{1,3}):([+-]?\d{1,2})(?:[.:](\d{1,3}))?`;
+const TIME_TAG = new RegExp(String.raw`\[${TIME_SHAPE}\]`, 'y');
+/** A time tag inside a line: `<mm:ss.xx>` (ELRC) or `[mm:ss.xx]` (foobar2000). */
+const WORD_TAG = new RegExp(String.raw`(<${TIME_SHAPE}>|\[${TIME_SHAPE}\])`);
+/** A whole line `[key:value]`; the value may hold brackets one deep (`[ti:Song [Live]]`). */
+const META_TAG = /^\[([A-Za-z#][\w#-]*)\s*:((?:[^[\]]|\[[^[\]]*\])*)\]$/;
+/** `[Chorus: Nova]` names who sings a section (Genius style): a header, not metadata. */
+const SECTION_NAMES = new Set(['intro', 'verse', 'prechorus', 'pre-chorus', 'chorus', 'postchorus', 'post-chorus', 'hook', 'refrain', 'bridge', 'interlude', 'breakdown', 'instrumental', 'solo', 'break', 'drop', 'outro', 'coda', 'skit', 'part']);
 const LRC_LINE = /^\s*\[\d{1,3}:\d{1,2}(?:[.:]\d{1,3})?\]/m;
 
 /** True when the text has at least one LRC time tag at a line's start. */
@@ -36,47 +46,41 @@ export function looksLikeLrc(text: string): boolean {
   return LRC_LINE.test(text);
 }
 
+type RawWord = { text: string; start: number; end: number | null };
+
 export function parseLrc(source: string): ParsedLyrics {
   const meta: LrcMeta = {};
   let offsetSeconds = 0;
-  type Entry = { text: string; start: number | null; order: number; words: { text: string; start: number; end: number | null }[] | null; end: number | null };
+  type Entry = { text: string; start: number | null; order: number; words: RawWord[] | null; end: number | null };
   const entries: Entry[] = [];
   let order = 0;
-  for (const raw of source.replace(/\r\n?/g, '\n').split('\n')) {
-    const line = raw.replace(/\s+$/, '');
-    const metaMatch = META_TAG.exec(line.trim());
-    if (metaMatch) {
+  for (const raw of source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.trim();
+    const metaMatch = META_TAG.exec(line);
+    if (metaMatch && !SECTION_NAMES.has(metaMatch[1]!.toLowerCase())) {
       const key = metaMatch[1]!.toLowerCase();
       const value = metaMatch[2]!.trim();
       if (key === 'offset') {
         const ms = Number(value);
-        if (Number.isFinite(ms)) offsetSeconds = ms / 1000;
-      } else if (key === 'ti' && value) meta.title = value;
-      else if (key === 'ar' && value) meta.artist = value;
-      else if (key === 'al' && value) meta.album = value;
-      else if ((key === 'la' || key === 'lang' || key === 'language') && value) meta.language = value;
-      else if (key === 'length') {
-        const seconds = parseClock(value);
-        if (seconds !== null) meta.lengthSeconds = seconds;
-      }
+        if (value !== '' && Number.isFinite(ms)) offsetSeconds = ms / 1000;
+      } else readMeta(meta, key, value);
       continue;
     }
     const starts: number[] = [];
-    let rest = line.trimStart();
     let position = 0;
     TIME_TAG.lastIndex = 0;
-    for (let match = TIME_TAG.exec(rest); match; match = TIME_TAG.exec(rest)) {
+    for (let match = TIME_TAG.exec(line); match; match = TIME_TAG.exec(line)) {
       const seconds = tagSeconds(match[1]!, match[2]!, match[3]);
-      if (seconds === null) break;
-      starts.push(seconds);
+      // An impossible time is no time: the tag goes, the text stays (untimed if no tag is left).
+      if (seconds !== null) starts.push(seconds);
       position = TIME_TAG.lastIndex;
     }
-    rest = rest.slice(position);
-    const { text, words, trailingEnd } = readWordTags(rest);
+    const { text, words, trailingEnd } = readWordTags(line.slice(position));
     const lineText = text.trim();
     if (starts.length === 0) {
-      // A line without a time: kept as text (a header, a blank between stanzas) in file order.
-      if (lineText === '' && entries.length === 0) continue;
+      // A line without a time: kept as text (a header, a blank between stanzas) in file order;
+      // nothing is left of a line that held only impossible times.
+      if (lineText === '' && (entries.length === 0 || position > 0)) continue;
       entries.push({ text: lineText, start: null, order: order++, words: null, end: null });
       continue;
     }
@@ -95,6 +99,7 @@ export function parseLrc(source: string): ParsedLyrics {
   // timed line they followed in the file.
   while (entries.length > 0 && entries.at(-1)!.start === null && entries.at(-1)!.text === '') entries.pop();
   const sorted = sortByTime(entries);
+  endAtTrailingBlank(sorted);
   const lines: ParsedLyrics['lines'] = [];
   const allWords: Word[] = [];
   let everyLineHasWords = true;
@@ -121,6 +126,37 @@ export function parseLrc(source: string): ParsedLyrics {
   return { lines, words: anyWords && everyLineHasWords ? allWords : null, meta };
 }
 
+function readMeta(meta: LrcMeta, key: string, value: string): void {
+  if (!value) return;
+  if (key === 'ti') meta.title = value;
+  else if (key === 'ar') meta.artist = value;
+  else if (key === 'al') meta.album = value;
+  else if (key === 'la' || key === 'lang' || key === 'language') meta.language = value;
+  else if (key === 'length') {
+    const seconds = parseClock(value);
+    if (seconds !== null) meta.lengthSeconds = seconds;
+  }
+}
+
+/**
+ * Blank lines after the last words are not lyrics; the first of them with a time is where the
+ * last timed line ends (LRC has no other way to say when the singing stops).
+ */
+function endAtTrailingBlank(sorted: { text: string; start: number | null; end: number | null }[]): void {
+  let closing: number | null = null;
+  while (sorted.length > 0 && sorted.at(-1)!.text === '') {
+    const blank = sorted.pop()!;
+    if (blank.start !== null) closing = blank.start;
+  }
+  if (closing === null) return;
+  for (let i = sorted.length - 1; i >= 0; i -= 1) {
+    const entry = sorted[i]!;
+    if (entry.start === null) continue;
+    if (closing >= entry.start && (entry.end === null || entry.end > closing)) entry.end = closing;
+    return;
+  }
+}
+
 function sortByTime<T extends { start: number | null; order: number }>(entries: T[]): T[] {
   // Each untimed line sorts with the timed line before it (its anchor), just after it.
   let anchor = -1;
@@ -134,32 +170,32 @@ function sortByTime<T extends { start: number | null; order: number }>(entries: 
 }
 
 /** Word tags of one line: `<t>word <t>word <t>`, the trailing tag being the last word's end. */
-function readWordTags(rest: string): { text: string; words: { text: string; start: number; end: number | null }[] | null; trailingEnd: number | null } {
-  WORD_TAG.lastIndex = 0;
+function readWordTags(rest: string): { text: string; words: RawWord[] | null; trailingEnd: number | null } {
   if (!WORD_TAG.test(rest)) return { text: rest, words: null, trailingEnd: null };
-  const parts = rest.split(/(<\d{1,3}:\d{1,2}(?:[.:]\d{1,3})?>)/);
-  const words: { text: string; start: number; end: number | null }[] = [];
+  const words: RawWord[] = [];
   let currentTime: number | null = null;
   let trailingEnd: number | null = null;
   const textParts: string[] = [];
-  for (const part of parts) {
-    const tag = /^<(\d{1,3}):(\d{1,2})(?:[.:](\d{1,3}))?>$/.exec(part);
-    if (tag) {
-      const seconds = tagSeconds(tag[1]!, tag[2]!, tag[3]);
-      if (seconds === null) continue;
-      const last = words.at(-1);
-      if (last && last.end === null) last.end = seconds;
-      currentTime = seconds;
-      trailingEnd = seconds;
-      continue;
-    }
+  const readText = (part: string) => {
     textParts.push(part);
     for (const token of part.split(/\s+/).filter(Boolean)) {
       // Words before the first tag start with the line; two words under one tag share it.
       words.push({ text: token, start: currentTime ?? 0, end: null });
       trailingEnd = null;
     }
+  };
+  let cursor = 0;
+  for (const match of rest.matchAll(new RegExp(WORD_TAG.source, 'g'))) {
+    readText(rest.slice(cursor, match.index));
+    cursor = match.index + match[0].length;
+    const seconds = match[2] !== undefined ? tagSeconds(match[2], match[3]!, match[4]) : tagSeconds(match[5]!, match[6]!, match[7]);
+    if (seconds === null) continue;
+    const last = words.at(-1);
+    if (last && last.end === null) last.end = seconds;
+    currentTime = seconds;
+    trailingEnd = seconds;
   }
+  readText(rest.slice(cursor));
   return { text: textParts.join('').replace(/\s+/g, ' '), words, trailingEnd };
 }
 
@@ -180,6 +216,7 @@ function clampWords(words: { text: string; start: number; end: number | null }[]
 }
 
 function tagSeconds(minutes: string, seconds: string, fraction: string | undefined): number | null {
+  if (minutes.startsWith('-') || seconds.startsWith('-')) return null;
   const m = Number(minutes);
   const s = Number(seconds);
   if (s >= 60) return null;
@@ -188,7 +225,7 @@ function tagSeconds(minutes: string, seconds: string, fraction: string | undefin
 }
 
 function parseClock(value: string): number | null {
-  const match = /^(\d{1,3}):(\d{1,2})(?:[.:](\d{1,3}))?$/.exec(value.trim());
+  const match = new RegExp(`^${TIME_SHAPE}$`).exec(value.trim());
   return match ? tagSeconds(match[1]!, match[2]!, match[3]) : null;
 }
 
@@ -202,25 +239,38 @@ export function formatLrcTime(seconds: number): string {
 
 export interface TimedLine {
   text: string;
-  startTime: number;
-  endTime: number;
+  /** Null for a line without a time: written as it is, with no tag, as LRC readers take it. */
+  startTime: number | null;
+  endTime: number | null;
   /** The line's words (ELRC); absent or empty writes the line as plain LRC. */
   words?: readonly Word[];
 }
 
-/** LRC: `[mm:ss.xx]text` per line; the metadata first. */
-export function writeLrc(lines: readonly TimedLine[], meta: LrcMeta = {}): string {
-  return [...metaLines(meta), ...lines.map((line) => `[${formatLrcTime(line.startTime)}]${line.text}`)].join('\n') + '\n';
+/**
+ * LRC: `[mm:ss.xx]text` per line; the metadata first. `end`, when the last line ends before
+ * the song does, is written as a blank timed line after it (read back as that line's end).
+ */
+export function writeLrc(lines: readonly TimedLine[], meta: LrcMeta = {}, end: number | null = null): string {
+  const body = lines.map((line) => timedText(line.startTime, line.text));
+  return [...metaLines(meta), ...body, ...closingLine(end)].join('\n') + '\n';
 }
 
 /** Enhanced LRC: each word after its `<mm:ss.xx>`, the last word's end as a closing tag. */
-export function writeElrc(lines: readonly TimedLine[], meta: LrcMeta = {}): string {
+export function writeElrc(lines: readonly TimedLine[], meta: LrcMeta = {}, end: number | null = null): string {
   const body = lines.map((line) => {
-    if (!line.words || line.words.length === 0) return `[${formatLrcTime(line.startTime)}]${line.text}`;
+    if (!line.words || line.words.length === 0 || line.startTime === null) return timedText(line.startTime, line.text);
     const words = line.words.map((word) => `<${formatLrcTime(word.start)}>${word.text}`).join(' ');
     return `[${formatLrcTime(line.startTime)}]${words} <${formatLrcTime(line.words.at(-1)!.end)}>`;
   });
-  return [...metaLines(meta), ...body].join('\n') + '\n';
+  return [...metaLines(meta), ...body, ...closingLine(end)].join('\n') + '\n';
+}
+
+function timedText(start: number | null, text: string): string {
+  return start === null ? text : `[${formatLrcTime(start)}]${text}`;
+}
+
+function closingLine(end: number | null): string[] {
+  return end === null ? [] : [`[${formatLrcTime(end)}]`];
 }
 
 function metaLines(meta: LrcMeta): string[] {

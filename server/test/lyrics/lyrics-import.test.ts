@@ -24,6 +24,7 @@ describe.each(localSetups)('lyrics: importing over lyrics, and messy files ($eng
   let guarded: Song;
   let bare: Song;
   let messy: Song;
+  let wild: Song;
   let temp: Awaited<ReturnType<typeof tempDir>>;
 
   const put = async (token: string, song: Song, payload: unknown): Promise<LyricsTranscriptResponse> => {
@@ -42,6 +43,7 @@ describe.each(localSetups)('lyrics: importing over lyrics, and messy files ($eng
     guarded = (await upload(t, owner, file, { fileName: 'Guarded.mp3' })).song;
     bare = (await upload(t, owner, file, { fileName: 'Bare.mp3' })).song;
     messy = (await upload(t, owner, file, { fileName: 'Messy.mp3' })).song;
+    wild = (await upload(t, owner, file, { fileName: 'Wild.mp3' })).song;
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -67,10 +69,10 @@ describe.each(localSetups)('lyrics: importing over lyrics, and messy files ($eng
 
     const srt = await put(owner, replaced, { transcript: SRT });
     expect(srt).toMatchObject({ transcript: 'Cue one\nCue two', timing: 'line', words: null, source: 'imported' });
-    // The cues' times (SPEC 9: the last line lasts to the song's end).
+    // The cues' own times, the last one's end included.
     expect(srt.lines.map((line) => [line.startTime, line.endTime])).toEqual([
       [1, 3],
-      [5, expect.closeTo(srt.durationSeconds, 2)],
+      [5, 7.5],
     ]);
 
     // Words that do not fit the text: the text is rebuilt from them, the cues' times are gone.
@@ -151,9 +153,12 @@ describe.each(localSetups)('lyrics: importing over lyrics, and messy files ($eng
     const lrc = '[00:05.00]Third\n[00:01.00][00:07.00]Repeated\n[1:75.00]Broken tag\n[00:03.00]Second\n[00:03.00]Same time\n';
     const stored = await put(owner, messy, { transcript: lrc });
     expect(stored.timing).toBe('line');
-    expect(stored.lines.map((line) => line.text)).toEqual(expect.arrayContaining(['Repeated', 'Second', 'Same time', 'Third', '[1:75.00]Broken tag']));
-    expect(stored.lines.filter((line) => line.text === 'Repeated')).toHaveLength(2);
-    const timed = stored.lines.filter((line) => !line.isHeader);
+    // The impossible time is no time: its line is kept, untimed, after the line it followed.
+    expect(stored.lines.map((line) => line.text)).toEqual(['Repeated', 'Second', 'Same time', 'Third', 'Repeated', 'Broken tag']);
+    const untimed = stored.lines.at(-1)!;
+    expect(untimed).toMatchObject({ isHeader: false, endTime: untimed.startTime });
+    expect(untimed.startTime).toBeCloseTo(stored.durationSeconds, 2);
+    const timed = stored.lines.slice(0, -1);
     expect(timed.map((line) => line.text)).toEqual(['Repeated', 'Second', 'Same time', 'Third', 'Repeated']);
     expect(timed.map((line) => line.startTime)).toEqual([1, 3, 3, 5, 7]);
     for (const [index, line] of stored.lines.entries()) {
@@ -186,5 +191,40 @@ describe.each(localSetups)('lyrics: importing over lyrics, and messy files ($eng
     expect(await getLyrics(t, owner, messy.id)).toEqual(before);
     // Lines alone may start late (a file made for a longer cut): they are shown, not refused.
     expect((await putLyrics(t, owner, messy.id, { transcript: '[00:08.00]Late\n[00:12.00]Later\n' })).statusCode).toBe(200);
+  });
+
+  it('reads an LRC file of another project (BOM, CRLF, its own tags, offset, inline word tags, bad times, untimed lines) and exports it without made-up times', async () => {
+    const file =
+      '\uFEFF[id:$00000000]\r\n[ar:Nova]\r\n[t_time:(00:10)]\r\n[offset:+200]\r\nNova - Wild\r\n[00:01.200]<00:01.500>First <00:02.000>words <00:02.500>\r\n' +
+      '[00:-03.00]\r\n[02:83.37]Typo line\r\n[00:04.20]Second [00:04.70]line [00:05.20]\r\n[00:06.20][00:08.20]Again\r\n[00:09.20]\r\n';
+    const stored = await put(owner, wild, { transcript: file });
+    expect(stored).toMatchObject({ transcript: 'Nova - Wild\nFirst words\nTypo line\nSecond line\nAgain\nAgain', timing: 'line' });
+    expect(stored.lines.some((line) => line.isHeader)).toBe(false);
+    expect(stored.lines.map((line) => [line.text, line.startTime, line.endTime])).toEqual([
+      ['Nova - Wild', 1, 1],
+      ['First words', 1, 2.3],
+      ['Typo line', 2.3, 2.3],
+      ['Second line', 4, 5],
+      ['Again', 6, 8],
+      ['Again', 8, 9],
+    ]);
+
+    const exported = async (format: string) => (await t.app.inject({ url: `/api/files/${wild.id}/lyrics/export?format=${format}`, headers: bearer(owner) })).body;
+    const lrc = await exported('lrc');
+    expect(lrc).toContain('Nova - Wild\n[00:01.00]First words\nTypo line\n[00:04.00]Second line\n[00:06.00]Again\n[00:08.00]Again\n[00:09.00]\n');
+    expect(await exported('srt')).toBe(
+      '1\n00:00:01,000 --> 00:00:02,300\nFirst words\n\n2\n00:00:04,000 --> 00:00:05,000\nSecond line\n\n3\n00:00:06,000 --> 00:00:08,000\nAgain\n\n4\n00:00:08,000 --> 00:00:09,000\nAgain\n',
+    );
+    // The export reads back into the same lyrics, and exports the same again.
+    const again = await put(owner, wild, { transcript: lrc });
+    expect(again.transcript).toBe(stored.transcript);
+    expect(again.lines.at(-1)).toEqual(stored.lines.at(-1));
+    expect(await exported('lrc')).toBe(lrc);
+
+    // Word tags that start after their line's own tag leave the line's start where it was.
+    const late = await put(owner, wild, { transcript: '[00:01.00]<00:01.50>Late <00:02.00>start <00:02.50>\r\n[00:04.00]<00:04.40>Next <00:05.00>\r\n' });
+    expect(late.timing).toBe('word');
+    expect(starts(late)).toEqual([1, 4]);
+    expect(late.words![0]).toEqual({ text: 'Late', start: 1.5, end: 2 });
   });
 });
