@@ -113,7 +113,7 @@ export function startFfmpeg(binary: string, args: readonly string[], options: Ff
         stderr.destroy();
         progressPipe.destroy();
         if (stopReason === 'timeout') return reject(new FfmpegError('timeout', `ffmpeg took longer than ${seconds(timeoutMs)} and was stopped`, { signal, stderrTail: log.tail() }));
-        if (stopReason === 'cancelled') return reject(cancelled(options.signal, log.tail()));
+        if (stopReason === 'cancelled') return reject(cancelled(options.signal, log.tail(), signal));
         if (stopReason === 'input') return reject(new FfmpegError('failed', 'ffmpeg could not be given its input', { cause: inputError, stderrTail: log.tail() }));
         if (code === 0) return resolve();
         const reason = failureReason(log.errors(), args) ?? (signal ? `killed by ${signal}` : `exit status ${code}`);
@@ -150,8 +150,9 @@ export function guardInputs(args: readonly string[]): string[] {
   return guarded;
 }
 
-function cancelled(signal: AbortSignal | undefined, stderrTail = ''): FfmpegError {
-  return new FfmpegError('cancelled', 'ffmpeg was cancelled', { cause: signal?.reason, stderrTail });
+/** `exitSignal`: what ended the process (null when it exited on SIGTERM by itself, 'SIGKILL' when it had to be killed). */
+function cancelled(signal: AbortSignal | undefined, stderrTail = '', exitSignal: NodeJS.Signals | null = null): FfmpegError {
+  return new FfmpegError('cancelled', 'ffmpeg was cancelled', { cause: signal?.reason, stderrTail, signal: exitSignal });
 }
 
 function seconds(ms: number): string {
