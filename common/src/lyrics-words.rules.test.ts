@@ -46,6 +46,16 @@ describe("the word editor's words and the lyrics text", () => {
     expect(textWithWords(TEXT, typo)).toBe('[Verse]\nHello big wrld\nSecond line\n\n[Chorus]\nLa la la');
   });
 
+  it('keeps each word in the line of the word it came from when that is known; a new word joins the one before it', () => {
+    const words = wordsFromLines(timeLinesByRule(TEXT.split('\n'), 100)).map((word, token) => ({ ...word, token }));
+    // "world" typed as "wide world": both stay in its line; a word added after it joins them.
+    const edited = [...words.slice(0, 2), { ...words[2]!, text: 'wide' }, { ...words[2]!, text: 'world' }, { text: 'New', start: 0, end: 0 }, ...words.slice(3)];
+    expect(textWithWords(TEXT, edited)).toBe('[Verse]\nHello big wide world New\nSecond line\n\n[Chorus]\nLa la la');
+    // A word moved before the last word of the line above takes that word with it: the text reads in sung order.
+    const moved = [...words.slice(0, 2), words[3]!, words[2]!, ...words.slice(4)];
+    expect(textWithWords(TEXT, moved)).toBe('[Verse]\nHello big\nSecond world line\n\n[Chorus]\nLa la la');
+  });
+
   it('drops only the line whose words were all deleted', () => {
     const words = wordsFromLines(timeLinesByRule(TEXT.split('\n'), 100));
     expect(textWithWords(TEXT, words.filter((word) => word.text !== 'Second' && word.text !== 'line'))).toBe('[Verse]\nHello big world\n\n[Chorus]\nLa la la');
@@ -67,6 +77,7 @@ describe("the word editor's words and the lyrics text", () => {
       { text: 'New', start: 2, end: 2.429 },
       { text: 'York', start: 2.429, end: 3 },
     ]);
+    expect(sungWords([{ text: 'a b', start: 0, end: 1, token: 4 }]).map((word) => word.token)).toEqual([4, 4]);
   });
 
   it('times the tokens the sent words name, the nearest in time when a word repeats; the rest keep theirs', () => {

@@ -19,13 +19,13 @@ const MATCH_WORTH = 1e10;
 /**
  * Words as stored: trimmed, one per sung token (a word with spaces becomes one per token, its
  * time shared by length), square brackets as parentheses (they would make a line a header),
- * ordered by start (stable).
+ * ordered by start (stable). Other fields of a word go with each of its tokens.
  */
-export function sungWords(words: readonly Word[]): Word[] {
+export function sungWords<W extends Word>(words: readonly W[]): W[] {
   return words
     .flatMap((word) => {
       const tokens = word.text.trim().replace(/\[/g, '(').replace(/\]/g, ')').split(/\s+/u).filter(Boolean);
-      return tokens.length <= 1 ? tokens.map((text) => ({ text, start: word.start, end: word.end })) : spread(tokens, word.start, word.end);
+      return tokens.length <= 1 ? tokens.map((text) => ({ ...word, text })) : spread(tokens, word.start, word.end).map((piece) => ({ ...word, ...piece }));
     })
     .map((word, index) => ({ word, index }))
     .sort((a, b) => a.word.start - b.word.start || a.index - b.index)
@@ -46,40 +46,66 @@ export function documentWords(document: LyricsDocument, durationSeconds: number 
   return wordsFromLines(documentLines(document, durationSeconds));
 }
 
+/** A word of the editor, with the token of the text it was (or was made from) when known. */
+export interface PlacedWord extends Word {
+  token?: number | undefined;
+}
+
 /**
  * The text after the editor changed its words (`words` in sung order): headers, blank lines
- * and line breaks stay; a line whose words are all gone goes; a changed or added word takes
- * the line of the word it replaced, or of the word before it.
+ * and line breaks stay; a line whose words are all gone goes. A word stays in the line of its
+ * token; a word without one (added, or the second half of a split) joins the word before it.
+ * Without any tokens known, words are paired with the text's by spelling, and a changed word
+ * takes the line of the word it replaced. Lines never go backwards: the text reads in the
+ * words' order.
  */
-export function textWithWords(text: string, words: readonly Word[]): string {
+export function textWithWords(text: string, words: readonly PlacedWord[]): string {
   const tokensPerLine = lineTokens(text);
   const tokenLines = tokensPerLine.flatMap((tokens, line) => tokens.map(() => line));
-  const tokens = tokensPerLine.flat();
   const lines = splitLines(text);
-  if (tokens.length === 0) {
+  if (tokenLines.length === 0) {
     const added = textFromWords(words);
     return [...lines, ...(added === '' ? [] : [added])].join('\n').replace(/^\n+/, '');
   }
-  const pairs = keyPairs(tokens, words.map((word) => word.text));
-  const lineOfWord: number[] = new Array<number>(words.length).fill(0);
-  const anchors: [number, number][] = [[-1, -1], ...pairs, [tokens.length, words.length]];
+  const known = words.some((word) => word.token !== undefined);
+  const placed = known ? linesByToken(tokenLines, words) : linesBySpelling(tokenLines, tokensPerLine.flat(), words);
+  const wordsOfLine = lines.map((): string[] => []);
+  let previous = 0;
+  words.forEach((word, index) => {
+    previous = Math.max(previous, placed[index]!);
+    wordsOfLine[previous]!.push(word.text);
+  });
+  return lines
+    .flatMap((line, index) => (tokensPerLine[index]!.length === 0 ? [line] : wordsOfLine[index]!.length > 0 ? [wordsOfLine[index]!.join(' ')] : []))
+    .join('\n');
+}
+
+function linesByToken(tokenLines: readonly number[], words: readonly PlacedWord[]): number[] {
+  const own = words.map((word) => (word.token !== undefined && Number.isInteger(word.token) && word.token >= 0 && word.token < tokenLines.length ? tokenLines[word.token]! : null));
+  const firstKnown = own.find((line) => line !== null) ?? tokenLines[0]!;
+  let previous = firstKnown;
+  return own.map((line) => {
+    previous = line ?? previous;
+    return previous;
+  });
+}
+
+function linesBySpelling(tokenLines: readonly number[], tokens: readonly string[], words: readonly Word[]): number[] {
+  const placed: number[] = new Array<number>(words.length).fill(0);
+  const anchors: [number, number][] = [[-1, -1], ...keyPairs(tokens, words.map((word) => word.text)), [tokens.length, words.length]];
   for (let a = 0; a + 1 < anchors.length; a += 1) {
     const [tokenFrom, wordFrom] = anchors[a]!;
     const [tokenTo, wordTo] = anchors[a + 1]!;
-    if (wordTo < words.length) lineOfWord[wordTo] = tokenLines[tokenTo]!;
+    if (wordTo < words.length) placed[wordTo] = tokenLines[tokenTo]!;
     const replaced = tokenLines.slice(tokenFrom + 1, tokenTo);
     const added = wordTo - wordFrom - 1;
     // Added words with nothing replaced join the line before them (the next one at the start).
     const home = tokenFrom >= 0 ? tokenLines[tokenFrom]! : tokenLines[Math.min(tokenTo, tokens.length - 1)]!;
     for (let offset = 0; offset < added; offset += 1) {
-      lineOfWord[wordFrom + 1 + offset] = replaced.length > 0 ? replaced[Math.floor((offset * replaced.length) / added)]! : home;
+      placed[wordFrom + 1 + offset] = replaced.length > 0 ? replaced[Math.floor((offset * replaced.length) / added)]! : home;
     }
   }
-  const wordsOfLine = lines.map((): string[] => []);
-  words.forEach((word, index) => wordsOfLine[lineOfWord[index]!]!.push(word.text));
-  return lines
-    .flatMap((line, index) => (tokensPerLine[index]!.length === 0 ? [line] : wordsOfLine[index]!.length > 0 ? [wordsOfLine[index]!.join(' ')] : []))
-    .join('\n');
+  return placed;
 }
 
 export interface TimedTokens {

@@ -90,8 +90,10 @@ export type LyricsTranscriptResponse = z.infer<typeof lyricsTranscriptResponse>;
 
 /**
  * PUT /files/{id}/lyrics: `transcript` (plain text, LRC, ELRC or SRT: detected) or `words`
- * (SPEC 3's Words; the text is rebuilt from them unless `transcript` comes with them, in
- * which case it must hold the same words). `language` is optional.
+ * (SPEC 3's Words: timings of the text's words; the text changes only when `transcript` comes
+ * with them, and must then hold the same words; a song without lyrics gets its lines from
+ * them). Words alone never drop a line: as many as the text has also give its spelling;
+ * fewer (or more) must each be a word of the text, else 400. `language` is optional.
  */
 export const putLyricsBody = z
   .object({
@@ -187,6 +189,7 @@ export const LYRICS_MESSAGES = {
   candidateMissing: 'That lyrics candidate was not found',
   candidateInstrumental: 'That candidate is an instrumental: it has no lyrics',
   transcribeOff: 'Transcription is turned off: set TRANSCRIBE_ENGINE to local or openai',
+  noDecodableAudio: 'The file has no decodable audio',
   urlNotOurs: 'The URL must be a song link issued by this Encore',
   wordsPastEnd: "A word's times must be within the song",
   wordsMismatch: 'The words do not match the lyrics text',

@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn';
-import { useT } from '../../lib/i18n/i18n.store';
+import { useTCount } from '../../lib/i18n/i18n.store';
 
 /** SPEC 2: the lyrics footer's line and character counts (non-empty lines; every character). */
 export function lyricsCounts(text: string): { lines: number; characters: number } {
@@ -8,11 +8,11 @@ export function lyricsCounts(text: string): { lines: number; characters: number 
 }
 
 export function LyricsCounts({ text, className }: { text: string; className?: string }) {
-  const t = useT();
+  const count = useTCount();
   const { lines, characters } = lyricsCounts(text);
   return (
     <p data-testid="lyrics-counts" className={cn('text-xs text-muted tabular-nums', className)}>
-      {t('lyricsLineCount', { count: lines })} · {t('lyricsCharCount', { count: characters })}
+      {count('lyricsLineCount', lines)} · {count('lyricsCharCount', characters)}
     </p>
   );
 }

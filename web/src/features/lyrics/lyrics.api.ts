@@ -34,9 +34,13 @@ export function putTranscript(id: number, transcript: string): Promise<LyricsTra
   return apiRequest(`files/${id}/lyrics`, { method: 'PUT', body: { transcript }, schema: lyricsTranscriptResponse, fallbackMessage: translate('lyricsSaveFailed') });
 }
 
-/** The word editor's Save: SPEC 3's Words; the server rebuilds the lines from them. */
-export function putWords(id: number, words: readonly Word[]): Promise<LyricsTranscriptResponse> {
-  return apiRequest(`files/${id}/lyrics`, { method: 'PUT', body: { words }, schema: lyricsTranscriptResponse, fallbackMessage: translate('wordSaveFailed') });
+/**
+ * The word editor's Save: SPEC 3's Words, timings of the lyrics' words; with `transcript` when
+ * the editor changed the words themselves (the text is then that transcript).
+ */
+export function putWords(id: number, words: readonly Word[], transcript?: string): Promise<LyricsTranscriptResponse> {
+  const body = transcript === undefined ? { words } : { transcript, words };
+  return apiRequest(`files/${id}/lyrics`, { method: 'PUT', body, schema: lyricsTranscriptResponse, fallbackMessage: translate('wordSaveFailed') });
 }
 
 export function fetchOnlineCandidates(id: number, signal?: AbortSignal): Promise<LyricsCandidates> {

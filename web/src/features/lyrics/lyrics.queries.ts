@@ -54,7 +54,7 @@ export function useSaveWords(songId: number) {
   const client = useQueryClient();
   const t = useT();
   return useMutation({
-    mutationFn: (words: readonly Word[]) => putWords(songId, words),
+    mutationFn: ({ words, transcript }: { words: readonly Word[]; transcript?: string | undefined }) => putWords(songId, words, transcript),
     onSuccess: (answer) => {
       storeLyrics(client, songId, answer);
       toast.success(t('wordSaved'));

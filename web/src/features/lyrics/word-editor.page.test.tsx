@@ -60,8 +60,9 @@ describe('word-timing editor', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Word timings saved')).toBeInTheDocument();
-    const sent = requests.find((request) => request.method === 'PUT')?.body as { words: { text: string; start: number; end: number }[] };
+    const sent = requests.find((request) => request.method === 'PUT')?.body as { transcript: string; words: { text: string; start: number; end: number }[] };
     expect(sent.words.map((word) => word.text)).toEqual(['bright', 'world', 'sing', 'along', 'now', 'New']);
+    expect(sent.transcript).toBe('[Verse]\nbright world\nsing along now New');
     expect(sent.words[1]).toEqual({ text: 'world', start: 2.3, end: 3.4 });
     await waitFor(() => expect(screen.getByTestId('word-editor-status')).toHaveTextContent('All changes saved'));
   });
@@ -112,6 +113,87 @@ describe('word-timing editor', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Split "hello bright"' }));
     expect(within(rows()[0]!).getByRole('textbox')).toHaveValue('hello');
     expect(within(rows()[1]!).getByRole('textbox')).toHaveValue('bright');
+  });
+
+  it('starts from the lyrics when they have no word timings: every word, over its line\'s time', async () => {
+    const lineTimed = makeLyrics(5, {
+      hasLyrics: true,
+      text: '[Verse]\nhello bright world\nsing along now',
+      lines: [
+        { text: '[Verse]', startTime: 0, endTime: 1, isHeader: true },
+        { text: 'hello bright world', startTime: 1, endTime: 4, isHeader: false },
+        { text: 'sing along now', startTime: 4, endTime: 10, isHeader: false },
+      ],
+      timing: 'line',
+      source: 'imported',
+    });
+    stubFetch({ 'GET /api/files/5': { body: song }, 'GET /api/files/5/lyrics': { body: lineTimed }, 'GET /api/files/5/play': { body: { url: 'blob:5' } } });
+    renderApp('/music/5/words');
+    await waitFor(() => expect(rows()).toHaveLength(6));
+    expect(rows().map((row) => (within(row).getByRole('textbox') as HTMLInputElement).value)).toEqual(['hello', 'bright', 'world', 'sing', 'along', 'now']);
+    expect(screen.getByRole('spinbutton', { name: 'Start of "hello"' })).toHaveValue(1);
+    expect(screen.getByRole('spinbutton', { name: 'End of "world"' })).toHaveValue(4);
+    expect(screen.getByRole('spinbutton', { name: 'Start of "sing"' })).toHaveValue(4);
+    expect(screen.getByRole('spinbutton', { name: 'End of "now"' })).toHaveValue(10);
+    const along = Number((screen.getByRole('spinbutton', { name: 'Start of "along"' }) as HTMLInputElement).value);
+    expect(along).toBeGreaterThan(4);
+    expect(along).toBeLessThan(10);
+    expect(screen.getByTestId('word-editor-status')).toHaveTextContent('6 words · All changes saved');
+    expect(screen.queryByRole('heading', { name: 'No words yet' })).not.toBeInTheDocument();
+  });
+
+  it('adding a word to lyrics without word timings keeps every line: the new text goes with the words', async () => {
+    const user = userEvent.setup();
+    const untimed = makeLyrics(5, {
+      hasLyrics: true,
+      text: '[Verse]\nhello bright world\n\nsing along now',
+      lines: [
+        { text: '[Verse]', startTime: 0, endTime: 0.5, isHeader: true },
+        { text: 'hello bright world', startTime: 0.5, endTime: 5, isHeader: false },
+        { text: '', startTime: 5, endTime: 5.1, isHeader: false },
+        { text: 'sing along now', startTime: 5.1, endTime: 10, isHeader: false },
+      ],
+      source: 'edited',
+    });
+    const { requests } = stubFetch({
+      'GET /api/files/5': { body: song },
+      'GET /api/files/5/lyrics': { body: untimed },
+      'GET /api/files/5/play': { body: { url: 'blob:5' } },
+      'PUT /api/files/5/lyrics': (request) => {
+        const body = request.body as { transcript: string; words: [] };
+        return { body: { ...untimed, text: body.transcript, words: body.words, timing: 'word', transcript: body.transcript } };
+      },
+    });
+    renderApp('/music/5/words');
+    await waitFor(() => expect(rows()).toHaveLength(6));
+    await user.click(screen.getByRole('button', { name: 'Add a word after "world"' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Word timings saved')).toBeInTheDocument();
+    const sent = requests.find((request) => request.method === 'PUT')?.body as { transcript: string; words: { text: string }[] };
+    expect(sent.transcript).toBe('[Verse]\nhello bright world New\n\nsing along now');
+    expect(sent.words.map((word) => word.text)).toEqual(['hello', 'bright', 'world', 'New', 'sing', 'along', 'now']);
+  });
+
+  it('warns before saving that a line whose words were all deleted leaves the lyrics', async () => {
+    const user = userEvent.setup();
+    stubFetch({ 'GET /api/files/5': { body: song }, 'GET /api/files/5/lyrics': { body: timedLyrics(5) }, 'GET /api/files/5/play': { body: { url: 'blob:5' } } });
+    renderApp('/music/5/words');
+    await waitFor(() => expect(rows()).toHaveLength(6));
+    await user.click(screen.getByRole('checkbox', { name: 'Select "sing"' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select "along"' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select "now"' }));
+    expect(screen.queryByTestId('word-editor-removes')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    expect(screen.getByTestId('word-editor-removes')).toHaveTextContent('Saving removes 1 line whose words you deleted');
+    expect(screen.getByTestId('word-editor-status')).toHaveTextContent('3 words · Unsaved changes');
+  });
+
+  it('counts one word in the singular', async () => {
+    const one = timedLyrics(5, { text: 'hey', lines: [{ text: 'hey', startTime: 0, endTime: 10, isHeader: false }], words: [{ text: 'hey', start: 1, end: 2 }] });
+    stubFetch({ 'GET /api/files/5': { body: song }, 'GET /api/files/5/lyrics': { body: one }, 'GET /api/files/5/play': { body: { url: 'blob:5' } } });
+    renderApp('/music/5/words');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByTestId('word-editor-status')).toHaveTextContent('1 word · All changes saved');
   });
 
   it('offers "Transcribe song" when there are no words, and loads the transcribed words', async () => {

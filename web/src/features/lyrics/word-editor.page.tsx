@@ -1,3 +1,4 @@
+import { wordsFromLines } from '@encore/common/lyrics-words.rules';
 import { DEFAULT_TEXT_STYLE, type TextStyle } from '@encore/common/text-style.contract';
 import type { Word } from '@encore/common/words.contract';
 import type { Song } from '@encore/common/library.contract';
@@ -9,7 +10,7 @@ import { DetailQueryView } from '../../components/detail-query-view';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useCoverImage } from '../../lib/cover-image.query';
-import { useT } from '../../lib/i18n/i18n.store';
+import { useT, useTCount } from '../../lib/i18n/i18n.store';
 import { songHeadline } from '../../lib/song-headline';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLyrics, useSaveWords, useSongForLyrics, useTranscription, type Transcription } from './lyrics.queries';
@@ -18,7 +19,7 @@ import { Progress } from '../../components/ui/progress';
 import { useActiveWordKey, useEditorAudio } from './use-editor-audio';
 import { seekMedia } from './media-control';
 import { useTapSync } from './use-tap-sync';
-import { initialHistory, isDirty, plainWords, roundTime, wordsReducer } from './word-editor.state';
+import { initialHistory, isDirty, roundTime, wordsReducer, wordsToSave } from './word-editor.state';
 import { WordList } from './word-list.component';
 import { wordProblems } from './word-problems';
 import { WordStage } from './word-stage.component';
@@ -56,6 +57,8 @@ function WordEditor({ song }: { song: Song }) {
   // A transcription that ends brings new words: the workbench starts over with them.
   const [generation, setGeneration] = useState(0);
   const transcription = useTranscription(song.id, () => setGeneration((value) => value + 1));
+  // One word per word of the text: its own times, or (no word times yet) its line's time shared out.
+  const textWords = useMemo(() => (lyrics.data ? (lyrics.data.words ?? wordsFromLines(lyrics.data.lines)) : []), [lyrics.data]);
   return (
     <article className="flex flex-col gap-6">
       <BackLink to={`/music/${song.id}`}>{t('wordEditorBack')}</BackLink>
@@ -77,7 +80,9 @@ function WordEditor({ song }: { song: Song }) {
         <WordWorkbench
           key={generation}
           song={song}
-          initialWords={lyrics.data.words ?? []}
+          text={lyrics.data.text}
+          textWords={textWords}
+          estimated={lyrics.data.words === null && lyrics.data.hasLyrics}
           canEdit={lyrics.data.canEdit}
           transcription={transcription}
         />
@@ -88,14 +93,20 @@ function WordEditor({ song }: { song: Song }) {
 
 interface WordWorkbenchProps {
   song: Song;
-  initialWords: readonly Word[];
+  /** The lyrics text the words belong to; Save keeps every line of it the user did not empty. */
+  text: string;
+  /** One word per word of `text`, timed: what the editor starts from. */
+  textWords: readonly Word[];
+  /** The words' times are estimated from the lines (the lyrics have no word times yet). */
+  estimated: boolean;
   canEdit: boolean;
   transcription: Transcription;
 }
 
-function WordWorkbench({ song, initialWords, canEdit, transcription }: WordWorkbenchProps) {
+function WordWorkbench({ song, text, textWords, estimated, canEdit, transcription }: WordWorkbenchProps) {
   const t = useT();
-  const [history, dispatch] = useReducer(wordsReducer, initialWords, initialHistory);
+  const count = useTCount();
+  const [history, dispatch] = useReducer(wordsReducer, textWords, initialHistory);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [badFields, setBadFields] = useState<ReadonlySet<string>>(new Set());
   const [style, setStyle] = useState<TextStyle>(DEFAULT_TEXT_STYLE);
@@ -135,6 +146,7 @@ function WordWorkbench({ song, initialWords, canEdit, transcription }: WordWorkb
   const songDuration = duration > 0 ? duration : null;
   const hasProblems = typedBad || words.some((word) => wordProblems(word, songDuration).length > 0);
   const dirty = isDirty(history);
+  const toSave = useMemo(() => wordsToSave(text, history, textWords), [text, history, textWords]);
 
   const toggleSelect = useCallback((key: string) => {
     setSelected((current) => {
@@ -161,7 +173,7 @@ function WordWorkbench({ song, initialWords, canEdit, transcription }: WordWorkb
   const retime = useCallback((key: string, start: number, end: number) => dispatch({ type: 'change', key, patch: { start: roundTime(start), end: roundTime(end) } }), []);
   const selectFromWaveform = useCallback((key: string) => setSelected(new Set([key])), []);
 
-  const onSave = () => save.mutate(plainWords(words), { onSuccess: () => dispatch({ type: 'saved' }) });
+  const onSave = () => save.mutate({ words: toSave.words, transcript: toSave.transcript }, { onSuccess: (answer) => dispatch({ type: 'saved', stored: answer.words ?? [] }) });
 
   return (
     <div className="flex flex-col gap-6">
@@ -175,15 +187,26 @@ function WordWorkbench({ song, initialWords, canEdit, transcription }: WordWorkb
           {t('wordRedo')}
         </Button>
         <span className="text-sm text-muted" data-testid="word-editor-status">
-          {t('wordCount', { count: words.length })} · {dirty ? t('wordUnsaved') : t('wordAllSaved')}
+          {count('wordCount', words.length)} · {dirty ? t('wordUnsaved') : t('wordAllSaved')}
         </span>
         <span className="flex-1" />
         {hasProblems ? <span className="text-sm text-danger">{t('wordFixProblems')}</span> : null}
+        {dirty && toSave.removedLines > 0 ? (
+          <span role="status" className="text-sm text-amber-300" data-testid="word-editor-removes">
+            {count('wordSaveRemovesLines', toSave.removedLines)}
+          </span>
+        ) : null}
         <Button size="sm" disabled={!canEdit || !dirty || hasProblems || save.isPending} onClick={onSave}>
           {save.isPending ? <Spinner /> : <Save aria-hidden className="size-4" />}
           {t('wordSave')}
         </Button>
       </div>
+
+      {estimated ? (
+        <p className="text-sm text-muted" data-testid="word-editor-estimated">
+          {t('wordTimesEstimated')}
+        </p>
+      ) : null}
 
       <section className="flex flex-col gap-2" aria-labelledby="word-waveform-title">
         <h2 id="word-waveform-title" className="text-lg font-bold">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialHistory, isDirty, plainWords, UNDO_LIMIT, wordsReducer, type WordAction, type WordHistory } from './word-editor.state';
+import { initialHistory, isDirty, plainWords, UNDO_LIMIT, wordsReducer, wordsToSave, type WordAction, type WordHistory } from './word-editor.state';
 import { parseTypedTime, wordProblems } from './word-problems';
 
 const three = [
@@ -127,5 +127,55 @@ describe('word problems', () => {
     expect(parseTypedTime('.5')).toBe(0.5);
     expect(parseTypedTime('3.')).toBe(3);
     for (const bad of ['', '-1', 'abc', '1e3', '1.2.3', '999999']) expect(parseTypedTime(bad)).toBeNull();
+  });
+});
+
+describe('what Save sends', () => {
+  const text = '[Verse]\nhello bright\nworld\n\n[Chorus]\nla la';
+  const words = [
+    { text: 'hello', start: 1, end: 1.5 },
+    { text: 'bright', start: 1.6, end: 2.2 },
+    { text: 'world', start: 2.3, end: 3 },
+    { text: 'la', start: 5, end: 5.5 },
+    { text: 'la', start: 5.5, end: 6 },
+  ];
+
+  it('sends the words alone while they still spell the text', () => {
+    const history = run(initialHistory(words), { type: 'change', key: 'w1', patch: { start: 1.7 } });
+    expect(wordsToSave(text, history, words)).toEqual({ words: plainWords(history.present), removedLines: 0 });
+  });
+
+  it('sends the text with every line kept when a word is added, changed or split', () => {
+    const history = run(initialHistory(words), { type: 'add', afterKey: 'w2' }, { type: 'change', key: 'w3', patch: { text: 'lo' } });
+    expect(wordsToSave(text, history, words)).toMatchObject({ transcript: '[Verse]\nhello bright\nworld New\n\n[Chorus]\nlo la', removedLines: 0 });
+    // A word typed with a space is two words, as the text will have them, in its line.
+    const spaced = run(initialHistory(words), { type: 'change', key: 'w2', patch: { text: 'wide world' } });
+    const save = wordsToSave(text, spaced, words);
+    expect(save.transcript).toBe('[Verse]\nhello bright\nwide world\n\n[Chorus]\nla la');
+    expect(save.words.map((word) => word.text)).toEqual(['hello', 'bright', 'wide', 'world', 'la', 'la']);
+    // The second half of a split stays beside the first.
+    const split = run(initialHistory(words), { type: 'split', key: 'w2' });
+    expect(wordsToSave(text, split, words).transcript).toBe('[Verse]\nhello bright\nwor ld\n\n[Chorus]\nla la');
+  });
+
+  it('drops only a line whose words were all deleted, and counts it', () => {
+    const history = run(initialHistory(words), { type: 'remove', keys: ['w2'] });
+    expect(wordsToSave(text, history, words)).toMatchObject({ transcript: '[Verse]\nhello bright\n\n[Chorus]\nla la', removedLines: 1 });
+  });
+
+  it('builds the lines from the words when the song has no lyrics', () => {
+    expect(wordsToSave('', initialHistory(words), [])).toEqual({ words, removedLines: 0 });
+  });
+
+  it('follows the words the server stored after a save', () => {
+    const spaced = run(initialHistory(words), { type: 'change', key: 'w2', patch: { text: 'wide world' } });
+    const stored = wordsToSave(text, spaced, words).words;
+    const after = run(spaced, { type: 'saved', stored });
+    expect(plainWords(after.present)).toEqual(stored);
+    expect(isDirty(after)).toBe(false);
+    const same = run(initialHistory(words), { type: 'change', key: 'w0', patch: { start: 0.9 } });
+    const kept = run(same, { type: 'saved', stored: plainWords(same.present) });
+    expect(kept.past).toHaveLength(1);
+    expect(isDirty(kept)).toBe(false);
   });
 });

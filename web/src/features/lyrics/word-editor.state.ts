@@ -1,3 +1,5 @@
+import { lineTokens } from '@encore/common/lyrics-document.rules';
+import { sungWords, textWithWords } from '@encore/common/lyrics-words.rules';
 import { NEW_WORD_TEXT, newWordAfter, WORD_TIME_MAX, WORD_TIME_MIN, type Word } from '@encore/common/words.contract';
 
 /**
@@ -27,7 +29,8 @@ export const UNDO_LIMIT = 200;
 
 export type WordAction =
   | { type: 'load'; words: readonly Word[] }
-  | { type: 'saved' }
+  /** Saved; `stored` (the words as the server keeps them) starts the editor over when they differ from the draft. */
+  | { type: 'saved'; stored?: readonly Word[] }
   /** Text or times of one word; `group` merges a run of edits (keystrokes) into one undo step. */
   | { type: 'change'; key: string; patch: Partial<Word>; group?: string }
   /** A new word after `afterKey` (or at the end): SPEC 3's 'New', previous end + 0.1, 0.4 s. */
@@ -58,6 +61,42 @@ export function initialHistory(words: readonly Word[] = []): WordHistory {
 /** The words as they go to the server. */
 export function plainWords(words: readonly EditorWord[]): Word[] {
   return words.map(({ text, start, end }) => ({ text, start, end }));
+}
+
+/** What Save sends: the words, and the text they make when it is not the lyrics' text any more. */
+export interface WordsSave {
+  words: Word[];
+  /** The lyrics text with the edited words: every line kept but those whose words were all deleted. */
+  transcript?: string;
+  /** Sung lines the new text no longer has (all their words deleted). */
+  removedLines: number;
+}
+
+/**
+ * The save of the editor's words for lyrics `text`, whose words (one per word of the text, in
+ * order) are `textWords`: words alone while they still spell the text (the server then only
+ * changes times), else the text rewritten with them beside them, each word in the line of the
+ * word it was, so that nothing but what the user deleted leaves the lyrics.
+ */
+export function wordsToSave(text: string, history: Pick<WordHistory, 'present' | 'saved'>, textWords: readonly Word[]): WordsSave {
+  const tokens = tokensOf(history.saved, textWords);
+  const sung = sungWords(history.present.map((word) => ({ text: word.text, start: word.start, end: word.end, token: tokens?.get(word.key) })));
+  const words = sung.map(({ text: wordText, start, end }) => ({ text: wordText, start, end }));
+  if (text === '') return { words, removedLines: 0 };
+  const next = textWithWords(text, sung);
+  if (next === text) return { words, removedLines: 0 };
+  const sungLines = (lyrics: string) => lineTokens(lyrics).filter((line) => line.length > 0).length;
+  return { words, transcript: next, removedLines: Math.max(0, sungLines(text) - sungLines(next)) };
+}
+
+/** Which word of the text each saved word is: the saved words are the text's words, in order, when loaded or saved. */
+function tokensOf(saved: readonly EditorWord[], textWords: readonly Word[]): Map<string, number> | null {
+  if (saved.length !== textWords.length || saved.some((word, index) => word.text !== textWords[index]!.text)) return null;
+  return new Map(saved.map((word, index) => [word.key, index]));
+}
+
+function sameWords(a: readonly Word[], b: readonly Word[]): boolean {
+  return a.length === b.length && a.every((word, index) => word.text === b[index]!.text && word.start === b[index]!.start && word.end === b[index]!.end);
 }
 
 export function isDirty(history: WordHistory): boolean {
@@ -116,6 +155,8 @@ export function wordsReducer(history: WordHistory, action: WordAction): WordHist
     case 'load':
       return initialHistory(action.words);
     case 'saved':
+      // The server keeps one word per word of the text, in sung order: the editor follows it.
+      if (action.stored && !sameWords(action.stored, history.present)) return initialHistory(action.stored);
       return { ...history, saved: history.present, lastGroup: null };
     case 'change': {
       const index = words.findIndex((word) => word.key === action.key);

@@ -87,3 +87,31 @@ export function useT(): Translate {
   const language = useLanguage();
   return useCallback<Translate>((key, params) => translate(key, params, language), [language]);
 }
+
+/** Messages that name a count: `<base>_one` and `<base>_other` in every catalogue. */
+export type CountKey = { [K in MessageKey]: K extends `${infer Base}_other` ? (`${Base}_one` extends MessageKey ? Base : never) : never }[MessageKey];
+export type TranslateCount = (base: CountKey, count: number) => string;
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/**
+ * "1 line", "2 lines": the form the language's plural rules (Intl.PluralRules) pick for
+ * `count`, `_other` where a catalogue has no form of that category; `{count}` is written as
+ * the language writes numbers.
+ */
+export function translateCount(base: CountKey, count: number, language: Language = current): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  const catalogue: Partial<Record<string, string>> = catalogues[language];
+  const template = catalogue[`${base}_${rules.select(count)}`] ?? catalogue[`${base}_other`] ?? '';
+  return formatMessage(template, { count: count.toLocaleString(language) });
+}
+
+/** `translateCount` in the current language; components re-render when it changes. */
+export function useTCount(): TranslateCount {
+  const language = useLanguage();
+  return useCallback<TranslateCount>((base, count) => translateCount(base, count, language), [language]);
+}
