@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { ID_MAX, MULTILINE_PATTERN, SINGLE_LINE_PATTERN, parseId } from './input.rules.js';
+import { ID_MAX, MULTILINE_PATTERN, SINGLE_LINE_PATTERN, hasLoneSurrogates, parseId } from './input.rules.js';
 
 /**
  * The schema builders every contract field is made of, so no field can skip the input rules
- * of input.rules.ts: ids bounded to the database's `integer`, text without control characters.
+ * of input.rules.ts: ids bounded to the database's `integer`, text without control characters
+ * or lone surrogates.
  * `label` names the field in the message a client gets back ("The playlist id", "Username").
  */
 
@@ -27,7 +28,8 @@ export const folderIdField = idSchema('The folder id', 0);
 function textSchema(label: string, requiredMessage: string, pattern: RegExp) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? requiredMessage : `${label} must be text`) })
-    .regex(pattern, { error: `${label} must not contain control characters` });
+    .regex(pattern, { error: `${label} must not contain control characters` })
+    .refine((value) => !hasLoneSurrogates(value), { error: `${label} must not contain broken characters (a lone UTF-16 surrogate)` });
 }
 
 /** A single-line text field (names, e-mail addresses, passwords, tokens, keys, search). */

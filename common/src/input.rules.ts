@@ -1,7 +1,7 @@
 /**
  * The two rules every value that enters Encore follows, whatever the field: ids fit the
  * database's `integer`, and text holds no control characters (NUL breaks PostgreSQL's text
- * type; the others are never typed by a person and only hide things). The contract's schema
+ * type; the others are never typed by a person and only hide things) and no lone surrogates. The contract's schema
  * builders (input.contract.ts) apply them to every field; the web app's forms can run them too.
  */
 
@@ -17,6 +17,16 @@ export const MULTILINE_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007
 
 export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
   return !(options.multiline ? MULTILINE_PATTERN : SINGLE_LINE_PATTERN).test(value);
+}
+
+/**
+ * Half of a UTF-16 surrogate pair with no other half (JSON can spell one, "\ud800"): no
+ * character at all. UTF-8 cannot encode it, so PostgreSQL's text and jsonb refuse it.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export function hasLoneSurrogates(value: string): boolean {
+  return LONE_SURROGATE.test(value);
 }
 
 /**

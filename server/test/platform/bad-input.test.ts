@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX, MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from '@encore/common/input.rules';
-import { NUL_MESSAGE } from '../../src/platform/http/input-guard.js';
-import { account, completeUpload, fetchUrl, localSetups, presign, songRows, startLibraryApp, type LibraryApp } from '../library/library-test-kit.js';
+import { NUL_MESSAGE, SURROGATE_MESSAGE } from '../../src/platform/http/input-guard.js';
+import { createClip, settingsOf } from '../clips/clips-test-kit.js';
+import { account, bearer, completeUpload, fetchUrl, localSetups, presign, songRows, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -54,6 +57,8 @@ interface Probe {
 /** Ids the database's `integer` cannot hold, and values that are no id at all. */
 const BAD_IDS: (string | number)[] = [2147483648, 99999999999, -1, 0, 1.5, 'abc', '1e3'];
 const BAD_STRINGS = ['walk\u0000er', '\u0000', 'walk\u0007er', 'walk\u001ber'];
+/** Lone UTF-16 surrogates: JSON can carry them ("\ud800"), no text encoding can store them. Paths and query strings cannot carry them (percent-encoding is UTF-8). */
+const LONE_SURROGATES = ['\ud800', 'walk\udfffer', 'walk\ud83der'];
 const BROKEN_ENCODINGS = ['%00', '%E0%A4%A', '%', '%zz'];
 /** Values of the wrong JSON type: a 400 or, where the field is optional or nullable, no harm. */
 const WRONG_TYPES: unknown[] = [null, true, ['walk'], { walk: 'er\u0000' }, 1e308];
@@ -96,7 +101,7 @@ function bodyProbes(schema: JsonSchema): { what: string; body: unknown; mustRefu
     if (isInteger(target)) {
       for (const bad of BAD_IDS) probes.push({ what: `body ${key}=${JSON.stringify(bad)}`, body: { ...base, [key]: wrap(bad) }, mustRefuse: isIdName(key) });
     } else if (isString(target)) {
-      for (const bad of BAD_STRINGS) probes.push({ what: `body ${key}=${JSON.stringify(bad)}`, body: { ...base, [key]: wrap(bad) }, mustRefuse: true });
+      for (const bad of [...BAD_STRINGS, ...LONE_SURROGATES]) probes.push({ what: `body ${key}=${JSON.stringify(bad)}`, body: { ...base, [key]: wrap(bad) }, mustRefuse: true });
     }
     for (const wrongType of WRONG_TYPES) probes.push({ what: `body ${key}=${JSON.stringify(wrongType)}`, body: { ...base, [key]: wrongType }, mustRefuse: false });
   }
@@ -283,5 +288,36 @@ describe.each(localSetups)('upload-complete folder ids on $engine', (setup) => {
     const completed = await completeUpload(t, token, { fileName: 'Plain Song.mp3', s3key: key.key, folderId: 2147483647 });
     expect(completed.statusCode).toBe(201);
     expect(completed.json()).toMatchObject({ folderId: 2147483647 });
+  });
+
+  it('refuses a lone UTF-16 surrogate in lyrics, in word timings and in clip words with 400 and a message, and keeps the lyrics', async () => {
+    const token = await account(t, 'surrogate-walker');
+    const song = (await upload(t, token, fixtures.plainMp3)).song;
+    const lyricsUrl = `/api/files/${song.id}/lyrics`;
+    expect((await t.app.inject({ method: 'PUT', url: lyricsUrl, headers: bearer(token), payload: { transcript: 'Kept line' } })).statusCode).toBe(200);
+    // Spelled as JSON spells it: the escape, not UTF-8 bytes (which cannot encode a lone surrogate).
+    const sendJson = (method: 'PUT' | 'POST', url: string, json: string) => t.app.inject({ method, url, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: json });
+    const transcript = await sendJson('PUT', lyricsUrl, '{"transcript":"broken \\ud800 line"}');
+    expect(transcript.statusCode, transcript.body).toBe(400);
+    expect(transcript.json()).toEqual({ message: 'The lyrics must not contain broken characters (a lone UTF-16 surrogate)' });
+    const words = await sendJson('PUT', lyricsUrl, '{"words":[{"text":"\\udfff","start":0,"end":1}]}');
+    expect(words.statusCode, words.body).toBe(400);
+    expect(words.json()).toEqual({ message: 'A word must not contain broken characters (a lone UTF-16 surrogate)' });
+    expect((await t.app.inject({ url: lyricsUrl, headers: bearer(token) })).json()).toMatchObject({ text: 'Kept line' });
+
+    const picture = path.join(path.dirname(fixtures.plainMp3), 'surrogate.png');
+    await sharp({ create: { width: 32, height: 24, channels: 3, background: '#d01010' } }).png().toFile(picture);
+    const settings = settingsOf({ words: [{ text: 'placeholder', start: 0, end: 1 }] }).replace('placeholder', '\\ud800');
+    const clip = await createClip(t, token, { settings, songUrl: `/music/${song.id}` }, [picture]);
+    expect(clip.statusCode, clip.body).toBe(400);
+    expect(clip.json<{ message: string }>().message).toMatch(/lone UTF-16 surrogate/);
+    expect(await t.app.encore.platform.database.db.query.clips.findMany()).toEqual([]);
+
+    // A body no schema reads still meets the backstop, in a value or in a key.
+    for (const json of ['{"note":"\\ud800"}', '{"\\udc00":1}']) {
+      const like = await sendJson('POST', `/api/files/${song.id}/like`, json);
+      expect(like.statusCode, like.body).toBe(400);
+      expect(like.json()).toEqual({ message: SURROGATE_MESSAGE });
+    }
   });
 });
