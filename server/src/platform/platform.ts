@@ -3,10 +3,11 @@ import type { Config } from '../config.js';
 import { startEmbeddedUpkeep, type EmbeddedUpkeep } from './db/embedded-upkeep.js';
 import { openDatabase, type Database } from './db/database.js';
 import { removeStaleTempFiles } from './fs/atomic-write.js';
+import { sweepOwnedTempDirs } from './fs/owned-temp-dir.js';
 import { startJobs, type Jobs } from './jobs/jobs.js';
 import type { Logger } from './logger.js';
-import { createMailer } from './mail/mailer.js';
 import { MailDeliveries } from './mail/mail-deliveries.js';
+import { createMailer } from './mail/mailer.js';
 import type { Mailer } from './mail/mail.types.js';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg.js';
 import { loadSecrets, type Secrets } from './secrets.js';
@@ -27,7 +28,11 @@ export interface Platform {
   /** Found on first use (health or a job), not at start: serving songs never waits for it. */
   ffmpeg: Ffmpeg;
   secrets: Secrets;
-  /** Removes temp files of interrupted writes (storage, outbox) last written before `olderThan`. */
+  /**
+   * Removes temp files of interrupted writes (storage, outbox) of gone processes or last written
+   * before `olderThan`, and this machine's temp folders (clip upload spools, render folders) of
+   * gone processes.
+   */
   removeStaleTempFiles(olderThan: Date): Promise<number>;
   /** PGlite only: its stand-in for autovacuum, which runs a pass every minute. */
   upkeep: EmbeddedUpkeep | undefined;
@@ -39,6 +44,11 @@ export interface Platform {
  * the disk: a live write touches its file at least every UPLOAD_STALL_SECONDS.
  */
 export const TEMP_FILE_MIN_AGE_MS = 10 * 60 * 1000;
+/** A temp folder untouched this long is a leftover whatever its owner says (a render's expiry is 6 h). */
+const TEMP_DIR_STALE_MS = 24 * 3600 * 1000;
+
+/** The temp folders of this machine (platform/fs/owned-temp-dir.ts) whose process is gone. */
+const sweepTempDirs = async (now: number) => (await sweepOwnedTempDirs({ staleBefore: new Date(now - TEMP_DIR_STALE_MS) })).length;
 
 export async function startPlatform(config: Config, logger: Logger): Promise<Platform> {
   const secrets = await loadSecrets(config.jwtSecret, config.dataDir);
@@ -52,9 +62,11 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       maxUploadBytes: config.maxUploadBytes,
     });
     const sweepTempFiles = async (olderThan: Date) =>
-      (await storage.removeStaleTempFiles(olderThan)) + (await removeStaleTempFiles(config.mail.outboxDir, olderThan));
+      (await storage.removeStaleTempFiles(olderThan)) + (await removeStaleTempFiles(config.mail.outboxDir, olderThan)) + (await sweepTempDirs(Date.now()));
     // A crash (kill -9) leaves temp files behind. With PGlite this process is the only one using
     // DATA_DIR, so every temp file in it is a leftover; otherwise only the old ones are sure to be.
+    // Whatever the database, a temp file or folder whose writer is known to be gone (a process
+    // of this machine no longer running: file names and folders say whose they are) goes too.
     // S3 upload spools live in the machine's shared temp folder: only old ones, always.
     // In the background: on a large library the walk through every folder of media takes
     // seconds, and nothing waits for it (a temp file is never read, only ever renamed by the
@@ -62,7 +74,8 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     const now = Date.now();
     const startupSweep = (async () =>
       (await storage.removeStaleTempFiles(new Date(database.driver === 'pglite' && storage.driver === 'local' ? now : now - TEMP_FILE_MIN_AGE_MS))) +
-      (await removeStaleTempFiles(config.mail.outboxDir, new Date(database.driver === 'pglite' ? now : now - TEMP_FILE_MIN_AGE_MS))))().then(
+      (await removeStaleTempFiles(config.mail.outboxDir, new Date(database.driver === 'pglite' ? now : now - TEMP_FILE_MIN_AGE_MS))) +
+      (await sweepTempDirs(now)))().then(
       (swept) => {
         if (swept > 0) logger.info({ count: swept }, 'removed temp files left by an interrupted run');
       },

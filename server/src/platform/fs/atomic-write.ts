@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createByteLimit, fileTooLargeError } from './byte-limit.js';
 import { isErrno } from './errno.js';
+import { isGone, OWNER_TAG_PATTERN, ownerTag } from './process-owner.js';
 
 /**
  * Crash-safe file writes: the bytes go to a dot-prefixed temp file beside the target, are
@@ -44,17 +45,28 @@ export async function writeFileAtomic(target: string, body: FileBody, options: A
   return staged.bytes;
 }
 
-/** The name of an atomic write's temp file: `.<16 hex>.tmp`, so a sweep can tell them apart. */
-const TEMP_FILE = /^\.[0-9a-f]{16}\.tmp$/;
+/**
+ * The name of an atomic write's temp file: `.<16 hex>.<owner>.tmp`, the owner being the writing
+ * process (process-owner.ts), so a sweep can tell them apart and knows whose each is. Files of
+ * writers from before owners were named are `.<16 hex>.tmp`.
+ */
+const TEMP_FILE = new RegExp(`^\\.[0-9a-f]{16}(?:\\.${OWNER_TAG_PATTERN})?\\.tmp$`);
 
 export function isAtomicTempFile(name: string): boolean {
   return TEMP_FILE.test(name);
 }
 
+/** True for a temp file whose writer is known to be gone (a killed process): it is no one's any more. */
+function writerIsGone(name: string): boolean {
+  const match = TEMP_FILE.exec(name);
+  if (!match?.[1]) return false;
+  return isGone({ host: match[1], pid: Number(match[2]), instance: match[3] as string });
+}
+
 /** Writes body to a temp file in target's directory; on any error nothing is left behind. */
 export async function stageFile(target: string, body: FileBody, options: AtomicWriteOptions = {}): Promise<StagedFile> {
   const dir = path.dirname(target);
-  const tempPath = path.join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
+  const tempPath = path.join(dir, `.${randomBytes(8).toString('hex')}.${ownerTag()}.tmp`);
   const bytes = await writeNewFile(tempPath, body, { ...options, sync: true });
   return {
     bytes,
@@ -134,9 +146,10 @@ export async function fsyncDirectory(dir: string): Promise<void> {
 
 /**
  * Removes the temp files that writes interrupted by a crash (kill -9, power loss) left under
- * `dir`, at any depth, when they were last written before `olderThan`. A write in progress
- * keeps touching its temp file, so a cut-off a little in the past never hits a live one.
- * Returns how many were removed; a missing folder has none.
+ * `dir`, at any depth: those whose writing process is known to be gone, whatever their age, and
+ * those last written before `olderThan` (a writer on another machine cannot be asked; a write
+ * in progress keeps touching its temp file, so a cut-off a little in the past never hits a
+ * live one). Returns how many were removed; a missing folder has none.
  */
 export async function removeStaleTempFiles(dir: string, olderThan: Date): Promise<number> {
   let entries: Dirent[];
@@ -151,8 +164,7 @@ export async function removeStaleTempFiles(dir: string, olderThan: Date): Promis
     if (!entry.isFile() || !isAtomicTempFile(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     try {
-      const info = await fs.stat(file);
-      if (info.mtime >= olderThan) continue;
+      if (!writerIsGone(entry.name) && (await fs.stat(file)).mtime >= olderThan) continue;
       await fs.rm(file, { force: true });
       removed += 1;
     } catch (error) {
