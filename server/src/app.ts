@@ -112,11 +112,12 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
           maxImages: config.clips.maxImages,
           maxFileBytes: Math.max(config.clips.maxImageBytes, config.clips.maxVideoBytes),
           bodyTimeoutMs: clipUploadMs,
+          stallMs: config.uploads.stallMs,
         }),
       );
       await api.register(discoveryRoutes(features.discovery, features.analysis));
       await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2) }));
-      if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits), { prefix: '/storage' });
+      if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits, { acceptPut: (key) => features.ingest.assertUploadOpen(key) }), { prefix: '/storage' });
     },
     { prefix: '/api' },
   );

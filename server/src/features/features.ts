@@ -145,6 +145,7 @@ export function createFeatures(platform: Platform, logger: Logger): Features {
     tasks: platform.tasks,
     ffmpeg: platform.ffmpeg,
     logger,
+    uploadsPerUser: config.uploads.perUser,
     limits: {
       maxImages: config.clips.maxImages,
       maxImageBytes: config.clips.maxImageBytes,

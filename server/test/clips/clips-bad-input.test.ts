@@ -80,6 +80,18 @@ describe.each(engines)('Song2Clip bad input on %s', (engine) => {
     });
   });
 
+  it('refuses a multipart body without a boundary or without its closing boundary: 400 with a message, never 500', async () => {
+    const post = (contentType: string, payload: string) => t.app.inject({ method: 'POST', url: '/api/clips/create-clip', headers: { ...bearer(alice), 'content-type': contentType }, payload });
+    const part = (name: string, value: string, file?: string) =>
+      `--xyz\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/png` : ''}\r\n\r\n${value}\r\n`;
+    await keepsNothing(async () => {
+      await expectRefused(await post('multipart/form-data', part('settings', settingsOf({}))), 400, /names no boundary/);
+      await expectRefused(await post('multipart/form-data; boundary=xyz', `${part('settings', settingsOf({}))}${part('songUrl', songUrl)}--xyz\r\nContent-Disposition: form-data; name="mediaFiles"; filename="red.png"\r\n\r\nPNG...`), 400, /ended before its closing boundary/);
+      await expectRefused(await post('multipart/form-data; boundary=xyz', `${part('settings', settingsOf({}))}${part('songUrl', songUrl)}`), 400, /ended before its closing boundary/);
+      await expectRefused(await post('multipart/form-data; boundary=xyz', 'no parts at all'), 400, /./);
+    });
+  });
+
   it('refuses settings out of range or of the wrong type, naming the field', async () => {
     const refused: [unknown, RegExp][] = [
       [{ framerate: 90 }, /^settings\.framerate: Framerate must be from 15 to 60$/],

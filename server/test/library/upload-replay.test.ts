@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Song } from '@encore/common/library.contract';
+import { UPLOAD_LINK_USED } from '../../src/features/library/ingest/ingest.service.js';
 import { songKeyFor } from '../../src/features/library/upload-key.js';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
 import { account, bearer, completeUpload, fetchUrl, presign, setups, songRows, startLibraryApp, type LibraryApp } from './library-test-kit.js';
@@ -25,6 +26,16 @@ describe.each(setups)('replayed upload links on $engine with $storage storage', 
 
   const storage = () => t.app.encore.platform.storage;
   const putTo = (url: string, body: Buffer) => fetchUrl(t, url, { method: 'PUT', headers: { 'content-type': 'audio/mpeg' }, body });
+  /**
+   * A replay through a link of a completed upload: Encore's own PUT route refuses it (409); an S3
+   * link is the bucket's to answer, and what it takes is only a staged upload nobody serves.
+   */
+  const expectReplayRefused = async (url: string) => {
+    const replay = await putTo(url, HTML);
+    if (setup.storage === 's3') return expect(replay.status).toBe(200);
+    expect(replay.status).toBe(409);
+    expect(JSON.parse(replay.body.toString()) as unknown).toEqual({ message: UPLOAD_LINK_USED });
+  };
 
   async function uploadOnce(name: string): Promise<{ url: string; key: string; song: Song; bytes: Buffer }> {
     const bytes = await fs.readFile(fixtures.plainMp3);
@@ -49,7 +60,7 @@ describe.each(setups)('replayed upload links on $engine with $storage storage', 
     expect(song.s3Key).toBe(songKeyFor(key));
     expect(song.s3Key.startsWith('songs/')).toBe(true);
 
-    expect((await putTo(url, HTML)).status).toBe(200);
+    await expectReplayRefused(url);
     const after = await served(song);
     expect(after.download.equals(bytes)).toBe(true);
     expect(after.play.equals(bytes)).toBe(true);
@@ -65,12 +76,24 @@ describe.each(setups)('replayed upload links on $engine with $storage storage', 
   it('recreates nothing a song serves when the link is replayed after the song is deleted', async () => {
     const { url, key, song } = await uploadOnce('deleted.mp3');
     expect((await t.app.inject({ method: 'DELETE', url: `/api/files/${song.id}`, headers: bearer(token) })).statusCode).toBeLessThan(300);
-    expect((await putTo(url, HTML)).status).toBe(200);
+    await expectReplayRefused(url);
     expect(await storage().stat(song.s3Key)).toBeNull();
     expect((await t.app.inject({ url: `/api/files/${song.id}/download`, headers: bearer(token) })).statusCode).toBe(404);
     expect((await songRows(t)).some((row) => row.storageKey === key || row.storageKey === song.s3Key)).toBe(false);
-    // What the replay made is only a staged upload (the scheduled clean-up removes it, see cleanup.test.ts).
-    expect(await storage().stat(key)).not.toBeNull();
+    // Locally the replay made nothing; on S3 only a staged upload (the scheduled clean-up removes it, see cleanup.test.ts).
+    expect(await storage().stat(key)).toEqual(setup.storage === 's3' ? expect.anything() : null);
+  });
+
+  it('removes the staged upload a crash left beside its song (after the move linked it, before it deleted the upload) when upload-complete is retried', async () => {
+    const bytes = await fs.readFile(fixtures.plainMp3);
+    const { url, key } = await presign(t, token, 'crashed.mp3', 'audio/mpeg');
+    expect((await putTo(url, bytes)).status).toBe(200);
+    // What the killed attempt left: the bytes under the song key, and still under the upload key.
+    await storage().put(songKeyFor(key) as string, bytes, { contentType: 'audio/mpeg' });
+    const retried = await completeUpload(t, token, { fileName: 'crashed.mp3', s3key: key });
+    expect(retried.statusCode).toBe(201);
+    expect(await storage().stat(key)).toBeNull();
+    expect((await served(retried.json<Song>())).download.equals(bytes)).toBe(true);
   });
 
   it('keeps playing songs recorded under their upload key before song keys existed', async () => {

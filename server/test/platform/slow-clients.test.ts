@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_CLIP_UPLOADS } from '../../src/features/clips/clips.service.js';
 import { TOO_MANY_UPLOADS, UPLOAD_TOO_SLOW } from '../../src/platform/storage/local-storage.routes.js';
 import { account, localSetups, presign, startLibraryApp, type LibraryApp } from '../library/library-test-kit.js';
 
@@ -95,6 +96,37 @@ describe.each(localSetups)('slow and stalled clients on $engine', (setup) => {
     const accepted = await rawRequest(port, `${putHead(third, body.length)}\nConnection: close`, [body], 10);
     expect(accepted.response).toMatch(/^HTTP\/1\.1 200 /);
     expect(await tempFiles(t.mediaDir)).toEqual([]);
+  });
+
+  const clipHead = (length: number) =>
+    `POST /api/clips/create-clip HTTP/1.1\nHost: 127.0.0.1\nAuthorization: Bearer ${token}\nContent-Type: multipart/form-data; boundary=xyz\nContent-Length: ${length}`;
+  const clipPart = '--xyz\r\nContent-Disposition: form-data; name="mediaFiles"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
+
+  it('cuts off a create-clip body that sends nothing at all, or stops before its closing boundary (408)', async () => {
+    const silent = await rawRequest(port, clipHead(500_000), [], 100);
+    expect(silent.response).toMatch(/^HTTP\/1\.1 408 /);
+    expect(silent.response).toContain(JSON.stringify({ message: UPLOAD_TOO_SLOW }));
+    const unfinished = await rawRequest(port, clipHead(500_000), [clipPart, 'more bytes'], 100);
+    expect(unfinished.response).toMatch(/^HTTP\/1\.1 408 /);
+    expect(unfinished.response).toContain(JSON.stringify({ message: UPLOAD_TOO_SLOW }));
+  });
+
+  it('answers 429 (with Retry-After) to create-clip uploads over the per-user cap, and takes them again once they end', async () => {
+    const clips = t.app.encore.features.clips;
+    const [user] = await t.app.encore.platform.database.db.query.users.findMany({ where: (users, { eq }) => eq(users.userName, 'slowpoke') });
+    const userId = user?.id ?? 0;
+    // Uploads cut off before (the test above) are counted out once their handler ends.
+    await expect.poll(() => clips.uploadsInFlight(userId)).toBe(0);
+    const stalled = [rawRequest(port, clipHead(500_000), [clipPart], 100), rawRequest(port, clipHead(500_000), [clipPart], 100)];
+    await expect.poll(() => clips.uploadsInFlight(userId)).toBe(2);
+    const refused = await rawRequest(port, clipHead(500_000), [clipPart], 100);
+    expect(refused.response).toMatch(/^HTTP\/1\.1 429 /);
+    expect(refused.response).toMatch(/\r\nretry-after: \d+\r\n/i);
+    expect(refused.response).toContain(JSON.stringify({ message: TOO_MANY_CLIP_UPLOADS }));
+    for (const exchange of await Promise.all(stalled)) expect(exchange.response).toMatch(/^HTTP\/1\.1 408 /);
+    await expect.poll(() => clips.uploadsInFlight(userId)).toBe(0);
+    const again = await rawRequest(port, `${clipHead(clipPart.length + 12)}\nConnection: close`, [`${clipPart}\r\n--xyz--\r\n`], 10);
+    expect(again.response).toMatch(/^HTTP\/1\.1 400 /);
   });
 
   it('cuts off a slow unauthenticated body on an ordinary route', async () => {

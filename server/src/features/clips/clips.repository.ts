@@ -48,7 +48,10 @@ export class ClipsRepository {
     return row;
   }
 
-  /** Of these storage keys, those a clip uses (its video or one of its media). */
+  /**
+   * Of these storage keys, those a clip uses: its video, and its media while its render may
+   * still need them (not once its task was cancelled or failed).
+   */
   async referencedKeys(keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
     const asArray = sql`array[${sql.join(
@@ -56,10 +59,14 @@ export class ClipsRepository {
       sql`, `,
     )}]::text[]`;
     const rows = await this.db
-      .select({ videoKey: clips.videoKey, mediaKeys: clips.mediaKeys })
+      .select({
+        videoKey: clips.videoKey,
+        mediaKeys: clips.mediaKeys,
+        ended: sql<boolean>`exists (select 1 from tasks where tasks.id::text = ${clips.taskId} and tasks.state in ('cancelled', 'failed'))`,
+      })
       .from(clips)
       .where(or(inArray(clips.videoKey, keys), sql`${clips.mediaKeys} ?| ${asArray}`));
     const wanted = new Set(keys);
-    return new Set(rows.flatMap((row) => [row.videoKey, ...row.mediaKeys]).filter((key): key is string => key !== null && wanted.has(key)));
+    return new Set(rows.flatMap((row) => [row.videoKey, ...(row.ended ? [] : row.mediaKeys)]).filter((key): key is string => key !== null && wanted.has(key)));
   }
 }

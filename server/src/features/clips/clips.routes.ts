@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
@@ -10,6 +9,9 @@ import { CLIP_FONT_FILES } from '@encore/common/clip-fonts';
 import { CLIP_FORM_FIELDS, clipIdParams, clipListResponse, clipStatusParams, clipStatusResponse, createClipResponse } from '@encore/common/clips.contract';
 import { errorResponse } from '@encore/common/http.contract';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../platform/errors/app-errors.js';
+import { makeOwnedTempDir } from '../../platform/fs/owned-temp-dir.js';
+import { multipartReadError } from '../../platform/http/multipart-errors.js';
+import { closeAfterAnswer } from '../../platform/http/request-deadlines.js';
 import type { UploadedMedia } from './clip-media.check.js';
 import type { ClipsService } from './clips.service.js';
 import { CLIP_FONTS_DIR } from './phases/03-build-subtitles.js';
@@ -19,9 +21,11 @@ export interface ClipRouteLimits {
   maxFileBytes: number;
   /** The time the whole multipart body may take to arrive. */
   bodyTimeoutMs: number;
+  /** A body that sends nothing for this long is cut off (UPLOAD_STALL_SECONDS). */
+  stallMs: number;
 }
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 408: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse, 429: errorResponse };
 const common = { tags: ['clips'], security: [{ bearer: [] }] };
 const fontParams = z.object({ file: z.enum(CLIP_FONT_FILES, { error: 'No such font' }) });
 
@@ -36,7 +40,7 @@ export function clipsRoutes(clips: ClipsService, limits: ClipRouteLimits): Fasti
       '/clips/create-clip',
       {
         onRequest: app.requireUser,
-        config: { bodyTimeoutMs: limits.bodyTimeoutMs },
+        config: { bodyTimeoutMs: limits.bodyTimeoutMs, bodyStallMs: limits.stallMs },
         schema: {
           ...common,
           summary: 'Start rendering a clip: multipart `settings` (JSON), `songUrl` (an Encore song URL), `mediaFiles` (pictures, or one video)',
@@ -46,35 +50,49 @@ export function clipsRoutes(clips: ClipsService, limits: ClipRouteLimits): Fasti
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw new ValidationError('Send the clip as multipart/form-data (settings, songUrl, mediaFiles).');
-        const spool = await mkdtemp(path.join(tmpdir(), 'encore-clip-upload-'));
+        const ownerId = request.currentUser().id;
+        let leave: (() => void) | undefined;
         try {
-          const fields: Record<string, string> = {};
-          const media: UploadedMedia[] = [];
+          // Counted before a byte is read: a user's open uploads each hold a connection and a spool.
+          leave = clips.admitUpload(ownerId);
+          // Names this process: should it be killed mid-upload, any later process removes the spool.
+          const spool = await makeOwnedTempDir('clip-upload');
           try {
-            for await (const part of request.parts()) {
-              if (part.type === 'field') {
-                if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-                continue;
+            const fields: Record<string, string> = {};
+            const media: UploadedMedia[] = [];
+            try {
+              for await (const part of request.parts()) {
+                if (part.type === 'field') {
+                  if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+                  continue;
+                }
+                if (part.fieldname !== CLIP_FORM_FIELDS.mediaFiles) {
+                  part.file.resume();
+                  continue;
+                }
+                const file = path.join(spool, `media-${media.length}`);
+                await pipeline(part.file, createWriteStream(file));
+                media.push({ file, name: part.filename || `file ${media.length + 1}`, size: part.file.bytesRead });
               }
-              if (part.fieldname !== CLIP_FORM_FIELDS.mediaFiles) {
-                part.file.resume();
-                continue;
-              }
-              const file = path.join(spool, `media-${media.length}`);
-              await pipeline(part.file, createWriteStream(file));
-              media.push({ file, name: part.filename || `file ${media.length + 1}`, size: part.file.bytesRead });
+            } catch (error) {
+              throw multipartError(error, limits);
             }
-          } catch (error) {
-            throw multipartError(error, limits);
+            const { taskId } = await clips.create(ownerId, {
+              settings: fields[CLIP_FORM_FIELDS.settings],
+              songUrl: fields[CLIP_FORM_FIELDS.songUrl],
+              media,
+            });
+            return reply.status(202).send({ task_id: taskId });
+          } finally {
+            await rm(spool, { recursive: true, force: true });
           }
-          const { taskId } = await clips.create(request.currentUser().id, {
-            settings: fields[CLIP_FORM_FIELDS.settings],
-            songUrl: fields[CLIP_FORM_FIELDS.songUrl],
-            media,
-          });
-          return reply.status(202).send({ task_id: taskId });
+        } catch (error) {
+          // Cut off for stalling: the 408 is out already.
+          if (reply.sent) return reply;
+          closeAfterAnswer(request, reply);
+          throw error;
         } finally {
-          await rm(spool, { recursive: true, force: true });
+          leave?.();
         }
       },
     );
@@ -127,6 +145,5 @@ function multipartError(error: unknown, limits: ClipRouteLimits): unknown {
   if (code === 'FST_FILES_LIMIT') return new ValidationError(`mediaFiles: at most ${limits.maxImages} pictures`);
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(`mediaFiles: a file is larger than ${Math.round(limits.maxFileBytes / 1024 / 1024)} MB`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new ValidationError('Too many form fields.');
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ValidationError('The form data is not valid multipart.');
-  return error;
+  return multipartReadError(error);
 }

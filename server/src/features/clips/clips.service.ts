@@ -7,6 +7,7 @@ import { NotFoundError, ValidationError } from '../../platform/errors/app-errors
 import { TaskFailure, type JobContext } from '../../platform/jobs/jobs.types.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Ffmpeg } from '../../platform/media/ffmpeg.js';
+import { InFlightLimit } from '../../platform/rate-limit/in-flight-limit.js';
 import { sweepOrphans, type SweptFolder } from '../../platform/storage/orphan-sweep.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
 import type { Tasks } from '../../platform/tasks/tasks.js';
@@ -34,6 +35,7 @@ export const CLIP_ORPHAN_GRACE_MS = 60 * 60 * 1000;
 const CLIP_FOLDERS = ['clip-media/', 'clips/'] as const;
 /** A render folder nothing wrote to for this long is a leftover whoever its owner (a render's expiry is 6 h). */
 const WORK_DIR_STALE_MS = 24 * 3600 * 1000;
+export const TOO_MANY_CLIP_UPLOADS = 'Too many clips are being uploaded at once. Please wait for one to finish and try again.';
 const NO_SONG = 'Choose a song: songUrl must be the address Encore gave for one of its songs.';
 
 export interface ClipsServiceDeps {
@@ -48,6 +50,8 @@ export interface ClipsServiceDeps {
   publicUrl: string;
   /** The song's lyrics (the lyrics feature): drawn when the clip brings no words of its own. */
   lyrics?: ClipLyricsSource;
+  /** Create-clip uploads one user may have arriving at once (UPLOADS_PER_USER). */
+  uploadsPerUser?: number;
 }
 
 export interface CreateClipInput {
@@ -58,7 +62,20 @@ export interface CreateClipInput {
 
 /** Song2Clip: checks a request, keeps its media, starts the render task, renders (the job), answers status. */
 export class ClipsService {
-  constructor(private readonly deps: ClipsServiceDeps) {}
+  private readonly uploads: InFlightLimit;
+
+  constructor(private readonly deps: ClipsServiceDeps) {
+    this.uploads = new InFlightLimit(deps.uploadsPerUser ?? 4, TOO_MANY_CLIP_UPLOADS);
+  }
+
+  /** Counts in one create-clip upload of `ownerId` (429 past the cap); the answer counts it out. */
+  admitUpload(ownerId: number): () => void {
+    return this.uploads.enter(String(ownerId));
+  }
+
+  uploadsInFlight(ownerId: number): number {
+    return this.uploads.count(String(ownerId));
+  }
 
   /**
    * The hourly clean-up's step: media whose clip was never recorded (a crash between storing
@@ -166,7 +183,10 @@ export class ClipsService {
     if (clip.videoKey) return { clipId, videoKey: clip.videoKey };
     const settings = clipSettingsInputSchema.parse(clip.settings);
     const song = clip.songId ? await this.deps.library.get(clip.songId, clip.ownerId).catch(() => undefined) : undefined;
-    if (!song) throw new TaskFailure('The song of this clip was deleted.', { retry: false });
+    if (!song) {
+      await this.discardMedia(clip);
+      throw new TaskFailure('The song of this clip was deleted.', { retry: false });
+    }
     const text = await this.textFor(settings, clip, song.row.durationSeconds);
     // A killed process's render on this machine (perhaps this clip's last attempt) stops first.
     await this.sweepDeadRenders();
@@ -192,9 +212,19 @@ export class ClipsService {
       );
       return { clipId, videoKey, wordCount: text.words.length };
     } catch (error) {
+      // Cancelled, or refused in a way every retry would repeat: its media serve nothing more
+      // (those of a render failing for good otherwise go with the hourly clean-up).
+      if (context.signal.aborted || error instanceof RenderInputError) await this.discardMedia(clip);
       if (error instanceof RenderInputError) throw new TaskFailure(error.message, { retry: false });
       throw error;
     }
+  }
+
+  private async discardMedia(clip: ClipRow): Promise<void> {
+    const results = await Promise.allSettled(clip.mediaKeys.map((key) => this.deps.storage.delete(key)));
+    results.forEach((result, index) => {
+      if (result.status === 'rejected') this.deps.logger.warn({ err: result.reason, key: clip.mediaKeys[index] }, 'could not delete the media of an ended render');
+    });
   }
 
   /**

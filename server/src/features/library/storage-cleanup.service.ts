@@ -13,8 +13,13 @@ export interface StorageCleanupDeps {
   orphanGraceMs: number;
 }
 
-/** The folders the library writes; each object in them belongs to a song or to nobody. */
-const FOLDERS = ['uploads/', 'songs/', 'covers/'] as const;
+/**
+ * The folders the library writes; each object in them belongs to a song or to nobody. An
+ * upload's receipt (upload-key.ts) belongs to nobody: it is kept as long as its link works.
+ */
+const FOLDERS = ['uploads/', 'upload-receipts/', 'songs/', 'covers/'] as const;
+/** Folders whose objects are only of use while an upload link may still be used. */
+const UPLOAD_FOLDERS: readonly string[] = ['uploads/', 'upload-receipts/'];
 
 /**
  * Removes the library's objects that belong to no song once they are past their grace period:
@@ -28,7 +33,7 @@ export class StorageCleanup {
     const { repository, storage, logger } = this.deps;
     const folders: SweptFolder[] = FOLDERS.map((prefix) => ({
       prefix,
-      graceMs: prefix === 'uploads/' ? this.deps.uploadGraceMs : this.deps.orphanGraceMs,
+      graceMs: UPLOAD_FOLDERS.includes(prefix) ? this.deps.uploadGraceMs : this.deps.orphanGraceMs,
       referenced: (keys) => repository.referencedKeys(keys),
     }));
     const removed = await sweepOrphans(storage, logger, folders, now);

@@ -35,6 +35,16 @@ export function songKeyAtEndOf(path: string): string | undefined {
   return SONG_KEY_AT_END.exec(path)?.[1];
 }
 
+/**
+ * Where upload-complete notes that it took an upload key's bytes (before it moves them): a PUT
+ * through the key's link after that is a replay, refused even once the song is deleted. Kept
+ * for the life of the link, then swept. Undefined for a malformed upload key.
+ */
+export function receiptKeyFor(uploadKey: string): string | undefined {
+  const match = UPLOAD_KEY.exec(uploadKey);
+  return match ? `upload-receipts/${match[1]}/${match[2]}` : undefined;
+}
+
 /** The uploader's id of a well-formed upload key, or undefined. */
 export function uploaderOf(key: string): number | undefined {
   const match = UPLOAD_KEY.exec(key);

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RequestTimeoutError } from '../errors/app-errors.js';
 import { httpErrorOf } from './error-status.js';
 
@@ -6,8 +7,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** This route's own time for the request body to arrive (uploads: sized by the upload limit). */
     bodyTimeoutMs?: number;
+    /**
+     * Uploads: a body that sends nothing for this long while the route reads it is cut off
+     * (408), counted from the wait for its first byte, not only between chunks.
+     */
+    bodyStallMs?: number;
   }
 }
+
+export const UPLOAD_TOO_SLOW = 'The upload was too slow and has been stopped. Please try again.';
 
 export interface ServerTimeouts {
   /** Headers and body of a request must arrive within this, unless its route says otherwise. */
@@ -45,21 +53,76 @@ export function installRequestDeadlines(app: FastifyInstance, timeouts: ServerTi
       return;
     }
     const limit = request.routeOptions.config.bodyTimeoutMs ?? timeouts.requestMs;
-    const timer = setTimeout(() => {
-      if (raw.complete) return;
-      request.log.info({ limitMs: limit }, 'request body too slow; connection closed');
-      if (reply.sent || reply.raw.headersSent) {
-        raw.socket.destroy();
-        return;
-      }
-      const answer = httpErrorOf(new RequestTimeoutError());
-      reply.raw.once('finish', () => raw.socket.destroySoon());
-      void reply.status(answer.status).headers(answer.headers).send(answer.body);
-    }, limit);
-    const clear = () => clearTimeout(timer);
+    const timer = setTimeout(() => cutOff(request, reply, new RequestTimeoutError(), { limitMs: limit }), limit);
+    const stallMs = request.routeOptions.config.bodyStallMs;
+    const stopStallWatch = stallMs === undefined ? undefined : watchStall(raw, stallMs, () => cutOff(request, reply, new RequestTimeoutError(UPLOAD_TOO_SLOW), { stallMs }));
+    const clear = () => {
+      clearTimeout(timer);
+      stopStallWatch?.();
+    };
     raw.once('end', clear);
     raw.once('close', clear);
     reply.raw.once('finish', clear);
     done();
   });
+}
+
+/** Answers a request whose body is too slow with `error` (408) and closes its connection. */
+function cutOff(request: FastifyRequest, reply: FastifyReply, error: RequestTimeoutError, detail: Record<string, number>): void {
+  const raw = request.raw;
+  if (raw.complete) return;
+  request.log.info(detail, 'request body too slow; connection closed');
+  if (reply.sent || reply.raw.headersSent) {
+    raw.socket.destroy();
+    return;
+  }
+  const answer = httpErrorOf(error);
+  reply.raw.once('finish', () => raw.socket.destroySoon());
+  void reply.status(answer.status).headers(answer.headers).send(answer.body);
+}
+
+/**
+ * Calls `onStall` when the body sends nothing for `stallMs` while someone reads it: the clock
+ * runs from the moment the route starts reading (its wait for the first byte included), is
+ * reset by every chunk, and stops while the reader holds the body back (backpressure is the
+ * server's doing, not the client's). Returns the stop.
+ */
+function watchStall(raw: IncomingMessage, stallMs: number, onStall: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(onStall, stallMs);
+  };
+  const disarm = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  let counting = false;
+  const onResume = () => {
+    arm();
+    // Listened to only once the body flows: a 'data' listener added earlier would start the
+    // flow itself, and bytes would pass before the route reads them.
+    if (!counting) {
+      counting = true;
+      raw.on('data', arm);
+    }
+  };
+  raw.on('resume', onResume);
+  raw.on('pause', disarm);
+  return () => {
+    disarm();
+    raw.off('resume', onResume);
+    raw.off('pause', disarm);
+    raw.off('data', arm);
+  };
+}
+
+/**
+ * For a route refusing a request before reading its body: the connection closes once the
+ * answer is out, instead of staying open while the client sends (or stalls) a body nobody reads.
+ */
+export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.raw.complete) return;
+  reply.header('connection', 'close');
+  reply.raw.once('finish', () => request.raw.socket.destroySoon());
 }

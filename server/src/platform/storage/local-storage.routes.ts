@@ -1,7 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ForbiddenError, RequestTimeoutError, TooManyRequestsError } from '../errors/app-errors.js';
+import { ForbiddenError, RequestTimeoutError } from '../errors/app-errors.js';
 import { fileTooLargeError } from '../fs/byte-limit.js';
+import { closeAfterAnswer, UPLOAD_TOO_SLOW } from '../http/request-deadlines.js';
+import { InFlightLimit } from '../rate-limit/in-flight-limit.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { contentRange, parseRangeHeader } from './http-range.js';
 import type { LocalStorage } from './local.storage.js';
@@ -21,16 +23,24 @@ export interface UploadLimits {
   perOwner: number;
 }
 
+export interface LocalStorageRouteOptions {
+  /**
+   * Asked before a signed PUT is taken (after its signature is checked): throws to refuse it,
+   * e.g. a replay of the link of an upload already completed. The owner of the keys decides.
+   */
+  acceptPut?: (key: string) => Promise<void>;
+}
+
 export const TOO_MANY_UPLOADS = 'Too many uploads at once. Please wait for one to finish and try again.';
-export const UPLOAD_TOO_SLOW = 'The upload was too slow and has been stopped. Please try again.';
+export { UPLOAD_TOO_SLOW };
 
 /**
  * Serves the local driver's signed URLs: `GET|HEAD /o/<key>` (with Range) and `PUT /o/<key>`.
  * Register at LOCAL_STORAGE_ROUTE_PREFIX. Not wrapped in fastify-plugin on purpose: the raw
  * body parser below must stay inside this plugin's encapsulated context.
  */
-export function localStorageRoutes(storage: LocalStorage, limits: UploadLimits): FastifyPluginAsync {
-  const inFlight = new Map<string, number>();
+export function localStorageRoutes(storage: LocalStorage, limits: UploadLimits, options: LocalStorageRouteOptions = {}): FastifyPluginAsync {
+  const inFlight = new InFlightLimit(limits.perOwner, TOO_MANY_UPLOADS);
   return async (app) => {
     // Uploads are streamed straight to disk, never buffered and never parsed, whatever
     // their content type; the rest of the app keeps its own parsers.
@@ -44,14 +54,9 @@ export function localStorageRoutes(storage: LocalStorage, limits: UploadLimits):
     // The route's own deadline answers first; the global one (a little later) is the backstop.
     app.put<ObjectRoute>('/o/*', { config: { bodyTimeoutMs: limits.deadlineMs + 2_000 } }, async (request, reply) => {
       try {
-        await receiveUpload(storage, request, limits, inFlight);
+        await receiveUpload(storage, request, limits, inFlight, options);
       } catch (error) {
-        // The client may still be sending (or stalling) a body we will never read: close the
-        // connection once the error is out, instead of leaving it open until a timeout.
-        if (!request.raw.complete) {
-          reply.header('connection', 'close');
-          reply.raw.once('finish', () => request.raw.socket.destroySoon());
-        }
+        closeAfterAnswer(request, reply);
         throw error;
       }
       return reply.status(200).send({});
@@ -59,7 +64,13 @@ export function localStorageRoutes(storage: LocalStorage, limits: UploadLimits):
   };
 }
 
-async function receiveUpload(storage: LocalStorage, request: FastifyRequest<ObjectRoute>, limits: UploadLimits, inFlight: Map<string, number>): Promise<void> {
+async function receiveUpload(
+  storage: LocalStorage,
+  request: FastifyRequest<ObjectRoute>,
+  limits: UploadLimits,
+  inFlight: InFlightLimit,
+  options: LocalStorageRouteOptions,
+): Promise<void> {
   const key = request.params['*'];
   const claims = storage.verify('put', key, request.query);
   const sentType = request.headers['content-type'];
@@ -69,17 +80,13 @@ async function receiveUpload(storage: LocalStorage, request: FastifyRequest<Obje
   const limit = storage.maxUploadBytes;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw fileTooLargeError(limit);
-  const owner = key.split('/').slice(0, 2).join('/');
-  const running = inFlight.get(owner) ?? 0;
-  if (running >= limits.perOwner) throw new TooManyRequestsError(TOO_MANY_UPLOADS, 5);
-  inFlight.set(owner, running + 1);
+  await options.acceptPut?.(key);
+  const leave = inFlight.enter(key.split('/').slice(0, 2).join('/'));
   try {
     const body = request.body instanceof Readable ? detach(request.body, limits) : Buffer.alloc(0);
     await storage.put(key, body, { contentType: claims.contentType ?? sentType, maxBytes: limit });
   } finally {
-    const left = (inFlight.get(owner) ?? 1) - 1;
-    if (left > 0) inFlight.set(owner, left);
-    else inFlight.delete(owner);
+    leave();
   }
 }
 

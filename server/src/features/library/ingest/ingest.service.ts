@@ -5,12 +5,13 @@ import { DEFAULT_COVER_LIMITS, type CoverLimits } from '../../../platform/media/
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { LibraryRepository, SongRecord, SongRow } from '../library.repository.js';
 import type { LibraryService } from '../library.service.js';
-import { newUploadKey, songKeyFor, uploaderOf } from '../upload-key.js';
+import { newUploadKey, receiptKeyFor, songKeyFor, uploaderOf } from '../upload-key.js';
 import { KeyedLock } from './keyed-lock.js';
 import { describeSong, locateUpload, readUploadTags, recordSong, sniffUpload, storeCover, UPLOAD_NOT_FOUND, type CoverKeys } from './ingest.phases.js';
 
 /** Time for a slow connection to PUT the largest allowed file. */
 export const PRESIGNED_PUT_TTL_SECONDS = 15 * 60;
+export const UPLOAD_LINK_USED = 'This upload link was already used. Please upload the file again.';
 
 export interface IngestServiceDeps {
   repository: LibraryRepository;
@@ -59,6 +60,18 @@ export class IngestService {
     return { url, key };
   }
 
+  /**
+   * For the storage's own PUT route: refuses a PUT through the link of an upload already
+   * completed (its song stands, or was deleted since), so a replayed link recreates nothing.
+   * Keys that are not upload keys are not this feature's to judge.
+   */
+  async assertUploadOpen(key: string): Promise<void> {
+    const songKey = songKeyFor(key);
+    const receipt = receiptKeyFor(key);
+    if (songKey === undefined || receipt === undefined) return;
+    if ((await this.deps.storage.stat(receipt)) || (await this.ingested(key, songKey))) throw new ConflictError(UPLOAD_LINK_USED);
+  }
+
   /** `created` is false when this key was already ingested (a retried request): the same song comes back. */
   async complete(uploader: Uploader, upload: CompleteUpload): Promise<{ song: SongRecord; created: boolean }> {
     const userId = uploader.id;
@@ -97,6 +110,9 @@ export class IngestService {
 
   private async ingest(userId: number, key: string, songKey: string, upload: CompleteUpload) {
     const { storage, logger } = this.deps;
+    const receipt = receiptKeyFor(key) as string;
+    // Noted before the bytes move: from here on the upload link is spent.
+    await storage.put(receipt, Buffer.alloc(0));
     await this.claim(key, songKey);
     let cover: CoverKeys | null = null;
     try {
@@ -114,7 +130,7 @@ export class IngestService {
       const covers = cover ? [cover.coverKey, cover.coverThumbKey] : [];
       // Another process may have recorded a song for these bytes meanwhile: never pull them from under it.
       const owned = await this.deps.repository.findByStorageKey(songKey).catch(() => undefined);
-      await this.discard([key, ...(owned ? [] : [songKey]), ...covers]);
+      await this.discard([key, ...(owned ? [] : [songKey, receipt]), ...covers]);
       if (error instanceof AppError && error.isRefusal) logger.info({ key, reason: error.message }, 'upload refused');
       throw error;
     }
@@ -132,6 +148,9 @@ export class IngestService {
       const settled = error instanceof NotFoundError || error instanceof ConflictError;
       if (!settled) throw error;
       if (!(await this.deps.storage.stat(songKey))) throw new NotFoundError(UPLOAD_NOT_FOUND);
+      // An attempt that died between linking the song key and deleting the upload (or a replay
+      // since) left bytes at the upload key: the song key's are the ones checked and kept.
+      if (error instanceof ConflictError) await this.discard([key]);
     }
   }
 
