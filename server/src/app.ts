@@ -18,6 +18,7 @@ import { analysisBackfillJob } from './features/discovery/discovery.jobs.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
+import { EventSessions } from './features/auth/event-sessions.js';
 import { installAuthentication } from './platform/http/authentication.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installRequestDeadlines, serverTimeoutOptions, type ServerTimeouts } from './platform/http/request-deadlines.js';
@@ -86,6 +87,15 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
 
   installSecurityHeaders(app, storageOrigins(config));
   installAuthentication(app, (token) => features.auth.authenticate(token));
+  const eventSessions = new EventSessions({
+    tokens: features.auth.tokens,
+    isLive: (session) => features.auth.isLive(session),
+    listen: (channel, onMessage) => platform.database.listen(channel, onMessage),
+    recheckMs: config.sessionRecheckMs,
+    logger: app.log,
+  });
+  // Before the platform's onClose closes the database its LISTEN runs on.
+  app.addHook('preClose', async () => eventSessions.close());
 
   await app.register(swagger, {
     openapi: {
@@ -116,7 +126,7 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
         }),
       );
       await api.register(discoveryRoutes(features.discovery, features.analysis));
-      await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2) }));
+      await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2), sessions: eventSessions }));
       if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits, { acceptPut: (key) => features.ingest.assertUploadOpen(key) }), { prefix: '/storage' });
     },
     { prefix: '/api' },

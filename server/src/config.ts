@@ -18,6 +18,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_EXPIRES_IN: z.string().default('30d'),
   JWT_SHORT_EXPIRES_IN: z.string().default('12h'),
+  SESSION_RECHECK_SECONDS: z.coerce.number().positive().max(3600).default(60),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -92,6 +93,8 @@ export interface Config {
   jwtSecret: string | undefined;
   jwtExpiresIn: string;
   jwtShortExpiresIn: string;
+  /** SESSION_RECHECK_SECONDS: how often an open event stream checks its session again (revocations also end it at once). */
+  sessionRecheckMs: number;
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     jwtShortExpiresIn: e.JWT_SHORT_EXPIRES_IN,
+    sessionRecheckMs: e.SESSION_RECHECK_SECONDS * 1000,
     storage,
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     google: { clientId: e.GOOGLE_CLIENT_ID || undefined, jwksUrl: e.GOOGLE_JWKS_URL },

@@ -10,7 +10,7 @@ import type { GoogleVerifier } from './google-verifier.js';
 import { argon2Hasher, type PasswordHasher } from './password-hasher.js';
 import { PasswordChangeService } from './password-change.service.js';
 import { PasswordResetService, type ResetRequest } from './password-reset.service.js';
-import type { SessionTokens } from './session-tokens.js';
+import type { SessionTokens, SessionWindow } from './session-tokens.js';
 
 export interface AuthLimits {
   signInPerIp: number;
@@ -40,6 +40,9 @@ export interface AuthenticatedUser {
   email: string;
   /** Whether the token was issued for "remember me". */
   remember: boolean;
+  /** The token's version and expiry: what an events ticket of this session carries. */
+  tokenVersion: number;
+  expiresAt: Date;
 }
 
 /** A session token and whose it is. */
@@ -136,6 +139,11 @@ export class AuthService {
     return { token, user };
   }
 
+  /** Signs and reads session tokens and events tickets. */
+  get tokens(): SessionTokens {
+    return this.deps.tokens;
+  }
+
   /** Resolves a bearer token to its user; tokens from before a password reset are refused. */
   async authenticate(token: string): Promise<AuthenticatedUser> {
     const claims = await this.deps.tokens.verify(token);
@@ -143,7 +151,14 @@ export class AuthService {
     if (!user || user.tokenVersion !== claims.tokenVersion) {
       throw new UnauthorizedError('Your session has ended. Please sign in again.');
     }
-    return { id: user.id, userName: user.userName, email: user.email, remember: claims.remember };
+    return { id: user.id, userName: user.userName, email: user.email, remember: claims.remember, tokenVersion: claims.tokenVersion, expiresAt: claims.expiresAt };
+  }
+
+  /** Whether a session still stands: not expired, and its user still on its token version. */
+  async isLive(session: SessionWindow, now = Date.now()): Promise<boolean> {
+    if (session.expiresAt.getTime() <= now) return false;
+    const user = await this.deps.repository.findById(session.userId);
+    return user?.tokenVersion === session.tokenVersion;
   }
 
   async getProfile(userId: number): Promise<UserRow> {

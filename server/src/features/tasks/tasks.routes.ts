@@ -2,9 +2,25 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@encore/common/http.contract';
 import { eventsQuery, eventsTicket, task, taskIdParams, type Task } from '@encore/common/tasks.contract';
-import { NotFoundError, UnauthorizedError } from '../../platform/errors/app-errors.js';
+import { NotFoundError } from '../../platform/errors/app-errors.js';
 import type { TaskRecord } from '../../platform/tasks/task.store.js';
 import type { Tasks } from '../../platform/tasks/tasks.js';
+
+/** A session as an events ticket carries it (see auth's EventSessions). */
+export interface StreamSession {
+  userId: number;
+  tokenVersion: number;
+  expiresAt: Date;
+}
+
+/** What the events stream needs of sign-in: tickets that carry the session, and its end. */
+export interface StreamSessions {
+  issueTicket(session: StreamSession): Promise<string>;
+  /** The live session of a ticket; throws a 401 kind of error otherwise. */
+  open(ticket: string): Promise<StreamSession>;
+  /** Calls `onEnd` once when the session ends (password change, reset, expiry); returns the unsubscribe. */
+  watch(session: StreamSession, onEnd: () => void): Promise<() => void>;
+}
 
 const common = { tags: ['tasks'] };
 const secured = { ...common, security: [{ bearer: [] }] };
@@ -31,9 +47,11 @@ export function toTask(record: TaskRecord): Task {
 /**
  * A task's owner reads and cancels it; `GET /tasks/events` streams the changes of the caller's
  * tasks (Server-Sent Events) from any process, with a comment every `heartbeatMs` so neither
- * the idle timeout nor a proxy closes a quiet stream.
+ * the idle timeout nor a proxy closes a quiet stream. The stream ends with the session whose
+ * ticket opened it.
  */
-export function tasksRoutes(tasks: Tasks, options: { heartbeatMs: number }): FastifyPluginAsyncZod {
+export function tasksRoutes(tasks: Tasks, options: { heartbeatMs: number; sessions: StreamSessions }): FastifyPluginAsyncZod {
+  const { sessions } = options;
   return async (app) => {
     const streams = new Set<ServerResponse>();
     app.addHook('preClose', async () => {
@@ -59,15 +77,18 @@ export function tasksRoutes(tasks: Tasks, options: { heartbeatMs: number }): Fas
       app.post(
         '/tasks/events-ticket',
         { onRequest: app.requireUser, schema: { ...secured, summary: 'A one-minute ticket for the task events stream (EventSource sends no headers)', response: { 200: eventsTicket, 401: errorResponse } } },
-        async (request) => ({ ticket: tasks.issueTicket(request.currentUser().id) }),
+        async (request) => {
+          const user = request.currentUser();
+          return { ticket: await sessions.issueTicket({ userId: user.id, tokenVersion: user.tokenVersion, expiresAt: user.expiresAt }) };
+        },
       );
 
     app.get(
       '/tasks/events',
       { schema: { ...common, summary: "Server-Sent Events: each change of the ticket owner's tasks", querystring: eventsQuery, response: { 400: errorResponse, 401: errorResponse } } },
       async (request, reply) => {
-        const ownerId = tasks.readTicket(request.query.ticket);
-        if (ownerId === undefined) throw new UnauthorizedError();
+        const session = await sessions.open(request.query.ticket);
+        const ownerId = session.userId;
         reply.hijack();
         const stream = reply.raw;
         stream.writeHead(200, {
@@ -79,10 +100,21 @@ export function tasksRoutes(tasks: Tasks, options: { heartbeatMs: number }): Fas
         stream.write('retry: 3000\n\n');
         streams.add(stream);
         let unsubscribe: () => void;
+        let unwatch: () => void = () => undefined;
         try {
           unsubscribe = await tasks.subscribe(ownerId, (changed) => {
             stream.write(`event: task\ndata: ${JSON.stringify(toTask(changed))}\n\n`);
           });
+          try {
+            // The client's reconnect needs a new ticket, which only a live session gets.
+            unwatch = await sessions.watch(session, () => {
+              stream.write('event: session-ended\ndata: {}\n\n');
+              stream.end();
+            });
+          } catch (error) {
+            unsubscribe();
+            throw error;
+          }
         } catch (error) {
           // The stream is already open: end it, and the browser's EventSource retries.
           request.log.error({ err: error }, 'could not follow task changes');
@@ -94,6 +126,7 @@ export function tasksRoutes(tasks: Tasks, options: { heartbeatMs: number }): Fas
         const cleanup = () => {
           clearInterval(heartbeat);
           unsubscribe();
+          unwatch();
           streams.delete(stream);
         };
         request.raw.once('close', cleanup);

@@ -7,6 +7,9 @@ export interface RequestUser {
   email: string;
   /** Whether the bearer token was issued for "remember me" (the long lifetime). */
   remember: boolean;
+  /** The bearer token's version and expiry, for credentials that must end with this session. */
+  tokenVersion: number;
+  expiresAt: Date;
 }
 
 declare module 'fastify' {
