@@ -7,7 +7,8 @@ import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
 import { formatFileSize } from '../../lib/file-size.format';
-import { useT } from '../../lib/i18n/i18n.store';
+import { useLanguage, useT } from '../../lib/i18n/i18n.store';
+import { decodeLegacy, decodeLyricsFile, guessLegacyEncoding, LEGACY_ENCODINGS, readBytes, type LegacyEncoding } from './lyrics-import.decode';
 
 interface LyricsImportProps {
   open: boolean;
@@ -20,13 +21,18 @@ interface LyricsImportProps {
 
 /**
  * Import (issue 11): paste or upload LRC, enhanced LRC, SRT or plain text. The server tells the
- * formats apart by their time tags; the text goes as it is, so nothing is lost on the way.
+ * formats apart by their time tags; the text goes as it is, so nothing is lost on the way. A
+ * file is read as UTF-8 or UTF-16 when it is Unicode; otherwise the reader picks its code page,
+ * the text below showing each choice.
  */
 export function LyricsImport({ open, onOpenChange, maxLength, busy, onImport }: LyricsImportProps) {
   const t = useT();
+  const language = useLanguage();
   const id = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  /** The bytes of an uploaded file that is not Unicode, and the code page it is read with. */
+  const [legacy, setLegacy] = useState<{ bytes: Uint8Array; encoding: LegacyEncoding } | null>(null);
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -35,12 +41,26 @@ export function LyricsImport({ open, onOpenChange, maxLength, busy, onImport }: 
       return;
     }
     try {
-      const content = await file.text();
-      setText(content.replace(/^\uFEFF/, ''));
+      const bytes = await readBytes(file);
+      const decoded = decodeLyricsFile(bytes);
+      if (decoded.kind === 'unicode') {
+        setLegacy(null);
+        setText(decoded.text);
+      } else {
+        const encoding = guessLegacyEncoding(bytes, language);
+        setLegacy({ bytes, encoding });
+        setText(decodeLegacy(bytes, encoding));
+      }
       setProblem(null);
     } catch {
       setProblem(t('lyricsImportUnreadable'));
     }
+  };
+
+  const chooseEncoding = (encoding: LegacyEncoding) => {
+    if (!legacy) return;
+    setLegacy({ ...legacy, encoding });
+    setText(decodeLegacy(legacy.bytes, encoding));
   };
 
   const submit = () => {
@@ -83,6 +103,27 @@ export function LyricsImport({ open, onOpenChange, maxLength, busy, onImport }: 
               }}
             />
           </label>
+          {legacy ? (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-encoding`}>{t('lyricsImportEncoding')}</Label>
+              <select
+                id={`${id}-encoding`}
+                aria-describedby={`${id}-encoding-hint`}
+                className="h-10 w-full rounded-xl border border-border bg-input px-3 text-sm text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                value={legacy.encoding}
+                onChange={(event) => chooseEncoding(event.currentTarget.value as LegacyEncoding)}
+              >
+                {LEGACY_ENCODINGS.map((option) => (
+                  <option key={option.encoding} value={option.encoding}>
+                    {t(option.label)}
+                  </option>
+                ))}
+              </select>
+              <p id={`${id}-encoding-hint`} className="text-xs text-muted">
+                {t('lyricsImportEncodingHint')}
+              </p>
+            </div>
+          ) : null}
           {problem ? (
             <p role="alert" className="text-sm text-danger">
               {problem}
