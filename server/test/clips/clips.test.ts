@@ -45,7 +45,8 @@ describe.each(engines)('Song2Clip on %s (system ffmpeg)', (engine) => {
     bob = await account(t, 'bob');
     const { song } = await upload(t, alice, fixtures.song);
     songUrl = `/music/${song.id}`;
-  }, 60_000);
+    // Starting an app on a busy machine (PGlite's first start, migrations) can take a while.
+  }, 180_000);
   afterAll(async () => t.close());
 
   it('renders an MP4 from pictures with karaoke words, faded audio, text where the position says', async () => {

@@ -1,3 +1,5 @@
+import { clipText } from '@encore/common/clip-text';
+import { clipBeats, clipSpan, lineStarts, pictureBoundaries } from '@encore/common/clip-timeline';
 import { CLIP_DEFAULT_DURATION_SECONDS } from '@encore/common/clips.contract';
 import { useQuery } from '@tanstack/react-query';
 import { Pause, Play } from 'lucide-react';
@@ -8,15 +10,17 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { fetchPlayUrl } from '../../player/player.api';
 import { useClipEditor } from './clip-editor.store';
 import { drawBackdrop, previewCanvasSize } from './preview-draw';
-import { clipSpan, previewSubtitles } from './preview-subtitles';
+import { previewSubtitles } from './preview-subtitles';
 import { useMediaUrls } from './use-media-urls';
+import { useSongBeats } from './use-song-beats';
 import { useSubtitleLayer } from './use-subtitle-layer';
 
 /**
  * SPEC 2's live preview: the real song plays; a canvas draws the chosen pictures (with the
  * transition) or the video, and libass draws the words over it from the subtitle document the
- * renderer burns in, with the same fonts, at the song's position in the clip: what the user
- * sees while editing is what the render makes. Without a song a 3 s clock runs (SPEC 3's
+ * renderer burns in, with the same fonts, at the song's position in the clip; the pictures
+ * change when and as the render's do (common/clip-timeline): what the user sees while editing
+ * is what the render makes. Without a song a 3 s clock runs (SPEC 3's
  * default duration). The page keys it by song, so a new song starts from a fresh state.
  */
 export function ClipPreview() {
@@ -49,6 +53,14 @@ export function ClipPreview() {
   const videoUrl = media.isVideo && media.items[0] ? urls.get(media.items[0].id) : undefined;
 
   const { start, end } = clipSpan(settings, songDuration ?? CLIP_DEFAULT_DURATION_SECONDS);
+  const moving = pictures.length > 1;
+  const onsets = useSongBeats(song?.id ?? null, playUrl.data, moving && settings.beatDetection);
+  const boundaries = useMemo(() => {
+    let anchors: readonly number[] = [];
+    if (moving && settings.beatDetection) anchors = onsets ? clipBeats(onsets, start, end - start) : [];
+    else if (moving && settings.autoSync) anchors = lineStarts(clipText(words, lyrics).words, start);
+    return pictureBoundaries(pictures.length, end - start, anchors);
+  }, [moving, settings.beatDetection, settings.autoSync, onsets, words, lyrics, pictures.length, start, end]);
   const sampleText = t('clipSampleText');
   const subtitles = useMemo(() => previewSubtitles({ settings, words, lyrics, start, end, sampleText }), [settings, words, lyrics, start, end, sampleText]);
   const { host: textHost, state: textState } = useSubtitleLayer(subtitles, Math.max(0, time - start));
@@ -85,8 +97,8 @@ export function ClipPreview() {
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d');
     if (!ctx) return;
-    drawBackdrop(ctx, { settings, pictures, video: video.current && videoUrl ? video.current : null, time, start, end });
-  }, [settings, pictures, videoUrl, time, start, end, loaded]);
+    drawBackdrop(ctx, { settings, pictures, boundaries, video: video.current && videoUrl ? video.current : null, time, start, end });
+  }, [settings, pictures, boundaries, videoUrl, time, start, end, loaded]);
 
   const toggle = async () => {
     const element = audio.current;

@@ -1,5 +1,6 @@
+import { CLIP_TRANSITIONS, pictureAt } from '@encore/common/clip-timeline';
 import { clipFrameSize, type ClipSettings } from '@encore/common/clips.contract';
-import { elasticEase, pictureAt } from './preview-frame';
+import { softWipeAlpha } from './preview-frame';
 
 /**
  * The preview's backdrop: the pictures (with the transition) or the video. The text is not
@@ -15,6 +16,8 @@ export type Drawable = HTMLImageElement | HTMLVideoElement;
 export interface PreviewScene {
   settings: Pick<ClipSettings, 'transitions'>;
   pictures: readonly Drawable[];
+  /** When each picture starts, in clip seconds, plus the clip's end (common/clip-timeline's pictureBoundaries, as the render takes them). */
+  boundaries: readonly number[];
   video: HTMLVideoElement | null;
   /** Song seconds. */
   time: number;
@@ -46,21 +49,44 @@ export function drawBackdrop(ctx: CanvasRenderingContext2D, scene: PreviewScene)
   }
   const { pictures, settings } = scene;
   if (pictures.length === 0) return;
-  const frame = pictureAt(scene.time - scene.start, pictures.length, scene.end - scene.start, settings.transitions);
-  const current = pictures[frame.index]!;
+  const frame = pictureAt(scene.time - scene.start, scene.boundaries, settings.transitions);
+  const current = pictures[frame.index] ?? pictures[0]!;
   const next = frame.next === null ? undefined : pictures[frame.next];
-  if (!next) {
+  if (!next || settings.transitions === 'none') {
     drawCover(ctx, current, width, height);
     return;
   }
-  if (settings.transitions === 'elastic') {
-    const shift = elasticEase(frame.mix) * width;
+  const look = CLIP_TRANSITIONS[settings.transitions].look;
+  if (look === 'push') {
+    const shift = frame.mix * width;
     drawCover(ctx, current, width, height, -shift);
     drawCover(ctx, next, width, height, width - shift);
     return;
   }
   drawCover(ctx, current, width, height);
-  ctx.globalAlpha = frame.mix;
-  drawCover(ctx, next, width, height);
-  ctx.globalAlpha = 1;
+  if (look === 'fade') {
+    ctx.globalAlpha = frame.mix;
+    drawCover(ctx, next, width, height);
+    ctx.globalAlpha = 1;
+    return;
+  }
+  drawSoftWipe(ctx, next, frame.mix);
+}
+
+/** The incoming picture through the soft wipe's edge: drawn aside, masked by a gradient of the edge's alpha, then laid over. */
+function drawSoftWipe(ctx: CanvasRenderingContext2D, next: Drawable, mix: number) {
+  const { width, height } = ctx.canvas;
+  const layer = ctx.canvas.ownerDocument.createElement('canvas');
+  layer.width = width;
+  layer.height = height;
+  const layerCtx = layer.getContext('2d');
+  if (!layerCtx) return;
+  drawCover(layerCtx, next, width, height);
+  const mask = layerCtx.createLinearGradient(0, 0, width, 0);
+  const STOPS = 16;
+  for (let i = 0; i <= STOPS; i++) mask.addColorStop(i / STOPS, `rgba(0,0,0,${softWipeAlpha(i / STOPS, mix)})`);
+  layerCtx.globalCompositeOperation = 'destination-in';
+  layerCtx.fillStyle = mask;
+  layerCtx.fillRect(0, 0, width, height);
+  ctx.drawImage(layer, 0, 0);
 }

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pictureAt } from './preview-frame';
+import { softWipeAlpha } from './preview-frame';
 
-describe('pictureAt', () => {
-  it('spreads pictures evenly over the clip and crossfades at the end of each slot', () => {
-    expect(pictureAt(0, 3, 30, 'smooth')).toEqual({ index: 0, next: null, mix: 0 });
-    expect(pictureAt(12, 3, 30, 'smooth')).toEqual({ index: 1, next: null, mix: 0 });
-    const mid = pictureAt(9.5, 3, 30, 'smooth');
-    expect(mid.index).toBe(0);
-    expect(mid.next).toBe(1);
-    expect(mid.mix).toBeCloseTo(0.5);
-    expect(pictureAt(29.9, 3, 30, 'smooth')).toEqual({ index: 2, next: null, mix: 0 });
-  });
-
-  it('cuts without a transition, and one picture never changes', () => {
-    expect(pictureAt(9.99, 3, 30, 'none')).toEqual({ index: 0, next: null, mix: 0 });
-    expect(pictureAt(10, 3, 30, 'none').index).toBe(1);
-    expect(pictureAt(25, 1, 30, 'smooth')).toEqual({ index: 0, next: null, mix: 0 });
+describe('the soft wipe', () => {
+  it('shows the incoming picture from the right edge through a soft edge a frame wide, as ffmpeg’s smoothleft', () => {
+    expect(softWipeAlpha(0.5, 0)).toBe(0);
+    expect(softWipeAlpha(0, 1)).toBe(1);
+    // Halfway: a smoothstep across the whole frame (ffmpeg draws 127 of 255 in the middle, 7 at a tenth).
+    expect(softWipeAlpha(0.5, 0.5)).toBeCloseTo(0.5);
+    expect(softWipeAlpha(0.1, 0.5)).toBeCloseTo(0.028, 3);
+    expect(softWipeAlpha(0.9, 0.25)).toBeGreaterThan(softWipeAlpha(0.1, 0.25));
   });
 });

@@ -2,7 +2,7 @@ import { buildClipSubtitles } from '@encore/common/clip-subtitles';
 import { clipText } from '@encore/common/clip-text';
 import { DEFAULT_CLIP_SETTINGS } from '@encore/common/clips.contract';
 import { describe, expect, it } from 'vitest';
-import { clipSpan, previewSubtitles } from './preview-subtitles';
+import { previewSubtitles } from './preview-subtitles';
 
 const words = [
   { text: 'Hello', start: 10.5, end: 11 },
@@ -34,11 +34,3 @@ describe('previewSubtitles', () => {
   });
 });
 
-describe('clipSpan', () => {
-  it('takes the clip as the renderer does: from the start to the end or the song end', () => {
-    expect(clipSpan({ startTime: 5, endTime: null }, 200)).toEqual({ start: 5, end: 200 });
-    expect(clipSpan({ startTime: 5, endTime: 20 }, 200)).toEqual({ start: 5, end: 20 });
-    expect(clipSpan({ startTime: 5, endTime: 300 }, 200)).toEqual({ start: 5, end: 200 });
-    expect(clipSpan({ startTime: 0, endTime: null }, 3600)).toEqual({ start: 0, end: 900 });
-  });
-});

@@ -1,6 +1,6 @@
 import { buildClipSubtitles } from '@encore/common/clip-subtitles';
 import { clipText, type ClipLyrics } from '@encore/common/clip-text';
-import { CLIP_LIMITS, clipFrameSize, type ClipSettings } from '@encore/common/clips.contract';
+import { clipFrameSize, type ClipSettings } from '@encore/common/clips.contract';
 import type { Word } from '@encore/common/words.contract';
 import { clipFontUrls } from './clip-font-files';
 import type { SubtitleDocument } from './subtitle-layer';
@@ -34,9 +34,3 @@ export function previewSubtitles({ settings, words, lyrics, start, end, sampleTe
   return { ass, fonts: clipFontUrls(settings, shown.words.map((word) => word.text)), width, height };
 }
 
-/** The clip's span as the renderer's phase 1 takes it: from the start, to the end or the song's end, at most the longest clip. */
-export function clipSpan(settings: Pick<ClipSettings, 'startTime' | 'endTime'>, songSeconds: number): { start: number; end: number } {
-  const start = Math.min(settings.startTime, songSeconds);
-  const end = Math.max(start, Math.min(settings.endTime ?? songSeconds, songSeconds, start + CLIP_LIMITS.maxClipSeconds));
-  return { start, end };
-}

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CLIP_LIMITS } from '@encore/common/clips.contract';
+import { clipSpan } from '@encore/common/clip-timeline';
 import { RenderInputError, type RenderContext } from './render-context.js';
 
 /** Phase 1: the song and the media from storage into the work folder; the clip's start and length. */
@@ -19,7 +19,7 @@ export async function fetchInputs(context: RenderContext): Promise<void> {
   const songLength = context.song.durationSeconds ?? Infinity;
   const start = context.settings.startTime;
   if (Number.isFinite(songLength) && start >= songLength) throw new RenderInputError(`The clip starts at ${start} s, after the song's end (${songLength.toFixed(1)} s).`);
-  const end = Math.min(context.settings.endTime ?? songLength, songLength, start + CLIP_LIMITS.maxClipSeconds);
+  const { end } = clipSpan(context.settings, songLength);
   if (!Number.isFinite(end)) throw new RenderInputError("The song's length is unknown: choose the clip's end.");
   context.start = start;
   context.duration = Math.round((end - start) * 1000) / 1000;

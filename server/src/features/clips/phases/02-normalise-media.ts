@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { loadSharp } from '../../../platform/media/sharp.loader.js';
 import { pictureTextColor, videoTextColors } from './color-match.js';
+import { clipBeats, lineStarts, ONSET_SAMPLE_RATE, pictureBoundaries } from '@encore/common/clip-timeline';
 import { detectOnsets } from './onsets.js';
-import { lineStarts, pictureBoundaries } from './picture-timing.js';
 import { required, type RenderContext } from './render-context.js';
 
 /**
  * Phase 2: every picture scaled and cropped once to the frame (so the filter graph only moves
- * frames), when each picture shows (evenly, on beats, or on lyric lines), and with colorMatch
+ * frames), when each picture shows (common/clip-timeline: evenly, on beats, or on lyric lines), and with colorMatch
  * a text colour that stands out on each picture, or on each stretch of a video (color-match.ts).
  * A video is scaled in the graph (phase 4).
  */
@@ -42,9 +42,6 @@ export async function normaliseMedia(context: RenderContext): Promise<void> {
 /** An onset pass over the clip's part of the song. */
 async function beats(context: RenderContext, duration: number): Promise<number[]> {
   await context.progress(4, 'Finding the beats');
-  const sampleRate = 16_000;
-  const start = required(context.start, 'start');
-  const pcm = context.ffmpeg.decodeToPcm(required(context.songFile, 'song file'), { sampleRate, signal: context.signal, timeoutMs: 10 * 60_000 });
-  const onsets = await detectOnsets(pcm, sampleRate);
-  return onsets.map((t) => t - start).filter((t) => t > 0 && t < duration);
+  const pcm = context.ffmpeg.decodeToPcm(required(context.songFile, 'song file'), { sampleRate: ONSET_SAMPLE_RATE, signal: context.signal, timeoutMs: 10 * 60_000 });
+  return clipBeats(await detectOnsets(pcm, ONSET_SAMPLE_RATE), required(context.start, 'start'), duration);
 }

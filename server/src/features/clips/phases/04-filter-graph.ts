@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CLIP_TRANSITIONS, transitionSeconds, type TransitionLook } from '@encore/common/clip-timeline';
 import type { Transition, VideoFormat } from '@encore/common/clips.contract';
 import { songInputArgs } from '../../../platform/media/ffmpeg.input.js';
 
@@ -42,11 +43,11 @@ export interface FfmpegCommand {
   filter: string;
 }
 
-/** ffmpeg's xfade names and lengths for the spec's transitions. */
-export const TRANSITION_STYLE: Record<Exclude<Transition, 'none'>, { xfade: string; seconds: number; fallback: 'fade' | 'slide' }> = {
-  smooth: { xfade: 'fade', seconds: 0.8, fallback: 'fade' },
-  sharp: { xfade: 'slideleft', seconds: 0.25, fallback: 'slide' },
-  elastic: { xfade: 'smoothleft', seconds: 0.6, fallback: 'slide' },
+/** ffmpeg's xfade for each look of common's transitions (their lengths are common's too), and the fallback graph's nearest. */
+export const TRANSITION_XFADE: Record<TransitionLook, { xfade: string; fallback: 'fade' | 'slide' }> = {
+  fade: { xfade: 'fade', fallback: 'fade' },
+  push: { xfade: 'slideleft', fallback: 'slide' },
+  'soft-wipe': { xfade: 'smoothleft', fallback: 'slide' },
 };
 
 /** Demuxers a user's background video may be read with (no playlists, no concat). */
@@ -109,9 +110,8 @@ function pictureChain(input: GraphInput, inputs: string[], chains: string[]): st
   const { files, boundaries } = input.media;
   const { width, height, framerate: fps, duration } = input;
   const count = files.length;
-  const shortest = Math.min(...files.map((_, i) => (boundaries[i + 1] ?? duration) - (boundaries[i] ?? 0)));
-  const style = input.transition === 'none' || count < 2 ? undefined : TRANSITION_STYLE[input.transition];
-  const overlap = style ? Math.min(style.seconds, shortest / 2) : 0;
+  const style = input.transition === 'none' || count < 2 ? undefined : TRANSITION_XFADE[CLIP_TRANSITIONS[input.transition].look];
+  const overlap = style ? transitionSeconds(boundaries, input.transition) : 0;
   const first = 1; // input 0 is the song
   // Each picture is read and converted once, then repeated by the loop filter for as many
   // frames as it shows (a looped image input would decode and convert it again every frame).

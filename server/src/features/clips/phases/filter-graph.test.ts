@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildFfmpegCommand, filterValue, type GraphInput } from './04-filter-graph.js';
-import { lineStarts, pictureBoundaries } from './picture-timing.js';
 
 const base: GraphInput = {
   width: 854,
@@ -70,16 +69,5 @@ describe('the filter graph', () => {
   it('escapes paths in the subtitles filter', () => {
     expect(filterValue("/srv/it's:fonts")).toBe("/srv/it\\\\\\'s\\\\:fonts");
     expect(buildFfmpegCommand(base).filter).toContain('subtitles=filename=/w/words.ass:fontsdir=');
-  });
-});
-
-describe('picture timing', () => {
-  it('splits evenly, then moves boundaries to the nearest anchor within half a picture', () => {
-    expect(pictureBoundaries(3, 9)).toEqual([0, 3, 6, 9]);
-    expect(pictureBoundaries(3, 9, [2.6, 4.9, 6.4])).toEqual([0, 2.6, 6.4, 9]);
-    expect(pictureBoundaries(2, 4, [0.2])).toEqual([0, 2, 4]);
-  });
-  it('finds where lyric lines start', () => {
-    expect(lineStarts([{ text: 'a', start: 1, end: 1.5 }, { text: 'b.', start: 1.6, end: 2 }, { text: 'c', start: 2.1, end: 2.5 }, { text: 'd', start: 4, end: 4.5 }], 1)).toEqual([0, 1.1, 3]);
   });
 });
