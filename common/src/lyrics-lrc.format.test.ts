@@ -116,15 +116,25 @@ describe('LRC files from other projects', () => {
     ]);
   });
 
+  it('repeats a line at each of its leading time tags, spaces between them or not', () => {
+    const parsed = parseLrc('[00:01.00] [00:30.00]Chorus line\n[00:10.00][00:40.00] Other');
+    expect(parsed.lines.map((line) => [line.text, line.time?.start])).toEqual([
+      ['Chorus line', 1],
+      ['Other', 10],
+      ['Chorus line', 30],
+      ['Other', 40],
+    ]);
+  });
+
   it('keeps a section header whose name has a colon (Genius style) as a header', () => {
     const parsed = parseLrc('[Chorus: Nova]\n[00:01.00]la la\n[sign:someone]\n[00:03.00]la');
     expect(parsed.lines.map((line) => line.text)).toEqual(['[Chorus: Nova]', 'la la', 'la']);
   });
 
   it('ignores invalid times instead of making header lines of them', () => {
-    const parsed = parseLrc('[00:01.00]First\n[00:-03.00]Negative seconds\n[02:83.37]Past sixty\n[00:05.00]Last\n');
-    expect(parsed.lines.map((line) => line.text)).toEqual(['First', 'Negative seconds', 'Past sixty', 'Last']);
-    expect(parsed.lines.map((line) => line.time?.start ?? null)).toEqual([1, null, null, 5]);
+    const parsed = parseLrc('[00:01.00]First\n[00:-03.00]Negative seconds\n[02:83.37]Past sixty\n[00:05.00]Last\n[00:06.1234]Four digits\n');
+    expect(parsed.lines.map((line) => line.text)).toEqual(['First', 'Negative seconds', 'Past sixty', 'Last', 'Four digits']);
+    expect(parsed.lines.map((line) => line.time?.start ?? null)).toEqual([1, null, null, 5, 6.123]);
     expect(parsed.lines.some((line) => line.text.includes('['))).toBe(false);
   });
 

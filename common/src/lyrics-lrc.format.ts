@@ -31,15 +31,15 @@ export interface LrcMeta {
 }
 
 /** Anything shaped like a time tag, valid or not: `[mm:ss]`, `[mm:ss.xx]`, `[mm:ss.xxx]`. */
-const TIME_SHAPE = String.raw`([+-]?\d{1,3}):([+-]?\d{1,2})(?:[.:](\d{1,3}))?`;
-const TIME_TAG = new RegExp(String.raw`\[${TIME_SHAPE}\]`, 'y');
+const TIME_SHAPE = String.raw`([+-]?\d{1,3}):([+-]?\d{1,2})(?:[.:](\d+))?`;
+const TIME_TAG = new RegExp(String.raw`\s*\[${TIME_SHAPE}\]`, 'y');
 /** A time tag inside a line: `<mm:ss.xx>` (ELRC) or `[mm:ss.xx]` (foobar2000). */
 const WORD_TAG = new RegExp(String.raw`(<${TIME_SHAPE}>|\[${TIME_SHAPE}\])`);
 /** A whole line `[key:value]`; the value may hold brackets one deep (`[ti:Song [Live]]`). */
 const META_TAG = /^\[([A-Za-z#][\w#-]*)\s*:((?:[^[\]]|\[[^[\]]*\])*)\]$/;
 /** `[Chorus: Nova]` names who sings a section (Genius style): a header, not metadata. */
 const SECTION_NAMES = new Set(['intro', 'verse', 'prechorus', 'pre-chorus', 'chorus', 'postchorus', 'post-chorus', 'hook', 'refrain', 'bridge', 'interlude', 'breakdown', 'instrumental', 'solo', 'break', 'drop', 'outro', 'coda', 'skit', 'part']);
-const LRC_LINE = /^\s*\[\d{1,3}:\d{1,2}(?:[.:]\d{1,3})?\]/m;
+const LRC_LINE = /^\s*\[\d{1,3}:\d{1,2}(?:[.:]\d+)?\]/m;
 
 /** True when the text has at least one LRC time tag at a line's start. */
 export function looksLikeLrc(text: string): boolean {
