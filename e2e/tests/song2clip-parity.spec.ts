@@ -41,6 +41,8 @@ interface Measure {
   highlight: Box | null;
   /** The same on the second line only (below the middle of the text): the Hebrew words, sung right to left. */
   secondLine: Box | null;
+  /** The picture's colour near the left edge, half-way down. */
+  background: readonly [number, number, number];
 }
 
 /** An image file's pixels as RGB (ffmpeg decodes it; the size is read from the PNG header). */
@@ -88,7 +90,7 @@ async function measure(file: string): Promise<Measure> {
   let secondLine: Box | null = null;
   const middle = text ? (text.top + text.bottom) / 2 : Infinity;
   for (const [x, y] of yellow) if (y * sy > middle) secondLine = grow(secondLine, x, y, sx, sy);
-  return { text, highlight, secondLine };
+  return { text, highlight, secondLine, background };
 }
 
 function offset(a: Box | null, b: Box | null): number {
@@ -247,4 +249,63 @@ test('the preview draws the words where and when the render does', async ({ page
       expect(at(3.6).secondLine!.left, `${position} ${side}`).toBeLessThan(first.left - 20);
     }
   }
+});
+
+/** Two untimed lines: SPEC 9's rule spreads them over the 6 s song, 0-3 s and 3-6 s. */
+const UNTIMED = 'Hello bright world\nSecond line here';
+
+test('a song with untimed lyrics: the preview draws its lines, and changes pictures, where and when the render does', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const user = uniqueUser('untimed');
+  await signUpViaApi(request, user);
+  const dir = await fixtureDir();
+  const title = `Untimed Song ${user.userName}`;
+  const token = await apiToken(request, user);
+  const id = await uploadViaApi(request, token, await makeSong(dir, { title, artist: 'Encore Band', seconds: 6, frequency: 330 }));
+  expect((await request.put(`/api/files/${id}/lyrics`, { headers: { authorization: `Bearer ${token}` }, data: { transcript: UNTIMED } })).ok()).toBe(true);
+  const pictures = [path.join(dir, 'untimed-red.png'), path.join(dir, 'untimed-blue.png')];
+  for (const [file, colour] of [[pictures[0]!, '0xc03030'], [pictures[1]!, '0x3050c0']] as const) {
+    await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=960x540:d=1`, '-frames:v', '1', file]);
+  }
+  const work = await mkdtemp(path.join(tmpdir(), 'encore-parity-untimed-'));
+
+  await signInThroughUi(page, user);
+  await page.goto('/song2clip');
+  await page.getByRole('searchbox', { name: 'Search songs' }).fill(title);
+  await page.getByRole('button', { name: new RegExp(title) }).click();
+  await expect(page.getByText('No timed words yet: the lyrics text is spread over the clip.')).toBeVisible();
+  await page.getByLabel('Choose pictures or a video').setInputFiles(pictures);
+  await page.getByRole('tab', { name: 'Effects' }).click();
+  await page.getByText('Video Settings').click();
+  await page.getByLabel('Quality').selectOption('low');
+  await page.getByLabel('End (s)').fill('4');
+  await expect(page.getByTestId('clip-preview')).toHaveAttribute('data-text-state', 'ready', { timeout: 30_000 });
+
+  // Line one on the red picture; the fade to blue (2 s to 2.8 s, the render's 0.8 s at the picture's start) half-way; line two on blue.
+  const times = [1, 2.4, 3.5];
+  const previewed: Measure[] = [];
+  for (const seconds of times) previewed.push(await previewAt(page, seconds, path.join(work, `preview-${seconds}.png`)));
+  await page.getByTestId('clip-preview').screenshot({ path: path.join(screenshotDir, 'song2clip-parity-untimed.png') });
+
+  await page.getByRole('button', { name: 'Create Clip' }).click();
+  await expect(page.getByRole('heading', { name: 'Created Clip Preview' })).toBeVisible({ timeout: 240_000 });
+  const src = await page.getByTestId('created-clip-video').getAttribute('src');
+  const video = path.join(work, 'clip.mp4');
+  await writeFile(video, await (await page.request.get(src!)).body());
+
+  for (const [index, seconds] of times.entries()) {
+    const preview = previewed[index]!;
+    const render = await renderedAt(video, seconds, path.join(work, `render-${seconds}.png`));
+    const where = `at ${seconds} s: preview ${JSON.stringify({ text: round(preview.text), background: preview.background })}, render ${JSON.stringify({ text: round(render.text), background: render.background })} (frames in ${work})`;
+    expect(render.text, where).not.toBeNull();
+    expect(preview.text, where).not.toBeNull();
+    expect(offset(preview.text, render.text), where).toBeLessThanOrEqual(TOLERANCE_PX);
+    for (const channel of [0, 1, 2]) expect(Math.abs(preview.background[channel]! - render.background[channel]!), where).toBeLessThanOrEqual(24);
+  }
+  // The lines are the song's, one after the other: the second is not the first.
+  expect(offset(previewed[0]!.text, previewed[2]!.text)).toBeGreaterThan(TOLERANCE_PX);
+  // Half-way through the fade, neither picture alone.
+  const [r, , b] = previewed[1]!.background;
+  expect(r).toBeGreaterThan(90);
+  expect(b).toBeGreaterThan(90);
 });
