@@ -1,11 +1,12 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Song } from '@encore/common/library.contract';
 import { songKeyFor } from '../../src/features/library/upload-key.js';
 import { readAudioTags, UnreadableAudioError } from '../../src/platform/media/audio-tags.js';
+import { bufferSource } from '../../src/platform/media/byte-source.js';
 import { buildAudioFixtures, TAGGED, type AudioFixtures } from '../support/audio-fixtures.js';
+import { buildRealWorldAudio, END_TAGS, type RealWorldAudio } from './real-world-audio.js';
 import { account, bearer, completeUpload, fetchUrl, mediaFiles, presign, setups, songRows, startLibraryApp, upload, type LibraryApp } from './library-test-kit.js';
 
 const ONLY_AUDIO = { message: 'Only audio files can be uploaded: MP3, WAV, OGG, M4A or FLAC.' };
@@ -14,10 +15,11 @@ const NOT_FOUND = { message: 'We could not find that upload. Please upload the f
 const TOO_LARGE = { message: 'File is too large. The limit is 1 MB.' };
 
 let fixtures: AudioFixtures;
+let real: RealWorldAudio;
 beforeAll(async () => {
-  fixtures = await buildAudioFixtures();
+  [fixtures, real] = await Promise.all([buildAudioFixtures(), buildRealWorldAudio()]);
 });
-afterAll(async () => fixtures?.cleanup());
+afterAll(async () => Promise.all([fixtures?.cleanup(), real?.cleanup()]));
 
 describe.each(setups)('upload and ingest on $engine with $storage storage', (setup) => {
   let t: LibraryApp;
@@ -124,6 +126,42 @@ describe.each(setups)('upload and ingest on $engine with $storage storage', (set
     if (name === 'flac') expect(result.song.transcript).toBe(TAGGED.lyrics);
   });
 
+  it.each([
+    ['starts inside a cut frame', 'mp3AfterPartialFrame'],
+    ['follows junk and no tag', 'mp3AfterJunk'],
+  ] as const)('accepts an MP3 whose first whole frame %s, as players do', async (_label, name) => {
+    const result = await upload(t, token, real[name], { fileName: 'odd start.mp3' });
+    expect(result.complete.statusCode).toBe(201);
+    expect(result.song.fileType).toBe('audio/mpeg');
+    expect(result.song.durationSeconds).toBeGreaterThan(2.5);
+    expect(result.song.durationSeconds).toBeLessThan(3.5);
+  });
+
+  it('takes a FLAC behind an ID3 tag larger than the sniff window for the FLAC it is, with its length', async () => {
+    const result = await upload(t, token, real.flacBehindLargeId3, { fileName: 'tagged by a media player.flac' });
+    expect(result.complete.statusCode).toBe(201);
+    expect(result.song.fileType).toBe('audio/flac');
+    expect(result.song.durationSeconds).toBeCloseTo(3, 1);
+    expect(result.song.sampleRate).toBe(44100);
+  });
+
+  it('accepts AAC in a phone recording (3GPP) by its compatible brands', async () => {
+    const result = await upload(t, token, real.aacIn3gp, { fileName: 'Voice 001.m4a' });
+    expect(result.complete.statusCode).toBe(201);
+    expect(result.song.fileType).toBe('audio/mp4');
+    expect(result.song.durationSeconds).toBeGreaterThan(2.5);
+  });
+
+  it.each([
+    ['an APEv2 tag', 'mp3WithApeTag'],
+    ['an ID3v1 tag', 'mp3WithId3v1'],
+  ] as const)('reads %s at the end of the file', async (_label, name) => {
+    const result = await upload(t, token, real[name], { fileName: 'untitled.mp3' });
+    expect(result.complete.statusCode).toBe(201);
+    expect(result.song).toMatchObject({ ...END_TAGS, displayName: `${END_TAGS.artist} - ${END_TAGS.title}`, fileType: 'audio/mpeg' });
+    expect(result.song.durationSeconds).toBeCloseTo(2, 0);
+  });
+
   it('names an untagged song after its file, and a retried upload-complete returns the same song', async () => {
     const first = await upload(t, token, fixtures.plainMp3, { fileName: 'My Demo.final.mp3' });
     expect(first.complete.statusCode).toBe(201);
@@ -173,7 +211,7 @@ describe.each(setups)('upload and ingest on $engine with $storage storage', (set
     // No stopwatch: the parser itself must reject the tag (UnreadableAudioError), not wait for
     // bytes that never come until the ingest's time limit cuts it off (AudioTagsTimeoutError).
     const file = fixtures[name];
-    const parsing = readAudioTags(createReadStream(file), { mimeType: 'audio/mpeg', size: (await fs.stat(file)).size }, 30_000);
+    const parsing = readAudioTags(bufferSource(await fs.readFile(file)), { mimeType: 'audio/mpeg' }, 30_000);
     await expect(parsing).rejects.toBeInstanceOf(UnreadableAudioError);
     const before = await mediaFiles(t);
     const result = await upload(t, token, file);

@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { mpegFrameLength, sniffAudio } from './audio-sniffer.js';
+import { mpegFrameLength, sniffAudio, sniffAudioFile } from './audio-sniffer.js';
+import { bufferSource } from './byte-source.js';
 
 /** An MPEG-1 layer III frame header: 128 kbit/s, 44.1 kHz, no padding (417 bytes a frame). */
 const MP3_FRAME = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413)]);
-const id3 = (body: number, sizeBytes = syncsafe(body)) => Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0]), sizeBytes, Buffer.alloc(body)]);
+const id3 = (body: number, sizeBytes = syncsafe(body), version = 3, flags = 0) =>
+  Buffer.concat([Buffer.from('ID3'), Buffer.from([version, 0, flags]), sizeBytes, Buffer.alloc(body), flags & 0x10 ? Buffer.from('3DI\x04\x00\x10') : Buffer.alloc(0), flags & 0x10 ? syncsafe(body) : Buffer.alloc(0)]);
 function syncsafe(value: number): Buffer {
   return Buffer.from([(value >> 21) & 0x7f, (value >> 14) & 0x7f, (value >> 7) & 0x7f, value & 0x7f]);
 }
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 const sniff = (...parts: Buffer[]) => sniffAudio(Buffer.concat(parts))?.container;
+const sniffFile = async (...parts: Buffer[]) => (await sniffAudioFile(bufferSource(Buffer.concat(parts))))?.container;
+/** An MPEG-1 layer III frame at 48 kHz: the same sync, another stream. */
+const OTHER_STREAM_FRAME = Buffer.concat([Buffer.from([0xff, 0xfb, 0x94, 0x64]), Buffer.alloc(380)]);
+const ftyp = (major: string, ...compatible: string[]) => {
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(16 + 4 * compatible.length);
+  return Buffer.concat([size, ascii(`ftyp${major}`), Buffer.from([0, 0, 2, 0]), ascii(compatible.join('')), Buffer.from([0, 0, 0, 8]), ascii('free')]);
+};
 
 describe('sniffAudio', () => {
   it('recognises MP3 by its frames or its ID3 tag', () => {
@@ -43,6 +53,42 @@ describe('sniffAudio', () => {
     expect(sniff(Buffer.from([0, 0, 0, 0x20]), ascii('ftypqt  '), Buffer.alloc(100))).toBeUndefined();
     const adts = Buffer.concat([Buffer.from([0xff, 0xf1, 0x50, 0x80, 0x02, 0x1f, 0xfc]), Buffer.alloc(9)]); // 16-byte frame
     expect(sniff(adts, adts, adts)).toBe('aac');
+  });
+
+  it('finds the MPEG sync after junk, padding or a partial frame, as decoders do', async () => {
+    const partial = MP3_FRAME.subarray(150); // the tail of a frame cut from a stream
+    expect(sniff(partial, MP3_FRAME, MP3_FRAME, MP3_FRAME)).toBe('mp3');
+    expect(sniff(Buffer.alloc(2000), MP3_FRAME, MP3_FRAME, MP3_FRAME)).toBe('mp3');
+    expect(sniff(ascii('junk from a broken download '.repeat(30)), MP3_FRAME, MP3_FRAME, MP3_FRAME, MP3_FRAME)).toBe('mp3');
+    expect(await sniffFile(partial, MP3_FRAME, MP3_FRAME, MP3_FRAME)).toBe('mp3');
+    // Two lucky frames inside other data, or frames of different streams, are not a run.
+    expect(sniff(Buffer.alloc(300, 0x20), MP3_FRAME, MP3_FRAME, Buffer.alloc(3000, 0x20))).toBeUndefined();
+    expect(sniff(Buffer.alloc(300, 0x20), MP3_FRAME, OTHER_STREAM_FRAME, MP3_FRAME, Buffer.alloc(3000, 0x20))).toBeUndefined();
+    // Files of another kind stay refused, whatever frames they carry.
+    expect(sniff(ascii('PK\x03\x04'), Buffer.alloc(100), MP3_FRAME, MP3_FRAME, MP3_FRAME)).toBeUndefined();
+    expect(sniff(ascii('RIFF'), Buffer.alloc(4), ascii('AVI LIST'), MP3_FRAME, MP3_FRAME, MP3_FRAME)).toBeUndefined();
+  });
+
+  it('skips ID3v2 tags by their declared size, however large, and sniffs what follows', async () => {
+    const flac = Buffer.concat([ascii('fLaC'), Buffer.alloc(100)]);
+    expect(await sniffFile(id3(200_000), flac)).toBe('flac');
+    expect(await sniffFile(id3(200_000), MP3_FRAME, MP3_FRAME)).toBe('mp3');
+    expect(await sniffFile(id3(100_000, undefined, 4, 0x10), flac)).toBe('flac'); // ID3v2.4 with a footer
+    expect(await sniffFile(id3(70_000), id3(30), Buffer.alloc(16), flac)).toBe('flac'); // two tags, zero padding
+    expect(await sniffFile(id3(200_000), ascii('plain text '.repeat(500)))).toBeUndefined();
+    // A tag that claims the whole file: the tag parser decides.
+    expect(await sniffFile(id3(200_000).subarray(0, 100_000))).toBe('mp3');
+  });
+
+  it('counts the compatible brands of an MP4, not only the major one', () => {
+    const tail = Buffer.alloc(100);
+    expect(sniff(ftyp('M4A ', 'M4A ', 'mp42', 'isom'), tail)).toBe('m4a');
+    expect(sniff(ftyp('3gp4', 'isom', '3gp4'), tail)).toBe('m4a');
+    expect(sniff(ftyp('XAVC', 'M4A '), tail)).toBe('m4a');
+    expect(sniff(ftyp('mp71', 'dash', 'iso6'), tail)).toBe('m4a');
+    expect(sniff(ftyp('qt  ', 'qt  '), tail)).toBeUndefined();
+    expect(sniff(ftyp('heic', 'mif1', 'heic', 'isom'), tail)).toBeUndefined();
+    expect(sniff(ftyp('avif', 'avif', 'mif1', 'miaf'), tail)).toBeUndefined();
   });
 
   it('refuses everything else', () => {

@@ -1,8 +1,10 @@
+import type { ByteSource } from './byte-source.js';
+
 /**
- * Tells what an upload is from its first bytes, never from its name or declared type.
+ * Tells what an upload is from its bytes, never from its name or declared type.
  * Encore accepts MP3, WAV, Ogg (Vorbis or Opus), M4A/MP4 audio, raw AAC (ADTS) and FLAC;
- * everything else sniffs as `undefined`. Give it the first SNIFF_BYTES of the file (fewer
- * when the file is shorter).
+ * everything else sniffs as `undefined`. `sniffAudioFile` reads the file where it must (past
+ * ID3v2 tags of any size); `sniffAudio` judges the first SNIFF_BYTES alone.
  */
 export type AudioContainer = 'mp3' | 'wav' | 'ogg' | 'm4a' | 'aac' | 'flac';
 
@@ -12,7 +14,7 @@ export interface SniffedAudio {
   mimeType: string;
 }
 
-/** Enough for every header below and for two MPEG frames after a modest ID3 tag. */
+/** Enough for every header below and for a run of MPEG frames after junk or a partial frame. */
 export const SNIFF_BYTES = 64 * 1024;
 
 const MIME: Record<AudioContainer, string> = {
@@ -24,45 +26,117 @@ const MIME: Record<AudioContainer, string> = {
   flac: 'audio/flac',
 };
 
-/** ISO base media brands of audio files and of the generic MP4 brands iTunes and ffmpeg write. */
-const MP4_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ', 'mp42', 'mp41', 'isom', 'iso2', 'iso4', 'iso5', 'iso6', 'dash', 'f4a ', 'F4A ']);
+/**
+ * ISO base media brands a file with an audio track may carry, as major or compatible brand:
+ * iTunes audio and audiobooks, the generic MP4 and ISO brands ffmpeg and phones write, DASH,
+ * Flash audio, 3GPP recordings. Whether the file holds video is the tag parser's call (415).
+ */
+const MP4_BRANDS = new Set([
+  'M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ', 'f4a ', 'mp41', 'mp42', 'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'dash', 'msdh',
+  '3gp4', '3gp5', '3gp6', '3gp7', '3gg6', '3g2a',
+]);
+/** Still images in the same box format (HEIF, AVIF): never audio, whatever else they list. */
+const IMAGE_BRANDS = new Set(['mif1', 'msf1', 'heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'avif', 'avis', 'avci', 'crx ']);
+/** A file of nothing but ID3 tags is not worth reading tag by tag. */
+const MAX_ID3_TAGS = 64;
 
 export function sniffAudio(head: Uint8Array): SniffedAudio | undefined {
-  const container = sniffContainer(Buffer.from(head.buffer, head.byteOffset, head.byteLength));
-  return container === undefined ? undefined : { container, mimeType: MIME[container] };
-}
-
-function sniffContainer(head: Buffer): AudioContainer | undefined {
-  if (ascii(head, 0, 3) === 'ID3') return afterId3(head);
-  return sniffBare(head, 0);
-}
-
-/** What follows no tag: a container signature, or a run of MPEG/ADTS frames. */
-function sniffBare(head: Buffer, at: number): AudioContainer | undefined {
-  if (ascii(head, at, 4) === 'fLaC') return 'flac';
-  if (ascii(head, at, 4) === 'RIFF' && ascii(head, at + 8, 4) === 'WAVE') return 'wav';
-  if (ascii(head, at, 4) === 'OggS') return isOggAudio(head, at) ? 'ogg' : undefined;
-  if (ascii(head, at + 4, 4) === 'ftyp' && MP4_BRANDS.has(ascii(head, at + 8, 4))) return 'm4a';
-  if (isAdtsRun(head, at)) return 'aac';
-  if (isMpegRun(head, at)) return 'mp3';
-  return undefined;
+  return described(sniffWindow(asBuffer(head)));
 }
 
 /**
- * An ID3v2 tag (usually MP3, sometimes in front of FLAC or AAC). A sane header whose tag ends
- * beyond what we read is taken as MP3; the tag parser then decides whether audio follows.
- * A header with impossible sizes is damaged: only a run of real MPEG frames makes it MP3.
+ * What the file is, reading it where needed: each ID3v2 tag in front (some files carry two) is
+ * skipped by its declared size, however large, and what follows is sniffed.
  */
-function afterId3(head: Buffer): AudioContainer | undefined {
-  const size = id3TagSize(head);
-  if (size === undefined) return scanForMpegRun(head, 10);
-  if (size >= head.length) return 'mp3';
-  let at = size;
-  // Some taggers pad with zeros beyond the declared size.
-  while (at < head.length && head[at] === 0) at += 1;
-  if (at >= head.length) return 'mp3';
-  const inner = sniffBare(head, at);
-  return inner === 'flac' || inner === 'aac' || inner === 'mp3' ? inner : scanForMpegRun(head, at);
+export async function sniffAudioFile(source: ByteSource): Promise<SniffedAudio | undefined> {
+  let at = 0;
+  for (let tags = 0; tags < MAX_ID3_TAGS; tags += 1) {
+    const header = await source.read(at, 10);
+    if (ascii(header, 0, 3) !== 'ID3') break;
+    const size = id3TagSize(header);
+    if (size === undefined) return described(damagedId3(await source.read(at, SNIFF_BYTES)));
+    at += size;
+    // The tag claims the rest of the file: the tag parser decides whether audio follows.
+    if (at >= source.size) return described('mp3');
+  }
+  return described(afterTags(await source.read(at, SNIFF_BYTES), at > 0));
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function described(container: AudioContainer | undefined): SniffedAudio | undefined {
+  return container === undefined ? undefined : { container, mimeType: MIME[container] };
+}
+
+function sniffWindow(head: Buffer): AudioContainer | undefined {
+  let at = 0;
+  for (let tags = 0; tags < MAX_ID3_TAGS && ascii(head, at, 3) === 'ID3'; tags += 1) {
+    const size = id3TagSize(head.subarray(at, at + 10));
+    if (size === undefined) return damagedId3(head.subarray(at));
+    at += size;
+    // A tag larger than what was read: the tag parser decides later.
+    if (at >= head.length) return 'mp3';
+  }
+  return afterTags(head.subarray(at), at > 0);
+}
+
+/** An ID3 header with impossible sizes is damaged: only a run of real MPEG frames makes it MP3. */
+function damagedId3(window: Buffer): AudioContainer | undefined {
+  return scanForMpegRun(window, 10);
+}
+
+/**
+ * `window` starts where the ID3 tags (if any) end. Some taggers pad with zeros beyond the
+ * declared size. Behind a tag only what ffmpeg's demuxers also skip a tag for is accepted
+ * (FLAC, ADTS, MPEG); otherwise the MPEG sync is searched as decoders do: after junk, a
+ * partial frame or padding, a run of consistent frames is an MP3.
+ */
+function afterTags(window: Buffer, tagged: boolean): AudioContainer | undefined {
+  let at = 0;
+  if (tagged) while (at < window.length && window[at] === 0) at += 1;
+  if (tagged && at >= window.length) return 'mp3';
+  const signed = signature(window, at);
+  if (signed === NOT_AUDIO) return undefined;
+  if (signed !== undefined && (!tagged || signed === 'flac')) return signed;
+  if (isAdtsRun(window, at)) return 'aac';
+  return isMpegRun(window, at) ? 'mp3' : scanForMpegRun(window, at);
+}
+
+const NOT_AUDIO = 'not audio';
+
+/**
+ * The container a signature at `at` names; NOT_AUDIO for a container or file type that is
+ * never an audio upload (a film, an image, an archive, a program), which no MPEG frames
+ * inside it change.
+ */
+function signature(head: Buffer, at: number): AudioContainer | typeof NOT_AUDIO | undefined {
+  const magic = ascii(head, at, 4);
+  if (magic === 'fLaC') return 'flac';
+  if (magic === 'RIFF') return ascii(head, at + 8, 4) === 'WAVE' ? 'wav' : NOT_AUDIO;
+  if (magic === 'OggS') return isOggAudio(head, at) ? 'ogg' : NOT_AUDIO;
+  if (ascii(head, at + 4, 4) === 'ftyp') return isIsoAudio(head, at) ? 'm4a' : NOT_AUDIO;
+  if (NOT_AUDIO_MAGIC.some((known) => ascii(head, at, known.length) === known)) return NOT_AUDIO;
+  return undefined;
+}
+
+/** Zip (and its office files), PDF, PNG, GIF, JPEG, ELF and Windows programs. */
+const NOT_AUDIO_MAGIC = ['PK\x03\x04', '%PDF', '\x89PNG', 'GIF8', '\xff\xd8\xff', '\x7fELF', 'MZ'];
+
+/**
+ * An ISO base media `ftyp` box: the major brand or any compatible brand (iTunes writes
+ * `M4A ` as either; phones write `3gp4` with `isom`) is one an audio file carries.
+ */
+function isIsoAudio(head: Buffer, at: number): boolean {
+  const boxSize = at + 4 <= head.length ? head.readUInt32BE(at) : 0;
+  const major = ascii(head, at + 8, 4);
+  if (major === '' || IMAGE_BRANDS.has(major)) return false;
+  const brands = [major];
+  // ftyp: size, 'ftyp', major brand, minor version, then 4-byte compatible brands to its end.
+  const end = Math.min(head.length, at + (boxSize >= 16 && boxSize <= 4096 ? boxSize : 16));
+  for (let brand = at + 16; brand + 4 <= end; brand += 4) brands.push(ascii(head, brand, 4));
+  return brands.some((brand) => MP4_BRANDS.has(brand));
 }
 
 /** The whole tag's length (header, body and optional footer), or undefined when the header is not valid. */
@@ -72,6 +146,7 @@ function id3TagSize(head: Buffer): number | undefined {
   const revision = head[4] ?? 0;
   const flags = head[5] ?? 0;
   if (major < 2 || major > 4 || revision === 0xff) return undefined;
+  // The size is synchsafe: 7 bits a byte, the high bit always clear.
   let body = 0;
   for (let i = 6; i < 10; i += 1) {
     const byte = head[i] ?? 0xff;
@@ -105,6 +180,16 @@ const SAMPLE_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [2
 
 /** The length in bytes of the MPEG audio frame whose header starts at `at`, or undefined. */
 export function mpegFrameLength(head: Buffer, at: number): number | undefined {
+  return mpegFrame(head, at)?.length;
+}
+
+interface MpegFrame {
+  length: number;
+  /** Version, layer and sample rate: the same in every frame of one stream (the bit rate may vary). */
+  stream: number;
+}
+
+function mpegFrame(head: Buffer, at: number): MpegFrame | undefined {
   if (at + 4 > head.length) return undefined;
   const b1 = head[at + 1] ?? 0;
   const b2 = head[at + 2] ?? 0;
@@ -118,25 +203,49 @@ export function mpegFrameLength(head: Buffer, at: number): number | undefined {
   const kbps = (version === 3 ? V1 : V2)[layer - 1]?.[bitrateIndex] ?? 0;
   const sampleRate = SAMPLE_RATES[version]?.[rateIndex] ?? 0;
   const padding = (b2 >> 1) & 1;
-  if (layer === 1) return (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4;
+  const stream = (version << 4) | (layer << 2) | rateIndex;
+  if (layer === 1) return { length: (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4, stream };
   const perFrame = layer === 3 && version !== 3 ? 72 : 144;
-  return Math.floor((perFrame * kbps * 1000) / sampleRate) + padding;
+  return { length: Math.floor((perFrame * kbps * 1000) / sampleRate) + padding, stream };
 }
 
-/** A frame at `at` followed by another frame (or by the end of what we read). */
+/**
+ * How many frames of one stream follow each other from `at`, up to `enough`; `open` when the
+ * run reaches the end of what was read (the next frame would start beyond it).
+ */
+function mpegRun(head: Buffer, at: number, enough: number): { frames: number; open: boolean } {
+  const first = mpegFrame(head, at);
+  if (!first) return { frames: 0, open: false };
+  let frames = 1;
+  let next = at + first.length;
+  while (frames < enough) {
+    if (next + 4 > head.length) return { frames, open: true };
+    const frame = mpegFrame(head, next);
+    if (!frame || frame.stream !== first.stream) return { frames, open: false };
+    frames += 1;
+    next += frame.length;
+  }
+  return { frames, open: false };
+}
+
+/** Where a frame is expected (the start, right after a tag): it and the next, or the end of what we read. */
 function isMpegRun(head: Buffer, at: number): boolean {
-  const length = mpegFrameLength(head, at);
-  if (length === undefined) return false;
-  const next = at + length;
-  return next + 4 > head.length || mpegFrameLength(head, next) !== undefined;
+  const run = mpegRun(head, at, 2);
+  return run.frames >= 2 || (run.frames === 1 && run.open);
 }
 
+/** Frames a scan must find in a row: one or two lucky 0xFFE headers in other data are not audio. */
+const SCAN_RUN = 3;
+
+/**
+ * The MPEG sync searched byte by byte, as decoders resynchronise after junk, padding or a
+ * partial frame: a run of SCAN_RUN consistent frames, or of two that reach the end of what
+ * was read.
+ */
 function scanForMpegRun(head: Buffer, from: number): AudioContainer | undefined {
-  for (let at = from; at + 4 <= head.length; at += 1) {
-    if (head[at] !== 0xff) continue;
-    const length = mpegFrameLength(head, at);
-    // Inside a scan, demand a real second frame: one lucky 0xFFE is not audio.
-    if (length !== undefined && at + length + 4 <= head.length && mpegFrameLength(head, at + length) !== undefined) return 'mp3';
+  for (let at = head.indexOf(0xff, from); at !== -1 && at + 4 <= head.length; at = head.indexOf(0xff, at + 1)) {
+    const run = mpegRun(head, at, SCAN_RUN);
+    if (run.frames >= SCAN_RUN || (run.frames >= 2 && run.open)) return 'mp3';
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
-import type { Readable } from 'node:stream';
 import type { IAudioMetadata, ILyricsTag, IPicture } from 'music-metadata';
+import type { ClosableSource } from './byte-source.js';
+import { SourceBlob } from './source-blob.js';
 
 /** What Encore keeps from an audio file's tags and stream headers. */
 export interface AudioTags {
@@ -34,32 +35,30 @@ const MAX_TEXT = 500;
 const MAX_LYRICS = 100_000;
 
 /**
- * Reads tags and stream facts from `stream`, giving up after `timeoutMs`: a malformed file can
- * make a parser wait for bytes that never come, so the stream is destroyed on timeout and the
- * call rejects. The stream is always destroyed when this returns, read to the end or not.
+ * Reads tags and stream facts from the file, giving up after `timeoutMs`: a malformed file can
+ * make a parser wait for bytes that never come, so the source is closed on timeout and the
+ * call rejects. The parser reads the file where it needs to, so tags at its end (APEv2,
+ * ID3v1, Lyrics3) are read as well as those in front; `mimeType` (what the sniffer found)
+ * picks the parser. The source is closed when this returns.
  */
-export async function readAudioTags(
-  stream: Readable,
-  fileInfo: { mimeType: string; size: number },
-  timeoutMs: number,
-): Promise<AudioTags> {
+export async function readAudioTags(source: ClosableSource, fileInfo: { mimeType: string }, timeoutMs: number): Promise<AudioTags> {
   // duration:true makes parsers without a length header (VBR MP3 without Xing, some Ogg)
   // read through the file instead of guessing.
   // Loaded at the first upload, not at start-up (a twentieth of a second of every restart).
-  const parsing = import('music-metadata').then(({ parseStream }) => parseStream(stream, { mimeType: fileInfo.mimeType, size: fileInfo.size }, { duration: true }));
+  const parsing = import('music-metadata').then(({ parseBlob }) => parseBlob(new SourceBlob(source, fileInfo.mimeType), { duration: true }));
   parsing.catch(() => undefined); // a late rejection after a timeout is expected, not unhandled
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new AudioTagsTimeoutError(`reading tags took longer than ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    return toAudioTags(await Promise.race([parsing, timeout]), fileInfo);
+    return toAudioTags(await Promise.race([parsing, timeout]), { mimeType: fileInfo.mimeType, size: source.size });
   } catch (error) {
     if (error instanceof AudioTagsTimeoutError) throw error;
     throw new UnreadableAudioError(error instanceof Error ? error.message : String(error));
   } finally {
     clearTimeout(timer);
-    stream.destroy();
+    source.close();
   }
 }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { fileTooLargeError } from '../../../platform/fs/byte-limit.js';
 import { NotFoundError, UnprocessableError, UnsupportedMediaTypeError } from '../../../platform/errors/app-errors.js';
 import type { Logger } from '../../../platform/logger.js';
-import { SNIFF_BYTES, sniffAudio, type SniffedAudio } from '../../../platform/media/audio-sniffer.js';
+import { sniffAudioFile, type SniffedAudio } from '../../../platform/media/audio-sniffer.js';
 import { readAudioTags, type AudioTags } from '../../../platform/media/audio-tags.js';
+import type { ClosableSource } from '../../../platform/media/byte-source.js';
 import { renderCover, UnusableCoverError, type CoverLimits, type RenderedCover } from '../../../platform/media/cover-image.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { LibraryRepository, NewSong, SongRow } from '../library.repository.js';
@@ -31,27 +31,28 @@ export async function locateUpload(storage: Storage, key: string, maxBytes: numb
   return { size: info.size };
 }
 
-/** Phase 2: what the first bytes say the file is; anything but accepted audio is a 415. */
-export async function sniffUpload(storage: Storage, key: string, size: number): Promise<SniffedAudio> {
-  if (size === 0) throw new UnsupportedMediaTypeError(ONLY_AUDIO);
-  const object = await storage.get(key, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 });
-  const head = await readAtMost(object.stream, SNIFF_BYTES);
-  const sniffed = sniffAudio(head);
+/**
+ * Phase 2: what the bytes say the file is; anything but accepted audio is a 415. Read from
+ * storage where needed (past an ID3 tag of any size), not only the first bytes.
+ */
+export async function sniffUpload(file: ClosableSource): Promise<SniffedAudio> {
+  if (file.size === 0) throw new UnsupportedMediaTypeError(ONLY_AUDIO);
+  const sniffed = await sniffAudioFile(file);
   if (!sniffed) throw new UnsupportedMediaTypeError(ONLY_AUDIO);
   return sniffed;
 }
 
 /**
- * Phase 3: tags, stream facts and the embedded picture, read from storage within
- * `timeoutMs`. A damaged file (the parser fails or stalls) or one without an audio stream
- * is refused with 422; an MP4 carrying video is not an audio file (415). A truncated file
- * whose remaining frames parse is accepted with the duration it really has.
+ * Phase 3: tags, stream facts and the embedded picture, read from storage by ranges (tags at
+ * the end of a file too) within `timeoutMs`. A damaged file (the parser fails or stalls) or
+ * one without an audio stream is refused with 422; an MP4 carrying video is not an audio file
+ * (415). A truncated file whose remaining frames parse is accepted with the duration it
+ * really has. The file is closed when this returns.
  */
-export async function readUploadTags(storage: Storage, key: string, audio: SniffedAudio, size: number, timeoutMs: number): Promise<AudioTags> {
-  const object = await storage.get(key);
+export async function readUploadTags(file: ClosableSource, audio: SniffedAudio, timeoutMs: number): Promise<AudioTags> {
   let tags: AudioTags;
   try {
-    tags = await readAudioTags(object.stream, { mimeType: audio.mimeType, size }, timeoutMs);
+    tags = await readAudioTags(file, { mimeType: audio.mimeType }, timeoutMs);
   } catch (error) {
     // A stall (AudioTagsTimeoutError) and a parser failure mean the same to the uploader.
     throw new UnprocessableAudioError(UNREADABLE_AUDIO, error);
@@ -143,20 +144,4 @@ export function describeSong(upload: UploadFacts, audio: SniffedAudio, tags: Aud
  */
 export async function recordSong(repository: LibraryRepository, values: NewSong): Promise<{ row: SongRow; created: boolean }> {
   return repository.insert(values);
-}
-
-async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const chunk of stream) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-      chunks.push(buffer);
-      length += buffer.length;
-      if (length >= limit) break;
-    }
-  } finally {
-    stream.destroy();
-  }
-  return Buffer.concat(chunks, length).subarray(0, limit);
 }

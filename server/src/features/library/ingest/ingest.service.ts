@@ -1,6 +1,7 @@
 import { AppError, ConflictError, NotFoundError } from '../../../platform/errors/app-errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { AudioTags } from '../../../platform/media/audio-tags.js';
+import { storageSource } from '../../../platform/media/byte-source.js';
 import { DEFAULT_COVER_LIMITS, type CoverLimits } from '../../../platform/media/cover-image.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { LibraryRepository, SongRecord, SongRow } from '../library.repository.js';
@@ -118,8 +119,10 @@ export class IngestService {
     try {
       // From here on only the song key is read: what is checked is what the song will serve.
       const { size } = await locateUpload(storage, songKey, this.deps.maxUploadBytes);
-      const audio = await sniffUpload(storage, songKey, size);
-      const tags = await readUploadTags(storage, songKey, audio, size, this.deps.tagTimeoutMs);
+      // One reader for both phases: the blocks the sniffer read are not fetched again.
+      const file = storageSource(storage, songKey, size);
+      const audio = await sniffUpload(file);
+      const tags = await readUploadTags(file, audio, this.deps.tagTimeoutMs);
       cover = await storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
       const values = describeSong({ ownerId: userId, fileName: upload.fileName, storageKey: songKey, size, folderId: upload.folderId }, audio, tags, cover);
       const recorded = await recordSong(this.deps.repository, values);
