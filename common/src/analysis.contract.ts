@@ -62,9 +62,11 @@ export function describeFeatures(features: Pick<SongFeatures, 'bpm' | 'key' | 'm
 export const analysisProgress = z.object({
   /** Songs in the library. */
   total: z.number().int(),
-  /** Songs with an analysis (including those that failed). */
+  /** Songs analysed: their features are known. */
   analysed: z.number().int(),
+  /** Songs that could not be analysed (no decodable audio, silent, too short...). */
   failed: z.number().int(),
+  /** Songs still waiting: total - analysed - failed. */
   pending: z.number().int(),
   /** True while the backfill (or an ingest analysis) is working. */
   running: z.boolean(),
@@ -72,6 +74,7 @@ export const analysisProgress = z.object({
 });
 export type AnalysisProgress = z.infer<typeof analysisProgress>;
 
-export function analysisProgressLabel(analysed: number, total: number): string {
-  return `Analysed ${analysed} of ${total} songs`;
+/** "Analysed 37 of 180 songs · 143 could not be analysed": a failed song is not an analysed one. */
+export function analysisProgressLabel(analysed: number, total: number, failed = 0): string {
+  return `Analysed ${analysed} of ${total} songs${failed > 0 ? ` · ${failed} could not be analysed` : ''}`;
 }

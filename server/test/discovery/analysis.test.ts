@@ -1,12 +1,19 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisProgress } from '@encore/common/analysis.contract';
 import { AI_MESSAGES, AI_PROMPT_MAX, type GeneratedPlaylist } from '@encore/common/discovery.contract';
 import type { SongDetail } from '@encore/common/library.contract';
-import { account, bearer, localSetups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
+import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
+import { SongAudio } from '../../src/features/lyrics/transcription/song-audio.js';
+import { ENGINE_SAMPLE_RATE } from '../../src/features/lyrics/transcription/transcription-engine.js';
+import { account, bearer, localSetups, setups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { ffmpegLoudness, synthSong, type SynthSpec } from './synth-audio.js';
+
+const run = promisify(execFile);
 
 const SONGS: Record<string, SynthSpec> = {
   'slow-minor-loud': { bpm: 90, rootHz: 220, mode: 'minor', gainDb: 0, seconds: 24 },
@@ -138,5 +145,75 @@ describe.each(localSetups)('sonic analysis and AI playlists on $engine', (setup)
     expect(body.songs.length).toBeGreaterThan(1);
     const missing = await t.app.inject({ method: 'POST', url: '/api/songs/999999/more-like-this', headers: bearer(token) });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+/** ffmpeg's default MP4 muxing writes the index (moov) after the audio: what most encoders leave. */
+async function moovAtEnd(source: string, target: string): Promise<void> {
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', source, '-c:a', 'aac', '-b:a', '96k', target]);
+  const head = await fs.readFile(target);
+  expect(head.indexOf('moov')).toBeGreaterThan(head.indexOf('mdat'));
+}
+
+/** An M4A with its index intact and its audio data gone (a download cut after the header). */
+async function withoutAudioData(source: string, target: string): Promise<void> {
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', source, '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', target]);
+  const bytes = await fs.readFile(target);
+  const mdat = bytes.indexOf('mdat') - 4;
+  const empty = Buffer.from([0, 0, 0, 8, 0x6d, 0x64, 0x61, 0x74]);
+  await fs.writeFile(target, Buffer.concat([bytes.subarray(0, mdat), empty]));
+}
+
+describe.each(setups)('decoding songs from storage on $engine with $storage storage', (setup) => {
+  let t: LibraryApp;
+  let token: string;
+  let dir: string;
+  const ids: Record<'moovAtEnd' | 'noAudioData', number> = { moovAtEnd: 0, noAudioData: 0 };
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-decode-'));
+    await synthSong(path.join(dir, 'beat.mp3'), { bpm: 120, rootHz: 220, mode: 'minor', gainDb: 0, seconds: 8 });
+    await moovAtEnd(path.join(dir, 'beat.mp3'), path.join(dir, 'moov-at-end.m4a'));
+    await withoutAudioData(path.join(dir, 'beat.mp3'), path.join(dir, 'no-audio-data.m4a'));
+    t = await startLibraryApp(setup, { ANALYSIS_ON_INGEST: 'true' });
+    token = await account(t, 'decoder');
+    for (const [name, file] of [['moovAtEnd', 'moov-at-end.m4a'], ['noAudioData', 'no-audio-data.m4a']] as const) {
+      const uploaded = await upload(t, token, path.join(dir, file));
+      expect(uploaded.complete.statusCode, file).toBe(201);
+      ids[name] = uploaded.song.id;
+    }
+    const deadline = Date.now() + 120_000;
+    for (let p = await progress(); p.pending > 0 || p.running; p = await progress()) {
+      if (Date.now() > deadline) throw new Error(`analysis did not finish: ${JSON.stringify(p)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  async function progress(): Promise<AnalysisProgress> {
+    return (await t.app.inject({ url: '/api/ai/analysis-progress', headers: bearer(token) })).json<AnalysisProgress>();
+  }
+  async function detail(id: number): Promise<SongDetail> {
+    return (await t.app.inject({ url: `/api/files/${id}`, headers: bearer(token) })).json<SongDetail>();
+  }
+
+  it('analyses an M4A whose index is at its end, and says when a file has no decodable audio', async () => {
+    expect((await detail(ids.moovAtEnd)).analysis?.status).toBe('analysed');
+    expect((await detail(ids.noAudioData)).analysis).toMatchObject({ status: 'failed', reason: 'The file has no decodable audio' });
+  });
+
+  it('decodes the same files for transcription', async () => {
+    const audio = new SongAudio({ storage: t.app.encore.platform.storage, ffmpeg: t.app.encore.platform.ffmpeg });
+    const song = async (id: number) => ({ storageKey: (await detail(id)).s3Key, durationSeconds: null });
+    const samples = await audio.decode(await song(ids.moovAtEnd), new AbortController().signal, async () => undefined);
+    expect(samples.length / ENGINE_SAMPLE_RATE).toBeCloseTo(8, 0);
+    await expect(audio.decode(await song(ids.noAudioData), new AbortController().signal, async () => undefined)).rejects.toThrow(LYRICS_MESSAGES.noDecodableAudio);
+  });
+
+  it('counts the songs that could not be analysed apart from the analysed ones', async () => {
+    expect(await progress()).toMatchObject({ total: 2, analysed: 1, failed: 1, pending: 0, label: 'Analysed 1 of 2 songs · 1 could not be analysed' });
   });
 });

@@ -150,7 +150,7 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
     expect(detail.analysis.status).toBe('failed');
     expect(detail.analysis.reason).toMatch(/could not be decoded/u);
     const progress = (await t.app.inject({ url: '/api/ai/analysis-progress', headers })).json<{ label: string; failed: number }>();
-    expect(progress).toMatchObject({ label: 'Analysed 4 of 4 songs', failed: 1 });
+    expect(progress).toMatchObject({ label: 'Analysed 3 of 4 songs · 1 could not be analysed', analysed: 3, failed: 1 });
     expect((await generate('something energetic')).json<GeneratedPlaylist>().note).toBeNull();
     const failed = await t.app.inject({ method: 'POST', url: `/api/songs/${row!.id}/more-like-this`, headers });
     expect(failed.json<{ message: string }>().message).toBe(AI_MESSAGES.songNotAnalysable);

@@ -181,6 +181,12 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T> {
+    const file = this.objectPath(key);
+    if (!(await isFile(file))) throw new NotFoundError();
+    return use(file);
+  }
+
   async delete(key: string): Promise<void> {
     const file = this.objectPath(key);
     await removeFile(file);

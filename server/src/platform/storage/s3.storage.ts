@@ -159,6 +159,17 @@ export class S3Storage implements Storage {
     }
   }
 
+  async withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T> {
+    // A spool like an upload's: removeStaleTempFiles finds it after a crash.
+    const spool = path.join(os.tmpdir(), `${SPOOL_PREFIX}${randomBytes(8).toString('hex')}`);
+    try {
+      await writeNewFile(spool, (await this.get(key)).stream, { mode: 0o600 });
+      return await use(spool);
+    } finally {
+      await fs.rm(spool, { force: true });
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: assertValidKey(key) }));
   }

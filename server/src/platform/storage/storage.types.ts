@@ -43,6 +43,13 @@ export interface Storage {
   /** NotFoundError when missing; RangeNotSatisfiableError when range.start is past the end. */
   get(key: string, range?: ReadRange): Promise<StoredObject>;
   stat(key: string): Promise<{ size: number; contentType: string | undefined } | null>;
+  /**
+   * Runs `use` with the object as a file on this machine, for readers that must seek (ffmpeg
+   * cannot read an MP4 whose index is at its end from a pipe). The local driver lends the
+   * object's own file (read it, never write it); S3 downloads it to a temp file, removed when
+   * `use` settles (and by removeStaleTempFiles after a crash). NotFoundError when missing.
+   */
+  withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
   /** Idempotent: deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   /**

@@ -124,7 +124,7 @@ describe('AI playlist generator', { timeout: 30_000 }, () => {
   it('says how much of the library is analysed while analysis is under way', async () => {
     stubFetch({
       'GET /api/ai/analysis-progress': {
-        body: { total: 530, analysed: 412, failed: 2, pending: 118, running: true, label: 'Analysed 412 of 530 songs' },
+        body: { total: 530, analysed: 412, failed: 0, pending: 118, running: true, label: 'Analysed 412 of 530 songs' },
       },
     });
     renderApp('/ai-playlist');

@@ -480,6 +480,7 @@ export const en = {
   aiResultSongsHeading: 'Songs',
   aiAnalysedOf: 'Analysed {done} of {total} songs',
   aiAnalysisIncompleteHint: 'Songs still waiting for analysis join the answers once it finishes.',
+  aiAnalysisFailedCount: '{count} could not be analysed',
   aiNoAnswerTitle: 'No playlist this time',
   aiPromptHeading: 'Prompt',
   songAnalysisLabel: 'Sound',

@@ -483,6 +483,7 @@ export const he: Catalogue = {
   aiResultSongsHeading: 'שירים',
   aiAnalysedOf: 'נותחו {done} מתוך {total} שירים',
   aiAnalysisIncompleteHint: 'שירים שעדיין ממתינים לניתוח יצטרפו לתשובות כשהניתוח יסתיים.',
+  aiAnalysisFailedCount: '{count} לא ניתנים לניתוח',
   aiNoAnswerTitle: 'הפעם לא נוצר פלייליסט',
   aiPromptHeading: 'בקשה',
   songAnalysisLabel: 'צליל',

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { analysisProgressLabel, describeFeatures, type AnalysisProgress, type SongAnalysis, type SongFeatures } from '@encore/common/analysis.contract';
 import type { Logger } from '../../../platform/logger.js';
 import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
@@ -50,25 +49,31 @@ export class AnalysisService {
   }
 
   private async measure(key: string, signal?: AbortSignal): Promise<{ features: SongFeatures; vector: number[] } | { reason: string }> {
-    let stream: Readable;
-    try {
-      stream = (await this.deps.storage.get(key)).stream;
-    } catch {
-      return { reason: "The song's file could not be read from storage" };
-    }
     let samples: Float32Array;
+    let opened = false;
     try {
-      const pcm = this.deps.ffmpeg.decodeToPcm(stream, { sampleRate: ANALYSIS_SAMPLE_RATE, sampleFormat: 'f32le', signal, timeoutMs: this.deps.decodeTimeoutMs ?? 5 * 60_000 });
-      samples = (await collectPcm(pcm, MAX_ANALYSED_SECONDS * ANALYSIS_SAMPLE_RATE)).samples;
+      samples = await this.deps.storage.withLocalFile(key, (file) => {
+        opened = true;
+        return this.decode(file, signal);
+      });
     } catch (error) {
       if (signal?.aborted) throw error;
+      if (!opened) return { reason: "The song's file could not be read from storage" };
       return { reason: `The audio could not be decoded: ${error instanceof Error ? error.message : String(error)}` };
     }
+    // ffmpeg may end without error and without a sample (a stream it cannot decode).
+    if (samples.length === 0) return { reason: 'The file has no decodable audio' };
     if (samples.length < MIN_ANALYSABLE_SECONDS * ANALYSIS_SAMPLE_RATE) return { reason: `The audio is shorter than ${MIN_ANALYSABLE_SECONDS} seconds` };
     let peak = 0;
     for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
     if (peak < 1e-4) return { reason: 'The audio is silent' };
     return analyseSignal(samples);
+  }
+
+  /** From the file, not a pipe: ffmpeg must seek in an M4A whose index (moov) is at its end. */
+  private async decode(file: string, signal?: AbortSignal): Promise<Float32Array> {
+    const pcm = this.deps.ffmpeg.decodeToPcm(file, { sampleRate: ANALYSIS_SAMPLE_RATE, sampleFormat: 'f32le', signal, timeoutMs: this.deps.decodeTimeoutMs ?? 5 * 60_000 });
+    return (await collectPcm(pcm, MAX_ANALYSED_SECONDS * ANALYSIS_SAMPLE_RATE)).samples;
   }
 
   /**
@@ -98,14 +103,16 @@ export class AnalysisService {
   }
 
   async progress(): Promise<AnalysisProgress> {
+    // The repository counts every song with an outcome, failed ones included.
     const counts = await this.deps.repository.counts();
+    const analysed = counts.analysed - counts.failed;
     return {
       total: counts.total,
-      analysed: counts.analysed,
+      analysed,
       failed: counts.failed,
       pending: Math.max(0, counts.total - counts.analysed),
       running: this.backfillRunning || this.inFlight.size > 0,
-      label: analysisProgressLabel(counts.analysed, counts.total),
+      label: analysisProgressLabel(analysed, counts.total, counts.failed),
     };
   }
 

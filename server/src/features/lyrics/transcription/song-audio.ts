@@ -1,3 +1,5 @@
+import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
+import { UnprocessableError } from '../../../platform/errors/app-errors.js';
 import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { LyricsSong } from '../lyrics.repository.js';
@@ -10,9 +12,16 @@ export const MAX_TRANSCRIBE_SECONDS = 90 * 60;
 export class SongAudio {
   constructor(private readonly deps: { storage: Storage; ffmpeg: Ffmpeg }) {}
 
+  /** From the file, not a pipe: ffmpeg must seek in an M4A whose index (moov) is at its end. */
   async decode(song: Pick<LyricsSong, 'storageKey' | 'durationSeconds'>, signal: AbortSignal, progress: EngineProgress): Promise<Float32Array> {
-    const object = await this.deps.storage.get(song.storageKey);
-    const pcm = this.deps.ffmpeg.decodeToPcm(object.stream, {
+    const samples = await this.deps.storage.withLocalFile(song.storageKey, (file) => this.decodeFile(file, song, signal, progress));
+    // ffmpeg may end without error and without a sample (a stream it cannot decode).
+    if (samples.length === 0) throw new UnprocessableError(LYRICS_MESSAGES.noDecodableAudio);
+    return samples;
+  }
+
+  private async decodeFile(file: string, song: Pick<LyricsSong, 'durationSeconds'>, signal: AbortSignal, progress: EngineProgress): Promise<Float32Array> {
+    const pcm = this.deps.ffmpeg.decodeToPcm(file, {
       sampleRate: ENGINE_SAMPLE_RATE,
       sampleFormat: 'f32le',
       signal,
