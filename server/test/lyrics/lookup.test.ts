@@ -126,6 +126,38 @@ describe('lyrics lookup when it cannot run', () => {
     }
   }, 180_000);
 
+  it('follows redirects within its own host and port only: another port or host is never asked, and a loop ends', async () => {
+    const hits: string[] = [];
+    const elsewhere = await loopbackServer((request, response) => {
+      hits.push(request.url ?? '');
+      json(response, 200, PLAIN);
+    });
+    const elsewherePort = new URL(elsewhere.url).port;
+    const lrclib = await loopbackServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://x');
+      const redirect = (status: number, location: string) => void response.writeHead(status, { location }).end();
+      if (url.pathname === '/api/search') return redirect(302, `/api/moved${url.search}`);
+      if (url.pathname === '/api/moved') return json(response, 200, [PLAIN]);
+      if (url.pathname === '/api/get/12') return redirect(307, `${elsewhere.url}/api/get/12`);
+      if (url.pathname === '/api/get') return redirect(301, `http://localhost:${elsewherePort}/api/get${url.search}`);
+      if (url.pathname === '/api/get/13') return redirect(302, '/api/get/13');
+      return json(response, 404, { message: 'no route' });
+    });
+    const query = { title: 'x', artist: 'y', album: null, durationSeconds: 100 };
+    const unreachable = 'The lyrics service could not be reached; check the connection and try again';
+    try {
+      const client = new LrclibClient({ baseUrl: lrclib.url, timeoutMs: 5_000 });
+      expect((await client.search(query)).map((record) => record.id)).toEqual([PLAIN.id]);
+      await expect(client.byId(12)).rejects.toThrow(unreachable);
+      await expect(client.get(query)).rejects.toThrow(unreachable);
+      await expect(client.byId(13)).rejects.toThrow(unreachable);
+      expect(hits).toEqual([]);
+    } finally {
+      await lrclib.close();
+      await elsewhere.close();
+    }
+  });
+
   it('says the service cannot be reached when nothing answers, or it answers too slowly or with an error', async () => {
     const gone = await loopbackServer(() => undefined);
     await gone.close(); // a port nothing listens on any more

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadModel, modelFolder, type ModelFile } from '../../src/features/lyrics/transcription/model-files.js';
@@ -77,6 +78,43 @@ describe('the local engine’s model download (hub file layout on loopback)', ()
     await expect(offline).rejects.toBeInstanceOf(EngineUnavailableError);
     await expect(offline).rejects.toThrow(/set TRANSCRIBE_MODEL_DIR/);
     await expect(downloadModel({ host: hub.url, model: '../etc', cacheDir: temp.dir }, LIST, signal, async () => undefined)).rejects.toThrow(/is not a model id/);
+  });
+
+  it('follows a mirror’s redirects within its own host and port, and none to another port, which is never asked', async () => {
+    const signal = new AbortController().signal;
+    const prefix = `/${MODEL}/resolve/main/`;
+    const serve = (file: Buffer | undefined, request: IncomingMessage, response: ServerResponse) => {
+      if (!file) return void response.writeHead(404).end();
+      response.writeHead(200, { 'content-length': String(file.length) });
+      response.end(request.method === 'HEAD' ? undefined : file);
+    };
+    // Serves each file under /files/, and redirects the hub layout there (as the hub does for small files).
+    const mirror = await loopbackServer((request, response) => {
+      const url = request.url ?? '/';
+      if (url.startsWith(prefix)) return void response.writeHead(302, { location: `/files/${url.slice(prefix.length)}` }).end();
+      serve(url.startsWith('/files/') ? FILES[decodeURIComponent(url.slice('/files/'.length))] : undefined, request, response);
+    });
+    // A server on another port that would answer every file, and counts who asks.
+    const asked: string[] = [];
+    const other = await loopbackServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      serve(FILES[decodeURIComponent((request.url ?? '').slice(prefix.length))], request, response);
+    });
+    const away = await loopbackServer((request, response) => void response.writeHead(302, { location: `${other.url}${request.url ?? '/'}` }).end());
+    try {
+      const cacheDir = path.join(temp.dir, 'redirects');
+      await downloadModel({ host: mirror.url, model: MODEL, cacheDir }, LIST, signal, async () => undefined);
+      expect(await fs.readFile(path.join(modelFolder(cacheDir, MODEL), 'onnx/encoder_model_quantized.onnx'))).toEqual(FILES['onnx/encoder_model_quantized.onnx']);
+
+      const elsewhere = downloadModel({ host: away.url, model: MODEL, cacheDir: path.join(temp.dir, 'redirected-away') }, LIST, signal, async () => undefined);
+      await expect(elsewhere).rejects.toBeInstanceOf(EngineUnavailableError);
+      await expect(elsewhere).rejects.toThrow(`redirected to ${other.url}${prefix}config.json, another host or port`);
+      expect(asked).toEqual([]);
+    } finally {
+      await mirror.close();
+      await other.close();
+      await away.close();
+    }
   });
 
   it('reads an offline install from TRANSCRIBE_MODEL_DIR without the network, and says which files it lacks', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import { NotFoundError, ServiceUnavailableError } from '../../../platform/errors/app-errors.js';
+import { outboundFetch } from '../../../platform/net/outbound-fetch.js';
 import { readBodyLimited } from '../../../platform/net/read-limited.js';
 
 /**
@@ -67,10 +68,9 @@ export class LrclibClient {
   private async request(pathAndQuery: string): Promise<unknown> {
     let response: Response;
     try {
-      response = await fetch(`${this.options.baseUrl}${pathAndQuery}`, {
+      response = await outboundFetch(`${this.options.baseUrl}${pathAndQuery}`, {
         headers: { accept: 'application/json', 'user-agent': USER_AGENT },
         signal: AbortSignal.timeout(this.options.timeoutMs),
-        redirect: 'follow',
       });
     } catch {
       throw new ServiceUnavailableError(LYRICS_MESSAGES.lookupUnreachable);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { outboundFetch } from '../../../platform/net/outbound-fetch.js';
 import { EngineUnavailableError, type EngineProgress } from './transcription-engine.js';
 
 /**
@@ -156,7 +157,7 @@ async function request(url: string, init: RequestInit, signal: AbortSignal, sour
   const waiting = new AbortController();
   const timer = setTimeout(() => waiting.abort(new Error(`no answer within ${stallMs / 1000} s`)), stallMs);
   try {
-    return await fetch(url, { ...init, redirect: 'follow', signal: AbortSignal.any([signal, waiting.signal]) });
+    return await outboundFetch(url, { ...init, signal: AbortSignal.any([signal, waiting.signal]) }, { mayRedirectTo: hubDownloadHosts(source.host) });
   } catch (error) {
     if (signal.aborted) throw error;
     const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
@@ -164,6 +165,16 @@ async function request(url: string, init: RequestInit, signal: AbortSignal, sour
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The hub answers large files with a redirect to its download hosts (under hf.co); those are
+ * followed over https. A mirror's redirects stay on the mirror's own host and port.
+ */
+function hubDownloadHosts(host: string): (url: URL) => boolean {
+  const configured = new URL(host).hostname;
+  if (configured !== 'huggingface.co' && configured !== 'hf.co') return () => false;
+  return (url) => url.protocol === 'https:' && /(^|\.)(hf\.co|huggingface\.co)$/u.test(url.hostname);
 }
 
 async function exists(file: string): Promise<boolean> {
