@@ -107,24 +107,41 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
     expect(body.songs.every((song) => Object.values(ids).includes(song.id))).toBe(true);
   });
 
+  /** Answers never finished (closed when the tests end). */
+  const held: http.ServerResponse[] = [];
+  afterAll(() => {
+    for (const response of held) response.destroy();
+  });
+
   it.each([
     ['garbage', chat('I am sorry, I cannot help with that.')],
     ['malformed JSON', chat('{"targets": {"energy": 0.9')],
     ['a query out of range', chat('{"targets": {"energy": 7}}')],
     ['an error status', (response: http.ServerResponse) => response.writeHead(500).end('boom')],
     ['not a chat completion', (response: http.ServerResponse) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":1}')],
-    ['a slow answer', (response: http.ServerResponse) => setTimeout(() => chat('{"targets":{"energy":0.9}}')(response), 3000)],
-    ['headers and then nothing', (response: http.ServerResponse) => response.writeHead(200, { 'content-type': 'application/json' }).write('{"choices":')],
+    [
+      'no answer',
+      (response: http.ServerResponse): void => {
+        held.push(response);
+      },
+    ],
+    [
+      'headers and then nothing',
+      (response: http.ServerResponse): void => {
+        response.writeHead(200, { 'content-type': 'application/json' }).write('{"choices":');
+        held.push(response);
+      },
+    ],
   ] as const)('falls back to the embedded parser on %s', async (_label, answer) => {
     llm.answer = answer;
-    const started = Date.now();
     const response = await generate('something energetic');
     expect(response.statusCode).toBe(201);
     const body = response.json<GeneratedPlaylist>();
     expect(body.interpreter).toBe('embedded');
     expect(body.songs.map((song) => song.id)).toContain(ids['Stomper']);
     expect(body.songs.map((song) => song.id)).not.toContain(ids['Lullaby']);
-    expect(Date.now() - started).toBeLessThan(2900); // the 1 s timeout, not the server's 3 s
+    // The endpoint was asked; where it never finishes its answer, only LLM_TIMEOUT_SECONDS can have ended the wait.
+    expect(llm.requests).toHaveLength(1);
   });
 
   it('answers from what is analysed and says so; an undecodable song is marked failed and skipped', async () => {
