@@ -31,6 +31,8 @@ export interface Jobs {
    * a minute, however many processes ask. Returns the job's id, or null when it was sent already.
    */
   runSchedule(name: string): Promise<string | null>;
+  /** Resolves once every attempt this process has begun is over (its task updated): nothing it runs changes anything after. */
+  idle(): Promise<void>;
   check(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -45,6 +47,8 @@ const MAINTENANCE_INTERVAL_SECONDS = 30;
  * pg-boss's maintenance retries), so an idle Encore is not querying a dozen queues every second.
  */
 export const IDLE_POLL_SECONDS = 15;
+/** The idle poll of the workers started from now on: a test lengthens it to show that wake-ups alone found the work. */
+export const workerPoll = { idleSeconds: IDLE_POLL_SECONDS };
 /** The PostgreSQL channel a job's sender notifies with the job's queue name. */
 export const JOB_WAKE_CHANNEL = 'encore_jobs';
 /** How often every process looks for workers that died (PostgreSQL; see job-liveness.ts). */
@@ -85,24 +89,28 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
     retryWakers.add(timer);
   };
   /** Wakes this process's workers of the queue when the retry of a failed attempt comes due. */
-  const wakeWhenRetryIsDue = (queue: string, ids: readonly string[], attempt = 0): void =>
-    later(100 * 2 ** attempt, () => {
+  const wakeWhenRetryIsDue = (queue: string, failed: readonly { id: string; retryCount: number }[], attempt = 0): void =>
+    later(Math.min(1000, 100 * 2 ** attempt), () => {
       boss
         .getDb()
         .executeSql(
           `SELECT max(CASE WHEN state = 'active' THEN 1 ELSE 0 END) AS pending,
                   greatest(0, extract(epoch FROM min(start_after) FILTER (WHERE state = 'retry') - now()) * 1000)::float8 AS wait
-             FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('active', 'retry')`,
-          [queue, [...ids]],
+             FROM pgboss.job j JOIN unnest($2::uuid[], $3::int[]) AS a(id, retry_count) ON a.id = j.id
+            WHERE j.name = $1 AND (j.state = 'retry' OR (j.state = 'active' AND j.retry_count = a.retry_count))`,
+          [queue, failed.map((entry) => entry.id), failed.map((entry) => entry.retryCount)],
         )
         .then(({ rows }) => {
           const { pending, wait } = (rows[0] ?? {}) as { pending: number | null; wait: number | null };
-          // pg-boss records the failure just after the handler threw: look again if it has not yet.
-          if (pending === 1 && attempt < 5) wakeWhenRetryIsDue(queue, ids, attempt + 1);
+          // pg-boss records the failure after the handler threw, later on a busy machine: look
+          // again until the failed attempt (not a later one another worker began) is recorded.
+          if (pending === 1) wakeWhenRetryIsDue(queue, failed, attempt + 1);
           else if (wait !== null) later(wait + 50, () => wakeHere(queue));
         })
         .catch(() => undefined); // the idle poll finds it
     });
+  /** The attempts this process is running, so `idle()` can wait for them. */
+  const running = new Set<Promise<void>>();
 
   await recoverInterruptedJobs(boss, database, logger);
   const liveness = createJobLiveness(database, logger, { channel: JOB_WAKE_CHANNEL, wake: wakeHere });
@@ -173,11 +181,20 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
         // time, so `concurrency` workers run at most that many at once.
         for (let i = 0; i < job.concurrency; i++) {
           const worker: { id?: string } = {};
-          worker.id = await boss.work(job.name, { pollingIntervalSeconds: IDLE_POLL_SECONDS, batchSize: 1, includeMetadata: true }, async (batch) => {
+          worker.id = await boss.work(job.name, { pollingIntervalSeconds: workerPoll.idleSeconds, batchSize: 1, includeMetadata: true }, async (batch) => {
             try {
-              for (const entry of batch) await runJob(job, entry, { boss, tasks, logger, liveness });
+              for (const entry of batch) {
+                const attempt = runJob(job, entry, { boss, tasks, logger, liveness });
+                const settled = attempt.then(
+                  () => undefined,
+                  () => undefined,
+                );
+                running.add(settled);
+                void settled.then(() => running.delete(settled));
+                await attempt;
+              }
             } catch (error) {
-              wakeWhenRetryIsDue(job.name, batch.map((entry) => entry.id));
+              wakeWhenRetryIsDue(job.name, batch);
               throw error;
             } finally {
               // A worker that found a job looks for the next one at once, not after its poll
@@ -206,6 +223,9 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       const job = registered.get(name);
       if (!job?.schedule) throw new Error(`Job ${name} has no schedule`);
       return sendScheduled(job);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.all(running);
     },
     async check() {
       await boss.getDb().executeSql('SELECT 1 FROM pgboss.version', []);
