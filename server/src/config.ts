@@ -63,11 +63,12 @@ const envSchema = z.object({
   TRANSCRIBE_MODEL_DIR: z.string().optional(),
   /** local: where models are downloaded from (the hub, or a mirror with its file layout). */
   TRANSCRIBE_MODEL_HOST: z.string().url('TRANSCRIBE_MODEL_HOST must be a URL').default('https://huggingface.co'),
-  TRANSCRIBE_API_URL: z.string().url('TRANSCRIBE_API_URL must be a URL').optional(),
+  /** openai: the endpoint's base URL, with or without /v1 (platform/net/openai-endpoint.ts). */
+  TRANSCRIBE_API_URL: z.string().url('TRANSCRIBE_API_URL must be a URL such as https://api.openai.com/v1').optional(),
   TRANSCRIBE_API_KEY: z.string().optional(),
   /** One transcription's longest run (an engine that hangs is stopped then). */
   TRANSCRIBE_TIMEOUT_SECONDS: z.coerce.number().positive().default(1800),
-  /** AI playlists: an optional OpenAI-compatible chat endpoint (base URL, e.g. http://127.0.0.1:11434/v1). */
+  /** AI playlists: an optional OpenAI-compatible chat endpoint (base URL with or without /v1, e.g. http://127.0.0.1:11434). */
   LLM_API_URL: z.string().url('LLM_API_URL must be a URL such as http://127.0.0.1:11434/v1').optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),

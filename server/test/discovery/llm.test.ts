@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { SongFeatures } from '@encore/common/analysis.contract';
 import { AI_MESSAGES, type GeneratedPlaylist } from '@encore/common/discovery.contract';
 import { featureVector } from '../../src/features/discovery/analysis/analyse-signal.js';
+import { interpretWithLlm, LlmUnusable } from '../../src/features/discovery/llm/llm-interpreter.js';
 import { songAnalyses, songs, users } from '../../src/platform/db/schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -142,6 +143,36 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
     expect(body.songs.map((song) => song.id)).not.toContain(ids['Lullaby']);
     // The endpoint was asked; where it never finishes its answer, only LLM_TIMEOUT_SECONDS can have ended the wait.
     expect(llm.requests).toHaveLength(1);
+  });
+
+  it('takes LLM_API_URL with or without /v1 (Ollama, the OpenAI SDKs, Groq), and names the URL it called when that fails', async () => {
+    llm.answer = chat('{"targets":{"energy":0.9}}');
+    const origin = llm.url.replace(/\/v1$/u, '');
+    const settings = { apiKey: undefined, model: 'tiny', timeoutMs: 5_000 };
+    for (const url of [origin, `${origin}/`, `${origin}/v1`, `${origin}/v1/`]) {
+      await interpretWithLlm({ ...settings, url }, 'something energetic', t.app.log);
+      expect(llm.requests.at(-1)?.path, url).toBe('/v1/chat/completions');
+    }
+    await interpretWithLlm({ ...settings, url: `${origin}/openai/v1` }, 'something energetic', t.app.log);
+    expect(llm.requests.at(-1)?.path).toBe('/openai/v1/chat/completions');
+    llm.answer = (response: http.ServerResponse) => response.writeHead(404).end();
+    await expect(interpretWithLlm({ ...settings, url: origin }, 'something energetic', t.app.log)).rejects.toThrow(`the LLM endpoint ${origin}/v1/chat/completions answered 404`);
+  });
+
+  it('follows no redirect to another port: the server there is never asked, and the generation falls back', async () => {
+    llm.answer = chat('{"targets":{"energy":0.9}}');
+    const away = http.createServer((request, response) => void response.writeHead(307, { location: `${llm.url.replace(/\/v1$/u, '')}${request.url ?? '/'}` }).end());
+    await new Promise<void>((resolve) => away.listen(0, '127.0.0.1', resolve));
+    const awayUrl = `http://127.0.0.1:${(away.address() as AddressInfo).port}/v1`;
+    try {
+      const failure = interpretWithLlm({ url: awayUrl, apiKey: 'test-key', model: 'tiny', timeoutMs: 5_000 }, 'something energetic', t.app.log);
+      await expect(failure).rejects.toBeInstanceOf(LlmUnusable);
+      await expect(failure).rejects.toThrow(`${awayUrl}/chat/completions redirected to ${llm.url}/chat/completions, another host or port`);
+      expect(llm.requests).toEqual([]);
+    } finally {
+      away.closeAllConnections();
+      await new Promise<void>((resolve) => away.close(() => resolve()));
+    }
   });
 
   it('answers from what is analysed and says so; an undecodable song is marked failed and skipped', async () => {

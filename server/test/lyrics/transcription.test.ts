@@ -5,6 +5,8 @@ import type { Song } from '@encore/common/library.contract';
 import { account, bearer, localSetups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { getLyrics, loopbackServer, putLyrics, spokenWords, tempDir } from './lyrics-test-kit.js';
 import { openAiStandIn, type StandIn } from './openai-stand-in.js';
+import { OpenAiTranscriptionEngine } from '../../src/features/lyrics/transcription/openai.engine.js';
+import { ENGINE_SAMPLE_RATE, EngineUnavailableError } from '../../src/features/lyrics/transcription/transcription-engine.js';
 
 const SPOKEN = [
   { text: 'hello', at: 1 },
@@ -143,7 +145,7 @@ describe.each(localSetups)('transcription through an OpenAI-compatible endpoint 
     try {
       const response = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/transcribe`, headers: bearer(owner), payload: {} });
       expect(response.statusCode).toBe(503);
-      expect(response.json<{ message: string }>().message).toBe('The transcription endpoint answered 401 (Incorrect API key provided): check TRANSCRIBE_API_KEY');
+      expect(response.json<{ message: string }>().message).toBe(`The transcription endpoint ${standIn.url}/v1/audio/transcriptions answered 401 (Incorrect API key provided): check TRANSCRIBE_API_KEY`);
     } finally {
       standIn.mode = { kind: 'words' };
     }
@@ -243,4 +245,54 @@ describe('transcription bounds', () => {
       await temp.cleanup();
     }
   }, 180_000);
+});
+
+describe('the OpenAI-compatible endpoint’s address', () => {
+  let standIn: StandIn;
+  beforeAll(async () => {
+    standIn = await openAiStandIn(['Hello.']);
+  });
+  afterAll(async () => standIn?.close());
+
+  /** One second of a tone: a burst the stand-in answers with a word. */
+  const input = () => ({
+    samples: Float32Array.from({ length: ENGINE_SAMPLE_RATE }, (_, index) => 0.5 * Math.sin((2 * Math.PI * 440 * index) / ENGINE_SAMPLE_RATE)),
+    language: null,
+    signal: new AbortController().signal,
+    progress: async () => undefined,
+  });
+  const engine = (apiUrl: string) => new OpenAiTranscriptionEngine({ apiUrl, apiKey: 'test-key', model: 'whisper-test', requestTimeoutMs: 30_000 });
+
+  it('takes TRANSCRIBE_API_URL with or without /v1, as the OpenAI SDKs and servers spell it', async () => {
+    for (const apiUrl of [standIn.url, `${standIn.url}/`, `${standIn.url}/v1`, `${standIn.url}/v1/`]) {
+      const before = standIn.requests.length;
+      const output = await engine(apiUrl).transcribe(input());
+      expect(output.words.map((word) => word.text), apiUrl).toEqual(['Hello.']);
+      expect(standIn.requests.length - before, apiUrl).toBe(1);
+    }
+  });
+
+  it('says which URL it called when the endpoint refuses', async () => {
+    standIn.mode = { kind: 'error', status: 404, body: { error: { message: 'The model does not exist' } } };
+    try {
+      await expect(engine(`${standIn.url}/v1`).transcribe(input())).rejects.toThrow(
+        `The transcription endpoint ${standIn.url}/v1/audio/transcriptions answered 404 (The model does not exist): check TRANSCRIBE_API_URL and TRANSCRIBE_MODEL`,
+      );
+    } finally {
+      standIn.mode = { kind: 'words' };
+    }
+  });
+
+  it('follows no redirect to another port: the endpoint there is never asked, and the error names the URL', async () => {
+    const away = await loopbackServer((request, response) => void response.writeHead(307, { location: `${standIn.url}${request.url ?? '/'}` }).end());
+    const before = standIn.requests.length;
+    try {
+      const failure = engine(away.url).transcribe(input());
+      await expect(failure).rejects.toBeInstanceOf(EngineUnavailableError);
+      await expect(failure).rejects.toThrow(`${away.url}/v1/audio/transcriptions redirected to ${standIn.url}/v1/audio/transcriptions, another host or port`);
+      expect(standIn.requests.length).toBe(before);
+    } finally {
+      await away.close();
+    }
+  });
 });

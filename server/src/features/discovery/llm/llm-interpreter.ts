@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import type { Logger } from '../../../platform/logger.js';
 import { TARGET_FEATURES, promptQuery, type PromptQuery } from '../prompt/prompt-query.js';
+import { openAiEndpoint } from '../../../platform/net/openai-endpoint.js';
+import { outboundFetch } from '../../../platform/net/outbound-fetch.js';
 import { readBodyLimited } from '../../../platform/net/read-limited.js';
 
-/** An OpenAI-compatible chat endpoint (OpenAI, Ollama, LM Studio, vLLM): LLM_API_URL is its base (…/v1). */
+/**
+ * An OpenAI-compatible chat endpoint (OpenAI, Groq, Ollama, LM Studio, vLLM): LLM_API_URL is its
+ * base, with or without `/v1` (openai-endpoint.ts).
+ */
 export interface LlmSettings {
   url: string;
   apiKey: string | undefined;
@@ -40,10 +45,10 @@ export class LlmUnusable extends Error {}
  * schema, so the model can never put a song of its own into the playlist.
  */
 export async function interpretWithLlm(settings: LlmSettings, prompt: string, logger: Logger, fetchImpl: typeof fetch = fetch): Promise<PromptQuery> {
-  const endpoint = `${settings.url.replace(/\/+$/u, '')}/chat/completions`;
+  const endpoint = openAiEndpoint(settings.url, 'chat/completions');
   let response: Response;
   try {
-    response = await fetchImpl(endpoint, {
+    const request: RequestInit = {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
       body: JSON.stringify({
@@ -56,21 +61,21 @@ export async function interpretWithLlm(settings: LlmSettings, prompt: string, lo
         ],
       }),
       signal: AbortSignal.timeout(settings.timeoutMs),
-      redirect: 'error',
-    });
+    };
+    response = await outboundFetch(endpoint, request, { fetch: fetchImpl });
   } catch (error) {
-    throw new LlmUnusable(`the LLM endpoint did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    throw new LlmUnusable(`the LLM endpoint ${endpoint} did not answer: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    throw new LlmUnusable(`the LLM endpoint answered ${response.status}`);
+    throw new LlmUnusable(`the LLM endpoint ${endpoint} answered ${response.status}`);
   }
   let content: string | null;
   try {
     const text = await readBodyLimited(response, 256 * 1024, settings.timeoutMs);
     content = chatResponse.parse(JSON.parse(text)).choices[0]!.message.content;
   } catch (error) {
-    throw new LlmUnusable(`the LLM endpoint's answer is not a chat completion: ${error instanceof Error ? error.message : String(error)}`);
+    throw new LlmUnusable(`the LLM endpoint ${endpoint} answered no chat completion: ${error instanceof Error ? error.message : String(error)}`);
   }
   const json = extractJson(content ?? '');
   const parsed = promptQuery.safeParse(json);

@@ -2,13 +2,16 @@ import { z } from 'zod';
 import type { Word } from '@encore/common/words.contract';
 import { windowsAtQuietPoints, wavFromSamples } from './audio-windows.js';
 import { ENGINE_SAMPLE_RATE, EngineUnavailableError, type EngineProgress, type TranscriptionEngine, type TranscriptionInput, type TranscriptionOutput } from './transcription-engine.js';
+import { openAiEndpoint } from '../../../platform/net/openai-endpoint.js';
+import { outboundFetch } from '../../../platform/net/outbound-fetch.js';
 import { readBodyLimited } from '../../../platform/net/read-limited.js';
 
 /**
  * Any OpenAI-compatible `/v1/audio/transcriptions` endpoint (OpenAI, Groq, faster-whisper
  * servers, whisper.cpp's server, LocalAI): multipart upload of 16 kHz mono WAV windows with
- * `response_format=verbose_json` and `timestamp_granularities[]=word`. Each request has a time
- * limit; an endpoint that hangs is given up on with a message that names the setting.
+ * `response_format=verbose_json` and `timestamp_granularities[]=word`. TRANSCRIBE_API_URL may
+ * be spelled with or without `/v1` (openai-endpoint.ts). Each request has a time limit; an
+ * endpoint that hangs is given up on; every failure names the URL called and the setting.
  */
 
 /** 10 minutes of 16 kHz 16-bit mono is 19 MB: under the 25 MB most endpoints accept. */
@@ -38,7 +41,7 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
   constructor(private readonly options: OpenAiEngineOptions) {}
 
   async prepare(): Promise<void> {
-    if (!this.options.apiUrl) throw new EngineUnavailableError('TRANSCRIBE_ENGINE is openai but TRANSCRIBE_API_URL is not set: set it to the endpoint (e.g. https://api.openai.com)', { retry: false });
+    if (!this.options.apiUrl) throw new EngineUnavailableError('TRANSCRIBE_ENGINE is openai but TRANSCRIBE_API_URL is not set: set it to the endpoint (e.g. https://api.openai.com/v1)', { retry: false });
   }
 
   async transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {
@@ -58,7 +61,7 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
   }
 
   private async request(wav: Buffer, language: string | null, signal: AbortSignal): Promise<TranscriptionOutput> {
-    const url = `${this.options.apiUrl}/v1/audio/transcriptions`;
+    const url = openAiEndpoint(this.options.apiUrl ?? '', 'audio/transcriptions');
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'audio.wav');
     form.append('model', this.options.model);
@@ -69,41 +72,41 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
     const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await outboundFetch(url, {
         method: 'POST',
         body: form,
         headers: this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {},
         signal: AbortSignal.any([signal, timeout]),
       });
     } catch (error) {
-      throw this.failure(error, signal, timeout);
+      throw this.failure(url, error, signal, timeout);
     }
     let body: string;
     try {
       body = await readBodyLimited(response, MAX_ANSWER_BYTES);
     } catch (error) {
-      throw this.failure(error, signal, timeout);
+      throw this.failure(url, error, signal, timeout);
     }
     // A refused key, a wrong address or model, a request the endpoint will never take: the same next time.
-    if (!response.ok) throw new EngineUnavailableError(errorMessage(response.status, body), { retry: ![400, 401, 403, 404, 413, 415, 422].includes(response.status) });
+    if (!response.ok) throw new EngineUnavailableError(errorMessage(url, response.status, body), { retry: ![400, 401, 403, 404, 413, 415, 422].includes(response.status) });
     let parsed: z.infer<typeof answer>;
     try {
       parsed = answer.parse(JSON.parse(body));
     } catch {
-      throw new EngineUnavailableError('The transcription endpoint did not answer with verbose_json: check TRANSCRIBE_API_URL');
+      throw new EngineUnavailableError(`The transcription endpoint ${url} did not answer with verbose_json: check TRANSCRIBE_API_URL`);
     }
     return { words: wordsOf(parsed), language: languageCode(parsed.language) };
   }
 
-  private failure(error: unknown, signal: AbortSignal, timeout: AbortSignal): Error {
+  private failure(url: string, error: unknown, signal: AbortSignal, timeout: AbortSignal): Error {
     if (signal.aborted) return signal.reason instanceof Error ? signal.reason : new Error('cancelled');
-    if (timeout.aborted) return new EngineUnavailableError(`The transcription endpoint did not answer within ${Math.round(this.options.requestTimeoutMs / 1000)} s (TRANSCRIBE_API_URL)`);
+    if (timeout.aborted) return new EngineUnavailableError(`The transcription endpoint ${url} did not answer within ${Math.round(this.options.requestTimeoutMs / 1000)} s (TRANSCRIBE_API_URL)`);
     const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-    return new EngineUnavailableError(`The transcription endpoint could not be reached (${reason}): check TRANSCRIBE_API_URL`);
+    return new EngineUnavailableError(`The transcription endpoint ${url} could not be reached (${reason}): check TRANSCRIBE_API_URL`);
   }
 }
 
-function errorMessage(status: number, body: string): string {
+function errorMessage(url: string, status: number, body: string): string {
   let detail = '';
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown };
@@ -115,7 +118,7 @@ function errorMessage(status: number, body: string): string {
   // eslint-disable-next-line no-control-regex -- an endpoint's text is shown to a user: no control characters
   detail = detail.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 300);
   const hint = status === 401 || status === 403 ? ': check TRANSCRIBE_API_KEY' : status === 404 ? ': check TRANSCRIBE_API_URL and TRANSCRIBE_MODEL' : '';
-  return `The transcription endpoint answered ${status}${detail ? ` (${detail})` : ''}${hint}`;
+  return `The transcription endpoint ${url} answered ${status}${detail ? ` (${detail})` : ''}${hint}`;
 }
 
 /** Word timings when the endpoint gave them; else each segment's words share its time. */
