@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
  * An upload key is only ever a staging place: its signed PUT link keeps working until it
  * expires, so upload-complete moves the bytes to the song key `songs/<uuid>/<safe file name>`
  * (same uuid and name), which no link ever names, before it checks them. What a song serves
- * is what was checked; a replayed PUT only recreates a staged object nobody serves.
+ * is what was checked; a replayed PUT is refused (see receiptKeyFor), or on S3 only recreates
+ * a staged object nobody serves.
  */
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const NAME = '[^/]{1,200}';

@@ -72,12 +72,14 @@ function cutOff(request: FastifyRequest, reply: FastifyReply, error: RequestTime
   const raw = request.raw;
   if (raw.complete) return;
   request.log.info(detail, 'request body too slow; connection closed');
+  // The body fails with the error, so a route still reading it (a multipart parser waiting
+  // for the next part) ends instead of waiting for ever on a connection that is gone.
   if (reply.sent || reply.raw.headersSent) {
-    raw.socket.destroy();
+    raw.destroy(error);
     return;
   }
   const answer = httpErrorOf(error);
-  reply.raw.once('finish', () => raw.socket.destroySoon());
+  reply.raw.once('finish', () => raw.destroy(error));
   void reply.status(answer.status).headers(answer.headers).send(answer.body);
 }
 

@@ -82,10 +82,13 @@ async function receiveUpload(
   if (Number.isFinite(declared) && declared > limit) throw fileTooLargeError(limit);
   await options.acceptPut?.(key);
   const leave = inFlight.enter(key.split('/').slice(0, 2).join('/'));
+  const body = request.body instanceof Readable ? detach(request.body, limits) : Buffer.alloc(0);
   try {
-    const body = request.body instanceof Readable ? detach(request.body, limits) : Buffer.alloc(0);
     await storage.put(key, body, { contentType: claims.contentType ?? sentType, maxBytes: limit });
   } finally {
+    // However storage ended (even before reading a byte), its timers end too: a stall timer
+    // left running would fail a stream nobody listens to any more.
+    if (body instanceof Readable) body.destroy();
     leave();
   }
 }
