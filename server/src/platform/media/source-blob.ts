@@ -27,9 +27,9 @@ export class SourceBlob implements Blob {
     return new SourceBlob(this.source, type, from, Math.max(from, to));
   }
 
+  /** A copy: the source may hand out views of its cached blocks, which a reader must not change. */
   async bytes(): Promise<Uint8Array> {
-    const read = await this.source.read(this.start, this.size);
-    return new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
+    return new Uint8Array(await this.source.read(this.start, this.size));
   }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
