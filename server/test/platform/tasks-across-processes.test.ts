@@ -58,18 +58,18 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('tasks across processes on po
 
       worker = await startWorker(t.config, pino({ level: 'silent' }), [job]);
       const task = await t.app.encore.platform.tasks.start({ kind: 'heavy', ownerId: owner, job: kind, payload: { name: 'far' } });
-      const deadline = Date.now() + 10_000;
-      while (!events.some((event) => event.progress === 25 && event.phase === 'working elsewhere') && Date.now() < deadline) await sleep(50);
+      // Polled, with the test's own time limit as the only clock.
+      while (!events.some((event) => event.progress === 25 && event.phase === 'working elsewhere')) await sleep(50);
       expect(events.some((event) => event.id === task.id && event.state === 'running' && event.progress === 25)).toBe(true);
 
-      const asked = Date.now();
       expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/cancel`, headers: bearer(token) })).json()).toMatchObject({ state: 'cancelled' });
-      while (!stopped.includes('far') && Date.now() - asked < 3000) await sleep(50);
+      // The handler in the other process sees its signal aborted.
+      while (!stopped.includes('far')) await sleep(50);
       expect(stopped).toEqual(['far']);
     } finally {
       stream?.destroy();
       await worker?.close();
       await t.close();
     }
-  }, 40_000);
+  });
 });
