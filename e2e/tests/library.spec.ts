@@ -241,7 +241,7 @@ test.describe('the music library in a real browser', () => {
       song('Second Wind', { seconds: 40, cover: undefined, frequency: 400 }),
       song('Third Rail', { seconds: 40, cover: 'teal', frequency: 500 }),
     ];
-    const { user } = await newAccountWithSongs(request, 'player', fixtures);
+    const { user, files } = await newAccountWithSongs(request, 'player', fixtures);
     const [first, second, third] = fixtures.map(shownName) as [string, string, string];
     await signIn(page, user);
     await openMyMusic(page);
@@ -258,6 +258,12 @@ test.describe('the music library in a real browser', () => {
     await expect(bar.getByTestId('player-duration')).toHaveText('0:40');
     await expect(bar.getByRole('button', { name: 'Pause' })).toBeEnabled();
     await expect(card(page, second).getByText('Now playing')).toBeVisible();
+    // Title over artist, and size · upload date beneath, formatted as the cards format them.
+    await expect(bar.getByTestId('player-title')).toHaveText(fixtures[1]!.title);
+    await expect(bar.getByTestId('player-artist')).toHaveText(fixtures[1]!.artist);
+    const secondSize = `${((await stat(files[1]!)).size / 1024).toFixed(1)} KB`;
+    const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(new Date());
+    await expect(bar.getByTestId('player-details')).toHaveText(`${secondSize} · ${today}`);
     // The song without a cover shows the same placeholder in the bar as on its card.
     await expect(card(page, second).locator('img')).toHaveCount(0);
     await expect(bar.locator('img')).toHaveCount(0);
@@ -308,12 +314,10 @@ test.describe('the music library in a real browser', () => {
     const before = await audioTime(page);
     await expectAudioAdvancing(page, before + 0.5);
 
-    // The playing song's card shows what the bar shows: pause while playing, and pauses it.
+    // Another song's card plays that song.
     await goToMyMusicInApp(page);
     await expect(bar).toBeVisible();
-    await card(page, second).getByRole('button', { name: `Pause ${second}` }).click();
-    await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
-    await expect(card(page, second).getByRole('button', { name: `Play ${second}` })).toBeVisible();
+    await expect(card(page, second).getByRole('button', { name: `Stop ${second}` })).toBeVisible();
     await card(page, first).getByRole('button', { name: `Play ${first}` }).click();
     await expect(bar.getByRole('link', { name: first })).toBeVisible();
     await expectAudioAdvancing(page, 0.5);
@@ -328,6 +332,16 @@ test.describe('the music library in a real browser', () => {
     await bar.getByRole('button', { name: 'Close player' }).click();
     await expect(bar).toHaveCount(0);
     expect(await audioTime(page)).toBe(0);
+
+    // Clicking the song that is playing closes the player (SPEC 4); only the bar's button pauses.
+    await card(page, third).getByRole('button', { name: `Play ${third}` }).click();
+    await expect(bar.getByRole('link', { name: third })).toBeVisible();
+    await expectAudioAdvancing(page, 0.5);
+    await card(page, third).getByRole('button', { name: `Stop ${third}` }).click();
+    await expect(bar).toHaveCount(0);
+    expect(await audioTime(page)).toBe(0);
+    await expect(card(page, third).getByRole('button', { name: `Play ${third}` })).toBeVisible();
+    await expect(card(page, third).getByText('Now playing')).toHaveCount(0);
   });
 
   test('song detail: cover, play and seek, like with a heart, favorites, file information, download', async ({ page, request }) => {
@@ -544,6 +558,10 @@ test.describe('the music library in a real browser', () => {
       await expectAudioAdvancing(page, 0.5);
       const bar = page.getByRole('region', { name: 'נגן' });
       await expect(bar.getByRole('button', { name: 'השהיה' })).toBeVisible();
+      // Size · date beneath the title and artist, the date in Hebrew.
+      const today = new Intl.DateTimeFormat('he-IL', { month: 'short', day: 'numeric' }).format(new Date());
+      await expect(bar.getByTestId('player-details')).toHaveText(new RegExp(`^\\d+\\.\\d KB · ${today}$`));
+      await snap(page, 'player-bar-hebrew', { fullPage: false });
       // Elapsed on the left, duration on the right, in both the bar and the song page.
       for (const [elapsed, total] of [
         [bar.getByTestId('player-elapsed'), bar.getByTestId('player-duration')],
