@@ -186,6 +186,33 @@ test('fix a word on the waveform and by typing; the timing is kept after a reloa
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
 });
 
+test('word timings for lyrics that have none: the editor starts from every word, and saving an added word keeps every line', async ({ page, request }) => {
+  const plain = '[Verse]\nFirst line here\nSecond line sung\n\n[Chorus]\nLast line ends';
+  const { user, id, token } = await accountWithSong(request, 'plainwords', plain);
+  await signInThroughUi(page, user);
+  await page.goto(`/music/${id}/words`);
+  await expect(page.getByTestId('word-row')).toHaveCount(9, { timeout: 30_000 });
+  await expect(page.getByTestId('word-editor-status')).toContainText('9 words · All changes saved');
+  await expect(page.getByTestId('word-editor-estimated')).toBeVisible();
+  const firstStart = Number(await page.getByRole('spinbutton', { name: 'Start of "First"' }).inputValue());
+  const lastEnd = Number(await page.getByRole('spinbutton', { name: 'End of "ends"' }).inputValue());
+  expect(firstStart).toBeGreaterThan(0);
+  expect(lastEnd).toBeGreaterThan(13);
+
+  await page.getByRole('button', { name: 'Add a word after "sung"' }).click();
+  await expect(page.getByTestId('word-row')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Word timings saved')).toBeVisible();
+  const stored = (await (await request.get(`/api/files/${id}/lyrics`, { headers: { authorization: `Bearer ${token}` } })).json()) as { text: string; timing: string };
+  expect(stored).toMatchObject({ text: '[Verse]\nFirst line here\nSecond line sung New\n\n[Chorus]\nLast line ends', timing: 'word' });
+
+  await page.goto(`/music/${id}`);
+  const panel = page.getByTestId('lyrics-panel');
+  await expect(panel.getByText('Second line sung New')).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByText('Last line ends')).toBeVisible();
+  await expect(panel.getByTestId('lyrics-counts')).toContainText('5 lines');
+});
+
 test('the lyrics and the word editor on a phone and in Hebrew', async ({ page, request }) => {
   const { user, id } = await accountWithSong(request, 'phone', ELRC);
   await signInThroughUi(page, user);
