@@ -15,7 +15,7 @@ import { buildClipSubtitles } from '../../common/src/clip-subtitles.js';
 import { DEFAULT_CLIP_SETTINGS, clipFrameSize, type VideoFormat, type VideoQuality } from '../../common/src/clips.contract.js';
 import { buildFfmpegCommand, type GraphInput } from '../../server/src/features/clips/phases/04-filter-graph.js';
 import { CLIP_FONTS_DIR } from '../../server/src/features/clips/phases/03-build-subtitles.js';
-import { pictureBoundaries } from '../../server/src/features/clips/phases/picture-timing.js';
+import { pictureBoundaries } from '../../common/src/clip-timeline.js';
 import { writeFile } from 'node:fs/promises';
 
 const SECONDS = Number(process.env['BENCH_CLIP_SECONDS'] ?? 60);
