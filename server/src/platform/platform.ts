@@ -98,7 +98,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
     const taskStore = new TaskStore(database.db);
     const jobs = await startJobs(database, logger, taskStore);
     closers.unshift(() => jobs.stop());
-    const tasks = new Tasks({ store: taskStore, jobs, database, ticketKey: secrets.taskTicketKey, logger });
+    const tasks = new Tasks({ store: taskStore, jobs, database, logger });
     closers.unshift(() => tasks.close());
     return {
       config,

@@ -6,8 +6,6 @@ import path from 'node:path';
 export interface Secrets {
   jwtKey: Uint8Array;
   storageSigningKey: string;
-  /** Signs the short-lived tickets of the task events stream. */
-  taskTicketKey: Buffer;
   /** Where the secret came from, for the start-up log line. */
   source: 'environment' | 'data-dir' | 'generated';
 }
@@ -54,7 +52,6 @@ function derive(secret: string, source: Secrets['source']): Secrets {
   return {
     jwtKey: new Uint8Array(key('jwt')),
     storageSigningKey: key('storage').toString('base64url'),
-    taskTicketKey: key('task-events'),
     source,
   };
 }

@@ -183,7 +183,9 @@ describe.each(engines)('tasks on %s', (engine) => {
     expect(forged.statusCode).toBe(401);
     const session = await t.app.inject({ method: 'GET', url: `/api/tasks/events?ticket=${encodeURIComponent(alice)}` });
     expect(session.statusCode).toBe(401);
-    const expired = t.app.encore.platform.tasks.issueTicket(aliceId, Date.now() - 61_000);
+    const { tokens } = t.app.encore.features.auth;
+    // A ticket of alice's live session, issued longer ago than a ticket lives.
+    const expired = await tokens.issueTicket(await tokens.verify(alice), Date.now() - 61_000);
     expect((await t.app.inject({ method: 'GET', url: `/api/tasks/events?ticket=${encodeURIComponent(expired)}` })).statusCode).toBe(401);
   });
 

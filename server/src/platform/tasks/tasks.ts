@@ -1,12 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { JobKind } from '../jobs/jobs.types.js';
 import type { Logger } from '../logger.js';
 import { TASK_CHANNEL, type TaskRecord, type TaskStore } from './task.store.js';
-
-/** How long an events ticket (the SSE stream's credential, carried in its URL) is valid. */
-export const EVENTS_TICKET_TTL_SECONDS = 60;
 
 /** A task this young may still be waiting for its job to be sent. */
 export const ABANDONED_GRACE_MS = 60_000;
@@ -30,7 +26,7 @@ export class Tasks {
   private listening: Promise<void> | undefined;
 
   constructor(
-    private readonly deps: { store: TaskStore; jobs: Jobs; database: Database; ticketKey: Buffer; logger: Logger },
+    private readonly deps: { store: TaskStore; jobs: Jobs; database: Database; logger: Logger },
   ) {}
 
   async start<P>(input: StartTask<P>): Promise<TaskRecord> {
@@ -76,23 +72,6 @@ export class Tasks {
     return this.deps.store.cancel(id, ownerId);
   }
 
-  /** A credential for the events stream, valid EVENTS_TICKET_TTL_SECONDS: EventSource cannot send headers. */
-  issueTicket(ownerId: number, now = Date.now()): string {
-    const body = `${ownerId}.${Math.floor(now / 1000) + EVENTS_TICKET_TTL_SECONDS}`;
-    return `${body}.${this.sign(body)}`;
-  }
-
-  /** The owner a valid, unexpired ticket names; undefined otherwise. */
-  readTicket(ticket: string, now = Date.now()): number | undefined {
-    const match = /^(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
-    if (!match) return undefined;
-    const [, owner, expires, signature] = match as unknown as [string, string, string, string];
-    const expected = Buffer.from(this.sign(`${owner}.${expires}`));
-    if (!timingSafeEqual(expected, Buffer.from(signature))) return undefined;
-    if (Number(expires) * 1000 < now) return undefined;
-    return Number(owner);
-  }
-
   /** Calls `onChange` with each change of the owner's tasks, made by any process; returns the unsubscribe. */
   async subscribe(ownerId: number, onChange: (task: TaskRecord) => void): Promise<() => void> {
     await this.startListening();
@@ -136,9 +115,5 @@ export class Tasks {
       },
       (error: unknown) => this.deps.logger.warn({ err: error }, 'could not read a changed task'),
     );
-  }
-
-  private sign(body: string): string {
-    return createHmac('sha256', this.deps.ticketKey).update(body).digest('base64url');
   }
 }
