@@ -5,6 +5,7 @@ import { stubFetch } from '../../test/fetch-stub';
 import { makePlaylist } from '../../test/playlist-fixture';
 import { currentPath, renderApp } from '../../test/render-app';
 import { makeSongs, signInForTest } from '../../test/song-fixture';
+import { player } from '../../player/player.store';
 
 beforeEach(signInForTest);
 
@@ -105,6 +106,26 @@ describe('AI playlist generator', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('link', { name: 'View Playlist' }));
     await waitFor(() => expect(currentPath(router)).toBe('/playlists/42'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Calm evening' })).toBeInTheDocument();
+  });
+
+  it('plays a generated song from its row; clicking the song that plays closes the player (SPEC 4)', async () => {
+    stubFetch({
+      'POST /api/playlists/generate-playlist-by-prompt': { body: answer },
+      'GET /api/playlists': { body: [] },
+      [`GET /api/files/${songs[1]!.id}/play`]: { body: { url: '/stream/1' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/ai-playlist');
+    await user.type(prompt(), 'peaceful piano for the evening');
+    await user.click(generateButton());
+    const row = (await screen.findAllByTestId('generated-song'))[1]!;
+    await user.click(within(row).getByRole('button', { name: 'Play Track 2' }));
+    expect(player.getState().current?.id).toBe(songs[1]!.id);
+    expect(await screen.findByRole('region', { name: 'Player' })).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Stop Track 2' }));
+    expect(player.getState().current).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Player' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Play Track 2' })).toBeInTheDocument();
   });
 
   it('says why when the library cannot answer (the server message), and keeps the prompt', async () => {

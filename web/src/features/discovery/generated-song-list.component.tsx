@@ -1,5 +1,5 @@
 import type { Song } from '@encore/common/library.contract';
-import { Pause, Play } from 'lucide-react';
+import { Play, Square } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverArt } from '../../components/cover-art';
 import { cn } from '../../lib/cn';
@@ -35,11 +35,11 @@ function GeneratedSongRow({ playlistId, songs, index }: { playlistId: number; so
   const { song, reason } = songs[index]!;
   const source = generatedPlaylistSource(playlistId);
   const isCurrent = usePlayer((state) => state.source === source && state.current?.id === song.id);
-  const isPlaying = usePlayer((state) => state.source === source && state.current?.id === song.id && state.isPlaying);
   const subtitle = song.artist ?? null;
 
+  // SPEC 4: clicking the song that is playing closes the player; the bar's own button pauses.
   const play = () => {
-    if (isCurrent) player.toggle();
+    if (isCurrent) player.close();
     else player.playQueue(songs.map((entry) => entry.song), index, { wrap: false, skipUnplayable: true, source });
   };
 
@@ -53,11 +53,12 @@ function GeneratedSongRow({ playlistId, songs, index }: { playlistId: number; so
     >
       <button
         type="button"
-        aria-label={isPlaying ? t('pauseSong', { title: song.displayName }) : t('playSong', { title: song.displayName })}
+        aria-label={isCurrent ? t('stopSong', { title: song.displayName }) : t('playSong', { title: song.displayName })}
+        title={isCurrent ? t('playerClose') : undefined}
         onClick={play}
         className="grid size-9 cursor-pointer place-items-center rounded-full bg-accent-gradient text-white shadow-md shadow-fuchsia-950/40 outline-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring"
       >
-        {isPlaying ? <Pause aria-hidden className="size-4 fill-current" /> : <Play aria-hidden className="size-4 translate-x-[1px] fill-current rtl:-translate-x-[1px]" />}
+        {isCurrent ? <Square aria-hidden className="size-3.5 fill-current" /> : <Play aria-hidden className="size-4 translate-x-[1px] fill-current rtl:-translate-x-[1px]" />}
       </button>
       <CoverArt fileKey={song.hasCover ? song.s3Key : null} size="thumb" className="size-10 rounded-lg" />
       <div className="flex min-w-0 flex-col gap-0.5">
