@@ -114,7 +114,13 @@ export class IngestService {
     const receipt = receiptKeyFor(key) as string;
     // Noted before the bytes move: from here on the upload link is spent.
     await storage.put(receipt, Buffer.alloc(0));
-    await this.claim(key, songKey);
+    try {
+      await this.claim(key, songKey);
+    } catch (error) {
+      // Nothing was moved (no upload yet, or the storage failed): the link is not spent.
+      await this.discard([receipt]);
+      throw error;
+    }
     let cover: CoverKeys | null = null;
     try {
       // From here on only the song key is read: what is checked is what the song will serve.
