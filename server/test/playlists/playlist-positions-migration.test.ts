@@ -1,47 +1,20 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../../src/platform/db/schema.js';
+import { openMigrationSteps, type MigrationSteps } from '../support/migration-steps.js';
 
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-
-let root: string;
-let client: PGlite;
+let steps: MigrationSteps;
 
 beforeAll(async () => {
-  root = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-positions-migration-'));
-  client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
+  steps = await openMigrationSteps();
 });
 
 afterAll(async () => {
-  await client?.close();
-  await fs.rm(root, { recursive: true, force: true });
+  await steps?.close();
 });
-
-/** The migrations folder as a version that ended at `lastTag` shipped it. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  const folder = path.join(root, lastTag);
-  await fs.mkdir(path.join(folder, 'meta'), { recursive: true });
-  const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  for (const { tag } of journal.entries) await fs.copyFile(path.join(MIGRATIONS, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  await fs.writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  return folder;
-}
 
 describe('migration 0013 on playlists whose songs share positions', () => {
   it('numbers such playlists again in the order they showed, leaves the others, then keeps positions apart', async () => {
-    const db = drizzle({ client, schema });
-    await migrate(db, { migrationsFolder: await migrationsUpTo('0012_job_liveness') });
+    const { client } = steps;
+    await steps.migrateUpTo('0012_job_liveness');
     await client.exec(`
       insert into users (user_name, email) values ('ann', 'ann@example.org');
       insert into songs (owner_id, display_name, file_name, file_type, storage_key, size)
@@ -55,7 +28,7 @@ describe('migration 0013 on playlists whose songs share positions', () => {
       insert into playlist_songs (playlist_id, song_id, position)
         select p.id, s.id, s.id * 10 from playlists p, songs s where p.name = 'Fine' and s.display_name in ('Song 1', 'Song 2');`);
 
-    await migrate(db, { migrationsFolder: MIGRATIONS });
+    await steps.migrateToNewest();
     const order = async (name: string) =>
       (
         await client.query<{ name: string; position: number }>(
