@@ -2,10 +2,12 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LyricsModel } from '@encore/common/lyrics.contract';
 import { lyrics, lyricsEmbeddedScans } from '../../src/platform/db/schema.js';
 import { account, localSetups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
+import { apeV2 } from '../library/real-world-audio.js';
 import { id3v23 } from '../support/audio-fixtures.js';
 import { getLyrics, putLyrics, tempDir } from './lyrics-test-kit.js';
 
@@ -59,7 +61,8 @@ describe.each(localSetups)('embedded lyrics ($engine)', (setup) => {
     await writeFile(at('sylt.mp3'), Buffer.concat([id3v23([sylt([['Synced one', 1000], ['Synced two', 3500]])]), bare]));
     await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=6', '-c:a', 'flac', '-metadata', 'LYRICS=[00:01.00]Flac line one\n[00:02.50]Flac line two', at('lrc.flac')]);
     await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=6', '-c:a', 'aac', '-b:a', '64k', '-metadata', 'lyrics=M4A lyric line', at('lyr.m4a')]);
-    Object.assign(files, { uslt: at('uslt.mp3'), sylt: at('sylt.mp3'), flac: at('lrc.flac'), m4a: at('lyr.m4a'), bare: at('bare.mp3') });
+    await writeFile(at('ape.mp3'), Buffer.concat([bare, apeV2({ Title: 'Ape Song', Lyrics: 'Ape line one\nApe line two' })]));
+    Object.assign(files, { ape: at('ape.mp3'), uslt: at('uslt.mp3'), sylt: at('sylt.mp3'), flac: at('lrc.flac'), m4a: at('lyr.m4a'), bare: at('bare.mp3') });
     t = await startLibraryApp(setup, { LYRICS_LOOKUP_URL: 'off', TRANSCRIBE_ENGINE: 'off' });
     token = await account(t, 'embeddedowner');
   }, 180_000);
@@ -101,6 +104,16 @@ describe.each(localSetups)('embedded lyrics ($engine)', (setup) => {
     await putLyrics(t, token, song.id, { transcript: 'Mine now' });
     await t.app.encore.features.embeddedLyrics.scan(song.id);
     expect((await getLyrics(t, token, song.id)).text).toBe('Mine now');
+  });
+
+  it('reads lyrics in an APEv2 tag at the end of the file, at upload and in the backfill', async () => {
+    const song = (await upload(t, token, files['ape']!, { fileName: 'ape.mp3' })).song;
+    expect((await lyricsOnceRead(t, token, song.id)).text).toBe('Ape line one\nApe line two');
+    const db = t.app.encore.platform.database.db;
+    await db.delete(lyrics).where(eq(lyrics.songId, song.id));
+    await db.delete(lyricsEmbeddedScans).where(eq(lyricsEmbeddedScans.songId, song.id));
+    expect(await t.app.encore.features.embeddedLyrics.scan(song.id)).toEqual({ found: 'plain' });
+    expect((await getLyrics(t, token, song.id)).text).toBe('Ape line one\nApe line two');
   });
 
   it('gives a file without lyrics none', async () => {

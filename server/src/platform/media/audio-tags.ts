@@ -1,4 +1,4 @@
-import type { IAudioMetadata, ILyricsTag, IPicture } from 'music-metadata';
+import type { IAudioMetadata, ILyricsTag, IOptions, IPicture } from 'music-metadata';
 import type { ClosableSource } from './byte-source.js';
 import { SourceBlob } from './source-blob.js';
 
@@ -44,15 +44,29 @@ const MAX_LYRICS = 100_000;
 export async function readAudioTags(source: ClosableSource, fileInfo: { mimeType: string }, timeoutMs: number): Promise<AudioTags> {
   // duration:true makes parsers without a length header (VBR MP3 without Xing, some Ogg)
   // read through the file instead of guessing.
+  const metadata = await parseWithin(source, fileInfo.mimeType, { duration: true }, timeoutMs);
+  return toAudioTags(metadata, { mimeType: fileInfo.mimeType, size: source.size });
+}
+
+/**
+ * Only the lyrics tags of a file (front or end: ID3 USLT and SYLT, APEv2, Vorbis, MP4), read
+ * as readAudioTags reads, without the length scan or the pictures. The source is closed.
+ */
+export async function readLyricsTags(source: ClosableSource, mimeType: string, timeoutMs: number): Promise<readonly ILyricsTag[]> {
+  const metadata = await parseWithin(source, mimeType, { duration: false, skipCovers: true }, timeoutMs);
+  return metadata.common.lyrics ?? [];
+}
+
+async function parseWithin(source: ClosableSource, mimeType: string, options: IOptions, timeoutMs: number): Promise<IAudioMetadata> {
   // Loaded at the first upload, not at start-up (a twentieth of a second of every restart).
-  const parsing = import('music-metadata').then(({ parseBlob }) => parseBlob(new SourceBlob(source, fileInfo.mimeType), { duration: true }));
+  const parsing = import('music-metadata').then(({ parseBlob }) => parseBlob(new SourceBlob(source, mimeType), options));
   parsing.catch(() => undefined); // a late rejection after a timeout is expected, not unhandled
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new AudioTagsTimeoutError(`reading tags took longer than ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    return toAudioTags(await Promise.race([parsing, timeout]), { mimeType: fileInfo.mimeType, size: source.size });
+    return await Promise.race([parsing, timeout]);
   } catch (error) {
     if (error instanceof AudioTagsTimeoutError) throw error;
     throw new UnreadableAudioError(error instanceof Error ? error.message : String(error));

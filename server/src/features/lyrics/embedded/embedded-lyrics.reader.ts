@@ -1,8 +1,9 @@
-import type { Readable } from 'node:stream';
 import type { ILyricsTag } from 'music-metadata';
 import { importLyrics, normaliseLyricsText, type LyricsDocument } from '@encore/common/lyrics-document.rules';
 import { looksLikeLrc } from '@encore/common/lyrics-lrc.format';
 import { LYRICS_TEXT_MAX } from '@encore/common/lyrics.contract';
+import { readLyricsTags } from '../../../platform/media/audio-tags.js';
+import type { ClosableSource } from '../../../platform/media/byte-source.js';
 
 /** ID3 SYLT's time stamp format 2: absolute milliseconds (1 is MPEG frames, not usable here). */
 const MILLISECONDS = 2;
@@ -15,18 +16,11 @@ export interface EmbeddedLyrics {
 
 /**
  * The lyrics a file carries: synced (ID3 SYLT in milliseconds, or LRC text in any lyrics tag)
- * preferred over unsynced (ID3 USLT, Vorbis LYRICS, MP4 ©lyr). Undefined when it has none.
+ * preferred over unsynced (ID3 USLT, Vorbis LYRICS, MP4 ©lyr, APEv2 at the end of the file).
+ * Undefined when it has none. The file is read where its tags are, not from its start only.
  */
-export async function readEmbeddedLyrics(stream: Readable, fileInfo: { mimeType: string; size: number }, timeoutMs: number): Promise<EmbeddedLyrics | undefined> {
-  const timer = setTimeout(() => stream.destroy(new Error('reading the tags took too long')), timeoutMs);
-  try {
-    const { parseStream } = await import('music-metadata');
-    const metadata = await parseStream(stream, fileInfo, { duration: false, skipCovers: true });
-    return pickLyrics(metadata.common.lyrics ?? []);
-  } finally {
-    clearTimeout(timer);
-    stream.destroy();
-  }
+export async function readEmbeddedLyrics(source: ClosableSource, mimeType: string, timeoutMs: number): Promise<EmbeddedLyrics | undefined> {
+  return pickLyrics(await readLyricsTags(source, mimeType, timeoutMs));
 }
 
 export function pickLyrics(tags: readonly ILyricsTag[]): EmbeddedLyrics | undefined {

@@ -4,6 +4,7 @@ import type { LyricsRepository } from '../lyrics.repository.js';
 import type { LyricsService } from '../lyrics.service.js';
 import type { ILyricsTag } from 'music-metadata';
 import { pickLyrics, readEmbeddedLyrics } from './embedded-lyrics.reader.js';
+import { storageSource } from '../../../platform/media/byte-source.js';
 
 const BACKFILL_BATCH = 50;
 const TAG_TIMEOUT_MS = 15_000;
@@ -19,8 +20,10 @@ export class EmbeddedLyricsService {
   async scan(songId: number): Promise<{ found: 'none' | 'plain' | 'synced' }> {
     const song = await this.deps.repository.findSong(songId);
     if (!song) return { found: 'none' };
-    const object = await this.deps.storage.get(song.storageKey);
-    const embedded = await readEmbeddedLyrics(object.stream, { mimeType: song.fileType, size: object.size }, TAG_TIMEOUT_MS).catch((error: unknown) => {
+    const stat = await this.deps.storage.stat(song.storageKey);
+    if (!stat) throw new Error(`the song's file ${song.storageKey} is not in storage`);
+    const file = storageSource(this.deps.storage, song.storageKey, stat.size);
+    const embedded = await readEmbeddedLyrics(file, song.fileType, TAG_TIMEOUT_MS).catch((error: unknown) => {
       this.deps.logger.warn({ err: error, songId }, 'could not read embedded lyrics');
       return undefined;
     });
