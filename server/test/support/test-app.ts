@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { AnyJobDefinition } from '../../src/platform/jobs/jobs.types.js';
+import { seedPgliteCluster } from './pglite-cluster.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -50,6 +51,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'encore-test-'));
   const postgres = engine === 'postgres' ? await freshPostgresDatabase() : undefined;
+  if (engine === 'pglite' && !env['DATA_DIR']) await seedPgliteCluster(dataDir);
   const config = loadConfig(
     {
       DATA_DIR: dataDir,

@@ -87,20 +87,24 @@ async function folderBytes(folder: string): Promise<number> {
   return bytes;
 }
 
+// Statistics from 9,000 sampled rows instead of 30,000: ANALYZE runs in this process (see
+// embedded-upkeep.ts), and on 50,000 songs the default's sample took 0.6 s, with every
+// other query waiting, and kept about 20 MiB more of WebAssembly memory for good.
+// PGlite has one connection and no replication, but PostgreSQL sizes its shared memory (lock
+// table, per-connection slots) for max_connections, and Emscripten zero-fills all of it: the
+// defaults (100, 10 senders) held about 3 MiB more of an idle Encore.
+const EMBEDDED_SETTINGS: readonly string[] = ['default_statistics_target=30', 'max_connections=10', 'max_wal_senders=0', 'max_replication_slots=0'];
+
+/** What a new embedded cluster is made with (tests copy one made so instead of making their own). */
+export const EMBEDDED_INITDB_SETTINGS: readonly string[] = [`shared_buffers=${EMBEDDED_CACHE_MIN_MB}MB`, ...EMBEDDED_SETTINGS];
+
 async function openPglite(dir: string | undefined, cacheMb: number | undefined): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
-  // Statistics from 9,000 sampled rows instead of 30,000: ANALYZE runs in this process (see
-  // embedded-upkeep.ts), and on 50,000 songs the default's sample took 0.6 s, with every
-  // other query waiting, and kept about 20 MiB more of WebAssembly memory for good.
-  // PGlite has one connection and no replication, but PostgreSQL sizes its shared memory (lock
-  // table, per-connection slots) for max_connections, and Emscripten zero-fills all of it: the
-  // defaults (100, 10 senders) held about 3 MiB more of an idle Encore.
-  const settings = ['default_statistics_target=30', 'max_connections=10', 'max_wal_senders=0', 'max_replication_slots=0'];
   // A new folder's cluster is made in a child process, whose initdb peak goes with it.
-  if (dir) await initialisePgliteDir(dir, [`shared_buffers=${EMBEDDED_CACHE_MIN_MB}MB`, ...settings]);
+  if (dir) await initialisePgliteDir(dir, EMBEDDED_INITDB_SETTINGS);
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle PGlite's memory; a
   // personal library's hot set fits in far less, and reads past it still hit the OS page cache.
-  const postgresqlconf = [`shared_buffers=${cacheMb ?? (await embeddedCacheMb(dir))}MB`, ...settings];
+  const postgresqlconf = [`shared_buffers=${cacheMb ?? (await embeddedCacheMb(dir))}MB`, ...EMBEDDED_SETTINGS];
   // pg_trgm and unaccent: library search (migration 0008 creates them).
   const options = { postgresqlconf, extensions: { pg_trgm, unaccent } };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
