@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/app.providers';
 import { createAppRouter } from './app/app.router';
-import { sessionStore } from './features/auth/session.store';
+import { sessionStore } from './lib/session.store';
 import { applyDocumentLanguage } from './lib/i18n/i18n.store';
 import './index.css';
 

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { sessionStore, useSession } from '../features/auth/session.store';
+import { sessionStore, useSession } from '../lib/session.store';
 import { PLAYER_BAR_SPACE_CLASS } from '../player/player-state';
 import { player, usePlayer } from '../player/player.store';
 import { usePlaylistNotices } from '../features/playlists/playlist-playback';

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { useSession } from '../features/auth/session.store';
+import { useSession } from '../lib/session.store';
 import { LandingPage } from '../features/landing/landing.page';
 import { Spinner } from '../components/ui/spinner';
 import { AppLayout } from './app.layout';

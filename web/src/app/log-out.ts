@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { sessionStore } from '../features/auth/session.store';
+import { sessionStore } from '../lib/session.store';
 
 /** Marks the navigation to / that a Log Out makes; the session is cleared once it has landed. */
 const LOGGING_OUT = 'encoreLoggingOut';

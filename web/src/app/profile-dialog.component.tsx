@@ -6,7 +6,7 @@ import { Button } from '../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../components/ui/dialog';
 import { Spinner } from '../components/ui/spinner';
 import { EmailVerificationNotice, EmailVerifiedBadge } from '../features/auth/email-verification.component';
-import { sessionStore, useSession } from '../features/auth/session.store';
+import { sessionStore, useSession } from '../lib/session.store';
 import type { MessageKey } from '../lib/i18n/en.catalogue';
 import { useT } from '../lib/i18n/i18n.store';
 import { LanguageSwitch } from '../components/language-switch';

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { safeNextPath, signInPathFor } from '../features/auth/auth-redirect';
 import { AuthPage } from '../features/auth/auth.page';
-import { sessionStore } from '../features/auth/session.store';
+import { sessionStore } from '../lib/session.store';
 import { stubFetch } from '../test/fetch-stub';
 import { AppProviders } from './app.providers';
 import { GuestOnly, RequireAuth } from './route-guards';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { nextFromSearch, signInPathFor } from '../features/auth/auth-redirect';
-import { useSession } from '../features/auth/session.store';
+import { useSession } from '../lib/session.store';
 import { NotFoundPage } from '../features/not-found/not-found.page';
 import { useT } from '../lib/i18n/i18n.store';
 

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar, AvatarFallback } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '../components/ui/popover';
-import { useSession } from '../features/auth/session.store';
+import { useSession } from '../lib/session.store';
 import { cn } from '../lib/cn';
 import { useT } from '../lib/i18n/i18n.store';
 import { userInitials } from '../lib/user-initials';

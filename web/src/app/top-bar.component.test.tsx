@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../features/auth/session.store';
+import { sessionStore } from '../lib/session.store';
 import { setLanguage } from '../lib/i18n/i18n.store';
 import { stubFetch } from '../test/fetch-stub';
 import { filesRoute } from '../test/files-route';

@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LogoMark } from '../components/logo-mark';
 import { Button } from '../components/ui/button';
-import { useSession } from '../features/auth/session.store';
+import { useSession } from '../lib/session.store';
 import { cn } from '../lib/cn';
 import { lazyComponent } from '../lib/lazy-component';
 import { useT } from '../lib/i18n/i18n.store';

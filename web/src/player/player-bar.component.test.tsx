@@ -5,7 +5,7 @@ import { stubFetch } from '../test/fetch-stub';
 import { filesRoute } from '../test/files-route';
 import { renderApp } from '../test/render-app';
 import { makeSong, makeSongs, signInForTest } from '../test/song-fixture';
-import { sessionStore } from '../features/auth/session.store';
+import { sessionStore } from '../lib/session.store';
 import { setLanguage } from '../lib/i18n/i18n.store';
 
 beforeEach(signInForTest);

@@ -1,4 +1,4 @@
-import { sessionStore } from '../features/auth/session.store';
+import { sessionStore } from '../lib/session.store';
 import type { Song } from '@encore/common/library.contract';
 
 /** A song as the API answers it, with the fields a test cares about overridden. */

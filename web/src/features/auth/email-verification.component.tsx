@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../lib/i18n/i18n.store';
 import { postResendVerification } from './auth.api';
-import { sessionStore, useSession } from './session.store';
+import { sessionStore, useSession } from '../../lib/session.store';
 
 /** A small "Verified" mark under the e-mail of a verified account; nothing otherwise. */
 export function EmailVerifiedBadge() {

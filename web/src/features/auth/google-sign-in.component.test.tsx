@@ -5,7 +5,7 @@ import { setLanguage } from '../../lib/i18n/i18n.store';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import type { GoogleCredentialResponse } from './google-identity';
-import { sessionStore } from './session.store';
+import { sessionStore } from '../../lib/session.store';
 
 /** Google's script stands in at the window, as the real one does once loaded. */
 let respond: ((response: GoogleCredentialResponse) => void) | null = null;

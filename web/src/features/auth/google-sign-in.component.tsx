@@ -8,7 +8,7 @@ import { useClientConfig } from '../../lib/client-config.query';
 import { useLanguage, useT, type Translate } from '../../lib/i18n/i18n.store';
 import { nextFromSearch } from './auth-redirect';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from './google-identity';
-import { sessionStore } from './session.store';
+import { sessionStore } from '../../lib/session.store';
 
 interface GoogleSignInProps {
   rememberMe: boolean;

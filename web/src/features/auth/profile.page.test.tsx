@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n/i18n.store';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { sessionStore } from './session.store';
+import { sessionStore } from '../../lib/session.store';
 
 beforeEach(() => {
   sessionStore.reset();

@@ -19,7 +19,7 @@ import { userInitials } from '../../lib/user-initials';
 import { postForgotPassword } from './auth.api';
 import { EmailVerificationNotice, EmailVerifiedBadge } from './email-verification.component';
 import { PasswordStrength } from './password-strength.component';
-import { sessionStore, useSession } from './session.store';
+import { sessionStore, useSession } from '../../lib/session.store';
 
 function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

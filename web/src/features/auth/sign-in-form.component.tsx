@@ -12,7 +12,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import type { AuthForm } from './auth-form.state';
 import { nextFromSearch } from './auth-redirect';
 import { GoogleSignIn } from './google-sign-in.component';
-import { sessionStore } from './session.store';
+import { sessionStore } from '../../lib/session.store';
 import { authSubmitDelay } from './submit-delay';
 
 interface SignInFormProps {

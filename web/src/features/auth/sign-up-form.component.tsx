@@ -13,7 +13,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { Trans } from '../../lib/i18n/trans.component';
 import type { AuthForm } from './auth-form.state';
 import { PasswordStrength } from './password-strength.component';
-import { sessionStore } from './session.store';
+import { sessionStore } from '../../lib/session.store';
 import { authSubmitDelay } from './submit-delay';
 
 const linkClass = 'font-medium text-fuchsia-300 underline-offset-4 hover:underline focus-visible:rounded-sm';

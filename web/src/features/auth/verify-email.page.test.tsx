@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { currentPath, renderApp } from '../../test/render-app';
-import { sessionStore } from './session.store';
+import { sessionStore } from '../../lib/session.store';
 
 beforeEach(() => {
   sessionStore.reset();

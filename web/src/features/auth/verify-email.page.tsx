@@ -10,7 +10,7 @@ import { apiErrorText } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { postVerifyEmail } from './auth.api';
-import { sessionStore, useSession } from './session.store';
+import { sessionStore, useSession } from '../../lib/session.store';
 
 type Outcome = { kind: 'pending' } | { kind: 'done' } | { kind: 'failed'; message: string };
 

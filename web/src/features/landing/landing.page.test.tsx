@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../auth/session.store';
+import { sessionStore } from '../../lib/session.store';
 import { stubFetch } from '../../test/fetch-stub';
 import { currentPath, renderApp } from '../../test/render-app';
 

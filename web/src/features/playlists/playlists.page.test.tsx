@@ -5,7 +5,7 @@ import { stubFetch } from '../../test/fetch-stub';
 import { makePlaylist, toSummary } from '../../test/playlist-fixture';
 import { currentPath, renderApp } from '../../test/render-app';
 import { makeSongs, signInForTest } from '../../test/song-fixture';
-import { sessionStore } from '../auth/session.store';
+import { sessionStore } from '../../lib/session.store';
 
 beforeEach(signInForTest);
 

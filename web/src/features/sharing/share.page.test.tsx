@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { sessionStore } from '../auth/session.store';
+import { sessionStore } from '../../lib/session.store';
 
 beforeEach(() => {
   sessionStore.reset();

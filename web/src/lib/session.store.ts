@@ -1,18 +1,18 @@
 import type { ChangePasswordBody, PublicUser, SignUpResponse, UpdateProfileBody } from '@encore/common/auth.contract';
-import { ApiError } from '../../lib/api-client';
-import { createStore, useStore } from '../../lib/create-store';
-import { translate } from '../../lib/i18n/i18n.store';
+import { ApiError } from './api-client';
+import { createStore, useStore } from './create-store';
+import { translate } from './i18n/i18n.store';
 import {
   clearStoredSession,
   readStoredSession,
   replaceStoredToken,
   updateStoredUser,
   writeStoredSession,
-} from '../../lib/session-storage';
+} from './session-storage';
 
 
 /** The auth calls (and the zod contracts they check answers with) load on first use, not with the landing page. */
-const authApi = () => import('./auth.api');
+const authApi = () => import('../features/auth/auth.api');
 
 /** The user slice of SPEC 3, plus `restoring` while a stored token is being checked. */
 export interface SessionState {

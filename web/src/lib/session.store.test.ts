@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetch-stub';
+import { stubFetch } from '../test/fetch-stub';
 import { sessionStore } from './session.store';
 
 beforeEach(() => {
