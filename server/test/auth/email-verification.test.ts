@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailVerificationTokens } from '../../src/platform/db/schema.js';
+import { emailVerificationTokens } from '../../src/features/auth/auth.schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { linksTo, mailsTo, waitForLink } from './auth-mail.js';
 

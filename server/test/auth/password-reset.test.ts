@@ -127,7 +127,7 @@ describe.each(engines)('password reset on %s', (engine) => {
     expect((await reset({ Email: 'barbara@example.com', NewPassword: 'long enough 1' })).statusCode).toBe(400);
 
     // Expire the token in the database, as 30 minutes passing would.
-    const { passwordResetTokens } = await import('../../src/platform/db/schema.js');
+    const { passwordResetTokens } = await import('../../src/features/auth/auth.schema.js');
     await t.app.encore.platform.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await reset({ Email: 'barbara@example.com', Token: token, NewPassword: 'new password 9' });
     expect(expired.statusCode).toBe(400);

@@ -6,7 +6,9 @@ import type { SongFeatures } from '@encore/common/analysis.contract';
 import { AI_MESSAGES, type GeneratedPlaylist } from '@encore/common/discovery.contract';
 import { featureVector } from '../../src/features/discovery/analysis/analyse-signal.js';
 import { interpretWithLlm, LlmUnusable } from '../../src/features/discovery/llm/llm-interpreter.js';
-import { songAnalyses, songs, users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/features/auth/auth.schema.js';
+import { songAnalyses } from '../../src/features/discovery/discovery.schema.js';
+import { songs } from '../../src/features/library/library.schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 
 /** A loopback OpenAI-compatible endpoint whose next answer each test decides. */

@@ -80,7 +80,7 @@ describe.each(setups)('storage clean-up on $engine with $storage storage', (setu
     const { key } = await presign(t, token, 'legacy.mp3', 'audio/mpeg');
     await storage().put(key, await fs.readFile(fixtures.plainMp3), { contentType: 'audio/mpeg' });
     const [user] = await t.app.encore.platform.database.db.query.users.findMany({ where: (users, { eq }) => eq(users.userName, 'tidy') });
-    const { songs } = await import('../../src/platform/db/schema.js');
+    const { songs } = await import('../../src/features/library/library.schema.js');
     await t.app.encore.platform.database.db
       .insert(songs)
       .values({ ownerId: user?.id ?? 0, displayName: 'Legacy', fileName: 'legacy.mp3', fileType: 'audio/mpeg', storageKey: key, size: 1 });

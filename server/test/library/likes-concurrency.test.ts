@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { songs, users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/features/auth/auth.schema.js';
+import { songs } from '../../src/features/library/library.schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { account, bearer } from './library-test-kit.js';
 

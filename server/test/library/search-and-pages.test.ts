@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER, type SongListEntry } from '@encore/common/library.contract';
 import { LibraryRepository, type NewSong } from '../../src/features/library/library.repository.js';
 import { count, eq } from 'drizzle-orm';
-import { songSearch, songs, users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/features/auth/auth.schema.js';
+import { songSearch, songs } from '../../src/features/library/library.schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { account, bearer } from './library-test-kit.js';
 

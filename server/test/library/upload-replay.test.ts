@@ -101,7 +101,7 @@ describe.each(setups)('replayed upload links on $engine with $storage storage', 
     const { key } = await presign(t, token, 'legacy.mp3', 'audio/mpeg');
     await storage().put(key, bytes, { contentType: 'audio/mpeg' });
     const [user] = await t.app.encore.platform.database.db.query.users.findMany({ where: (users, { eq }) => eq(users.userName, 'replayer') });
-    const { songs } = await import('../../src/platform/db/schema.js');
+    const { songs } = await import('../../src/features/library/library.schema.js');
     const [row] = await t.app.encore.platform.database.db
       .insert(songs)
       .values({ ownerId: user?.id ?? 0, displayName: 'Legacy', fileName: 'legacy.mp3', fileType: 'audio/mpeg', storageKey: key, size: bytes.length })

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LyricsModel } from '@encore/common/lyrics.contract';
-import { lyrics, lyricsEmbeddedScans } from '../../src/platform/db/schema.js';
+import { lyrics, lyricsEmbeddedScans } from '../../src/features/lyrics/lyrics.schema.js';
 import { account, localSetups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { apeV2 } from '../library/real-world-audio.js';
 import { id3v23 } from '../support/audio-fixtures.js';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
-import { songs, users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/features/auth/auth.schema.js';
+import { songs } from '../../src/features/library/library.schema.js';
 import { account } from '../library/library-test-kit.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { getLyrics, putLyrics } from './lyrics-test-kit.js';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
-import { mailDeliveries } from '../../src/platform/db/schema.js';
+import { mailDeliveries } from '../../src/platform/mail/mail.schema.js';
 import type { JobContext } from '../../src/platform/jobs/jobs.types.js';
 import type { Logger } from '../../src/platform/logger.js';
 import { MailDeliveries } from '../../src/platform/mail/mail-deliveries.js';

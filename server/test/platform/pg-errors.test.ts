@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../src/platform/db/pg-errors.js';
-import { songLikes, users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/features/auth/auth.schema.js';
+import { songLikes } from '../../src/features/library/library.schema.js';
 import { engines, freshPostgresDatabase } from '../support/test-app.js';
 
 /** What a failed statement threw, as the driver and drizzle hand it over. */

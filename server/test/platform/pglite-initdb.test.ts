@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { initialisePgliteDir } from '../../src/platform/db/pglite-initdb.js';
-import { users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/features/auth/auth.schema.js';
 
 let root: string;
 

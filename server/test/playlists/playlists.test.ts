@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { playlistSongs, playlists, songs, users } from '../../src/platform/db/schema.js';
+import { users } from '../../src/features/auth/auth.schema.js';
+import { songs } from '../../src/features/library/library.schema.js';
+import { playlistSongs, playlists } from '../../src/features/playlists/playlists.schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface PlaylistBody {

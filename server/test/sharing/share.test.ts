@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedSong, Song } from '@encore/common/library.contract';
-import { shareLinks } from '../../src/platform/db/schema.js';
+import { shareLinks } from '../../src/features/sharing/sharing.schema.js';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
 import { waitForOutboxMail } from '../support/test-app.js';
 import { account, bearer, fetchUrl, localSetups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';

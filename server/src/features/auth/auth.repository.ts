@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { emailVerificationTokens, passwordResetTokens, users } from '../../platform/db/schema.js';
+import { emailVerificationTokens, passwordResetTokens, users } from './auth.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { clips } from '../../platform/db/schema.js';
+import { clips } from './clips.schema.js';
 
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = Omit<typeof clips.$inferInsert, 'id' | 'createdAt'>;

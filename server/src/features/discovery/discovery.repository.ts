@@ -2,7 +2,9 @@ import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SongFeatures } from '@encore/common/analysis.contract';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation } from '../../platform/db/pg-errors.js';
-import { catalogVersion, playlistSongs, playlists, songAnalyses, songs } from '../../platform/db/schema.js';
+import { songs } from '../library/library.schema.js';
+import { playlistSongs, playlists } from '../playlists/playlists.schema.js';
+import { catalogVersion, songAnalyses } from './discovery.schema.js';
 
 export type AnalysisRow = typeof songAnalyses.$inferSelect;
 

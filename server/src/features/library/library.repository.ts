@@ -3,7 +3,8 @@ import type { SongSort } from '@encore/common/library.contract';
 import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors.js';
-import { searchWords as searchWordsTable, songLikes, songSearch, songs, users } from '../../platform/db/schema.js';
+import { users } from '../auth/auth.schema.js';
+import { searchWords as searchWordsTable, songLikes, songSearch, songs } from './library.schema.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSong = typeof songs.$inferInsert;

@@ -4,7 +4,9 @@ import type { LyricsDocument } from '@encore/common/lyrics-document.rules';
 import type { LyricsSource } from '@encore/common/lyrics.contract';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation } from '../../platform/db/pg-errors.js';
-import { lyrics, lyricsEmbeddedScans, lyricsTranscriptions, songs, tasks } from '../../platform/db/schema.js';
+import { tasks } from '../../platform/tasks/tasks.schema.js';
+import { songs } from '../library/library.schema.js';
+import { lyrics, lyricsEmbeddedScans, lyricsTranscriptions } from './lyrics.schema.js';
 
 export type LyricsRow = typeof lyrics.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { playlistSongs, playlists, songs } from '../../platform/db/schema.js';
+import { songs } from '../library/library.schema.js';
+import { playlistSongs, playlists } from './playlists.schema.js';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 export interface PlaylistEntry {

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { shareLinks, users } from '../../platform/db/schema.js';
+import { users } from '../auth/auth.schema.js';
+import { shareLinks } from './sharing.schema.js';
 
 export interface LiveShareLink {
   songId: number;

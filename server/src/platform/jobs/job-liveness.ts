@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/database.js';
-import { jobClaims, jobWorkers } from '../db/schema.js';
+import { jobClaims, jobWorkers } from './jobs.schema.js';
 import type { Logger } from '../logger.js';
 
 /**

@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { mailDeliveries } from '../db/schema.js';
+import { mailDeliveries } from './mail.schema.js';
 
 /** A mark outlives every retry and re-run of its job by far; older ones are removed. */
 const KEEP_MARKS_MS = 30 * 24 * 3600_000;

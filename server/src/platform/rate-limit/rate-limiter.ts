@@ -1,6 +1,6 @@
 import { and, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { rateLimitCounters } from '../db/schema.js';
+import { rateLimitCounters } from './rate-limit.schema.js';
 import { TooManyRequestsError } from '../errors/app-errors.js';
 
 export interface RateLimitRule {

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { tasks } from '../db/schema.js';
+import { tasks } from './tasks.schema.js';
 
 export type TaskRecord = typeof tasks.$inferSelect;
 export type TaskState = TaskRecord['state'];

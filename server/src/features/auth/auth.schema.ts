@@ -1,0 +1,68 @@
+// Tables of the auth module (accounts and their single-use links); only auth.repository.ts reads or writes them.
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** An account: a user name and e-mail, a password, a Google identity, or both. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userName: text('user_name').notNull(),
+    email: text('email').notNull(),
+    /** Null for accounts that only ever signed in with Google. */
+    passwordHash: text('password_hash'),
+    googleSubject: text('google_subject'),
+    /**
+     * Bumped by a password reset or change: tokens and events tickets carrying an older version
+     * are refused, and a trigger announces the bump on `encore_sessions` so open event streams end.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When the owner proved control of `email` (verification link, password reset link, or
+     * Google vouching for it at account creation). Null: unverified; Google sign-in never links
+     * to such an account. Changing the e-mail clears it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_subject_key').on(t.googleSubject),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself only ever exists in the e-mail. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use links that prove control of an address; only a SHA-256 of the token is kept. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was mailed to: it verifies only while the account still has it. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_verification_tokens_hash_key').on(t.tokenHash), index('email_verification_tokens_user_idx').on(t.userId)],
+);

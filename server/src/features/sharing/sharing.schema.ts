@@ -1,0 +1,28 @@
+// Table of the sharing module; only sharing.repository.ts reads or writes it.
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+// Other owners' tables, imported only to reference them by foreign key.
+import { users } from '../auth/auth.schema.js';
+import { songs } from '../library/library.schema.js';
+
+/** A public link to one song, mailed by a user; only a SHA-256 of its token is kept. */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_hash_key').on(t.tokenHash),
+    index('share_links_song_idx').on(t.songId),
+    index('share_links_created_by_idx').on(t.createdBy),
+    index('share_links_expires_idx').on(t.expiresAt),
+  ],
+);
