@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@encore/common/http.contract';
+import type { ZodType } from 'zod';
 import { readStoredToken } from './session-storage';
 
 /** The API lives under /api on the same origin as the web app (DECISIONS, wire contract). */
@@ -29,27 +30,19 @@ export function isApiError(error: unknown): error is ApiError {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
 
-/**
- * What checks a success body: a zod schema fits, and so does anything else with its
- * `safeParse` (the client core imports no zod, so the landing page does not download it).
- */
-export interface ResponseSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
-}
-
 export interface ApiRequestOptions<T> {
   method?: Method;
   /** Sent as JSON; a FormData is sent as multipart/form-data (the browser sets the boundary). */
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** Validates (and types) the success body; a mismatch is reported as a failure. */
-  schema: ResponseSchema<T>;
+  schema: ZodType<T>;
   /** What to say when the server gives no message of its own. */
   fallbackMessage: string;
   signal?: AbortSignal;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = `${API_BASE}/${path.replace(/^\/+/, '')}`;
   if (!query) return url;
   const params = new URLSearchParams();
