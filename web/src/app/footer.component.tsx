@@ -1,7 +1,7 @@
 import { AtSign, CodeXml, Globe, MessageCircle, Rss, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { LogoMark } from '../components/logo-mark';
-import type { MessageKey } from '../lib/i18n/en.catalogue';
+import type { MessageKey } from '../lib/i18n/catalogue';
 import { useT } from '../lib/i18n/i18n.store';
 
 /** Where Encore's source code is hosted. */

@@ -1,5 +1,5 @@
 import { Heart, Library, ListMusic, UserRound, type LucideIcon } from 'lucide-react';
-import type { MessageKey } from '../lib/i18n/en.catalogue';
+import type { MessageKey } from '../lib/i18n/catalogue';
 
 export interface NavEntry {
   to: string;

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '../components/ui/spinner';
 import { EmailVerificationNotice, EmailVerifiedBadge } from '../features/auth/email-verification.component';
 import { sessionStore, useSession } from '../lib/session.store';
-import type { MessageKey } from '../lib/i18n/en.catalogue';
+import type { MessageKey } from '../lib/i18n/catalogue';
 import { useT } from '../lib/i18n/i18n.store';
 import { LanguageSwitch } from '../components/language-switch';
 import { useLogOut } from './log-out';

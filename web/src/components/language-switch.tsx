@@ -1,6 +1,6 @@
 import { Languages } from 'lucide-react';
 import { cn } from '../lib/cn';
-import type { MessageKey } from '../lib/i18n/en.catalogue';
+import type { MessageKey } from '../lib/i18n/catalogue';
 import { setLanguage, useLanguage, useT, type Language } from '../lib/i18n/i18n.store';
 
 const LANGUAGES: readonly { value: Language; label: MessageKey }[] = [

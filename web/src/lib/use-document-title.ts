@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { MessageKey } from './i18n/en.catalogue';
+import type { MessageKey } from './i18n/catalogue';
 import { useT } from './i18n/i18n.store';
 
 /**

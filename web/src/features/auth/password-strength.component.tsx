@@ -1,5 +1,5 @@
 import { passwordStrength, type PasswordStrengthLabel } from '@encore/common/auth.rules';
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 import { useT } from '../../lib/i18n/i18n.store';
 import { cn } from '../../lib/cn';
 

@@ -11,7 +11,7 @@ import {
 import { TEXT_ANIMATIONS, type TextAnimation } from '@encore/common/text-style.contract';
 import { Lock } from 'lucide-react';
 import { Tooltip } from '../../components/ui/tooltip';
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 import { useT } from '../../lib/i18n/i18n.store';
 import { clipEditor, useClipEditor } from './clip-editor.store';
 import { SettingSection, SettingSelect, SettingSlider, SettingSwitch } from './setting-controls.component';

@@ -2,7 +2,7 @@ import { backgroundColorFor, FONT_FAMILIES, TEXT_ALIGNS, TEXT_POSITIONS, TEXT_ST
 import { AlignCenter, AlignLeft, AlignRight, Bold, Italic, Underline } from 'lucide-react';
 import { ToggleGroup } from '../../components/ui/toggle-group';
 import { cn } from '../../lib/cn';
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 import { useT } from '../../lib/i18n/i18n.store';
 import { clipEditor, useClipEditor } from './clip-editor.store';
 import { SettingSection, SettingSelect, SettingSlider, SettingSwitch } from './setting-controls.component';

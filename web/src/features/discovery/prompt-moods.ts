@@ -1,5 +1,5 @@
 import { AI_MOODS, type AiMood } from '@encore/common/discovery.contract';
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 
 /** The ten mood chips of SPEC 2 and 9, in the spec's order; labels come from the catalogue. */
 export const MOODS = AI_MOODS;

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/cn';
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 import { useT } from '../../lib/i18n/i18n.store';
 
 interface FeatureCard {

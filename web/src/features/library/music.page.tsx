@@ -9,7 +9,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { ToggleGroup } from '../../components/ui/toggle-group';
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 import { useLanguage, useT } from '../../lib/i18n/i18n.store';
 import type { SongListFilter } from '../../lib/song-query-keys';
 import { useDebounced } from '../../lib/use-debounced';

@@ -6,7 +6,7 @@ import { formatClockTime } from '../../lib/clock-time.format';
 import { cn } from '../../lib/cn';
 import { formatFileSize } from '../../lib/file-size.format';
 import { formatFileType } from '../../lib/file-type.format';
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 import { useLanguage, useT } from '../../lib/i18n/i18n.store';
 import { formatShortDate } from '../../lib/short-date.format';
 

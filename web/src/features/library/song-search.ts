@@ -1,5 +1,5 @@
 import type { SongListEntry } from '@encore/common/library.contract';
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 import type { SongListFilter } from '../../lib/song-query-keys';
 
 /** The songs whose display name, artist or album contains `text`, ignoring case (SPEC 5). */

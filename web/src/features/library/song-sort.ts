@@ -1,5 +1,5 @@
 import { SONG_SORTS, type SongSort } from '@encore/common/library.contract';
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 
 /** The music page's order lives in the URL (`?sort=title`), so back, reload and links keep it. */
 export const SORT_PARAM = 'sort';

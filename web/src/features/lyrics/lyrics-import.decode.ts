@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 import type { Language } from '../../lib/i18n/i18n.store';
 
 /**

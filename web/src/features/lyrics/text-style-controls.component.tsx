@@ -10,7 +10,7 @@ import { useId, type ReactNode } from 'react';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Label } from '../../components/ui/label';
 import { Slider } from '../../components/ui/slider';
-import type { MessageKey } from '../../lib/i18n/en.catalogue';
+import type { MessageKey } from '../../lib/i18n/catalogue';
 import { useT } from '../../lib/i18n/i18n.store';
 
 interface TextStyleControlsProps {

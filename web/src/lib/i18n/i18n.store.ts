@@ -1,6 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { en, type Catalogue, type MessageKey } from './en.catalogue';
-import { he } from './he.catalogue';
+import { en, he, type Catalogue, type MessageKey } from './catalogue';
 
 export type Language = 'en' | 'he';
 export type MessageParams = Record<string, string | number>;

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import type { MessageKey } from './en.catalogue';
+import type { MessageKey } from './catalogue';
 import { useT } from './i18n.store';
 
 interface TransProps {

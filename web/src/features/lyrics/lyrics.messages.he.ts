@@ -1,7 +1,10 @@
-import type { lyricsEn } from './lyrics-en.catalogue';
+import type { Translation } from '../../lib/i18n/translation.types';
+import type { lyricsEn } from './lyrics.messages.en';
 
-/** The lyrics texts of the Hebrew catalogue; typed from the English ones, so none is missing. */
-export const lyricsHe: Record<keyof typeof lyricsEn, string> = {
+/** Lyrics, karaoke, sing-along and the word-timing editor, in Hebrew. */
+export const lyricsHe: Translation<typeof lyricsEn> = {
+
+  // Lyrics panel (song page)
   lyricsTitle: 'מילים',
   lyricsLoading: 'טוען מילים…',
   lyricsLoadFailed: 'טעינת המילים נכשלה',
@@ -45,6 +48,7 @@ export const lyricsHe: Record<keyof typeof lyricsEn, string> = {
   lyricsTimedLines: 'מתוזמנות שורה אחר שורה',
   lyricsUntimed: 'תזמון משוער',
 
+  // Find lyrics online
   lyricsOnlineTitle: 'מילים שנמצאו ברשת',
   lyricsOnlineBody: 'הצעות מ-LRCLIB לשיר הזה. המסונכרנות מגיעות עם תזמון שורות.',
   lyricsOnlineSearching: 'מחפש…',
@@ -55,6 +59,7 @@ export const lyricsHe: Record<keyof typeof lyricsEn, string> = {
   lyricsOnlineApply: 'להשתמש באלה',
   lyricsOnlineDuration: '{duration}',
 
+  // Import
   lyricsImportTitle: 'ייבוא מילים',
   lyricsImportBody: 'הדביקו או העלו LRC, LRC מורחב, SRT או טקסט פשוט. תגי הזמן נשמרים.',
   lyricsImportPaste: 'מילים',
@@ -80,11 +85,13 @@ export const lyricsHe: Record<keyof typeof lyricsEn, string> = {
   lyricsEncodingKorean: 'קוריאנית (EUC-KR)',
   lyricsTooLong: 'המילים יכולות להכיל עד {max} תווים.',
 
+  // Sing-along
   singAlongTitle: 'שרים יחד',
   singAlongClose: 'סגירת מסך השירה',
   singAlongPlay: 'ניגון',
   singAlongPause: 'השהיה',
 
+  // Word-timing editor (/music/{id}/words)
   wordEditorTitle: 'עורך תזמון מילים',
   wordEditorPageTitle: 'תזמון מילים',
   wordEditorBack: 'חזרה לשיר',
@@ -141,6 +148,7 @@ export const lyricsHe: Record<keyof typeof lyricsEn, string> = {
   wordWaveformFailed: 'לא ניתן לצייר את צורת הגל. עדיין אפשר להקליד את הזמנים למטה.',
   wordListTitle: 'מילים',
 
+  // Text style settings (word editor preview)
   styleFont: 'גופן',
   styleFontSize: 'גודל גופן',
   styleTextColor: 'צבע טקסט',

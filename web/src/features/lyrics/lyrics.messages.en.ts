@@ -1,7 +1,6 @@
 /**
- * The lyrics texts of the English catalogue (song page lyrics panel, karaoke, sing-along and
- * the word-timing editor), kept in their own file and spread into `en`. SPEC 8's toasts are
- * verbatim.
+ * Lyrics, karaoke, sing-along and the word-timing editor, in English: the source of these keys.
+ * `{name}` marks a value filled in at run time.
  */
 export const lyricsEn = {
   // Lyrics panel (song page)
@@ -177,4 +176,4 @@ export const lyricsEn = {
   styleBackgroundOpacity: 'Background opacity',
   styleBorderRadius: 'Corner radius',
   stylePadding: 'Padding',
-} as const;
+};
