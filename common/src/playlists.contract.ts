@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, multilineText, text } from './input.contract.js';
+import { defineEndpoint } from './endpoint.js';
 import { song } from './library.contract.js';
 
 export const PLAYLIST_NAME_MAX = 100;
@@ -60,3 +61,19 @@ export const playlistIdParams = z.object({
 export const playlistSongParams = playlistIdParams.extend({
   songId: idField('The song id'),
 });
+
+const tags = ['playlists'];
+
+/** The playlist routes; every one needs a signed-in user. */
+export const playlistsEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/playlists', response: z.array(playlistSummary), summary: "The caller's playlists", tags }),
+  get: defineEndpoint({ method: 'GET', path: '/playlists/:id', params: playlistIdParams, response: playlist, summary: 'One playlist with its songs in order', tags }),
+  create: defineEndpoint({ method: 'POST', path: '/playlists', body: createPlaylistBody, response: playlist, status: 201, summary: 'Create a playlist', tags }),
+  update: defineEndpoint({ method: 'PUT', path: '/playlists/:id', params: playlistIdParams, body: updatePlaylistBody, response: playlist, summary: 'Rename or describe a playlist', tags }),
+  delete: defineEndpoint({ method: 'DELETE', path: '/playlists/:id', params: playlistIdParams, status: 204, summary: 'Delete a playlist (its songs stay in the library)', tags }),
+  addSong: defineEndpoint({ method: 'POST', path: '/playlists/:id/songs', params: playlistIdParams, body: addPlaylistSongBody, response: playlist, summary: 'Append a song', tags }),
+  reorder: defineEndpoint({ method: 'PUT', path: '/playlists/:id/songs', params: playlistIdParams, body: reorderPlaylistBody, response: playlist, summary: 'Reorder: the full ordered list of song ids', tags }),
+  removeSong: defineEndpoint({ method: 'DELETE', path: '/playlists/:id/songs/:songId', params: playlistSongParams, response: playlist, summary: 'Remove a song from the playlist', tags }),
+  /** An M3U8 file (audio/x-mpegurl), not JSON: no response schema. */
+  exportM3u8: defineEndpoint({ method: 'GET', path: '/playlists/:id/m3u8', params: playlistIdParams, summary: 'Export as M3U8 with signed stream links', tags }),
+};

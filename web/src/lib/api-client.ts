@@ -1,5 +1,4 @@
 import type { ErrorResponse } from '@encore/common/http.contract';
-import type { ZodType } from 'zod';
 import { readStoredToken } from './session-storage';
 
 /** The API lives under /api on the same origin as the web app (DECISIONS, wire contract). */
@@ -28,7 +27,15 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * What checks a success body: a zod schema fits, and so does anything else with its
+ * `safeParse` (the client core imports no zod, so the landing page does not download it).
+ */
+export interface ResponseSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
 
 export interface ApiRequestOptions<T> {
   method?: Method;
@@ -36,13 +43,14 @@ export interface ApiRequestOptions<T> {
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** Validates (and types) the success body; a mismatch is reported as a failure. */
-  schema: ZodType<T>;
+  schema: ResponseSchema<T>;
   /** What to say when the server gives no message of its own. */
   fallbackMessage: string;
   signal?: AbortSignal;
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+/** `/api/<path>?<query>`; a query value that is null or undefined is left out. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = `${API_BASE}/${path.replace(/^\/+/, '')}`;
   if (!query) return url;
   const params = new URLSearchParams();

@@ -1,6 +1,6 @@
-import { playlist as playlistSchema, type Playlist, type PlaylistSummary } from '@encore/common/playlists.contract';
+import { playlistsEndpoints, type Playlist, type PlaylistSummary } from '@encore/common/playlists.contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { callEndpoint } from './endpoint-client';
 import { translate } from './i18n/i18n.store';
 
 /**
@@ -35,8 +35,7 @@ export function addNewPlaylistToCache(client: QueryClient, playlist: Playlist): 
 export function playlistDetailQuery(id: number) {
   return queryOptions({
     queryKey: playlistQueryKeys.detail(id),
-    queryFn: ({ signal }) =>
-      apiRequest(`playlists/${id}`, { schema: playlistSchema, fallbackMessage: translate('playlistLoadFailed'), signal }),
+    queryFn: ({ signal }) => callEndpoint(playlistsEndpoints.get, { params: { id }, fallbackMessage: translate('playlistLoadFailed'), signal }),
   });
 }
 

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+interface OpenApi {
+  paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+}
+
+/**
+ * The operations the API publishes (the signed storage links of local storage aside). Routes are
+ * registered from the endpoint declarations in common/, so a declaration that is dropped, renamed
+ * or given another method shows up here.
+ */
+const operations = [
+  'DELETE /api/clips/{id}',
+  'DELETE /api/files/{id}',
+  'DELETE /api/playlists/{id}',
+  'DELETE /api/playlists/{id}/songs/{songId}',
+  'GET /api/clips',
+  'GET /api/clips/clip-status/{task_id}',
+  'GET /api/clips/fonts/{file}',
+  'GET /api/config',
+  'GET /api/files',
+  'GET /api/files/extract-image',
+  'GET /api/files/{id}',
+  'GET /api/files/{id}/download',
+  'GET /api/files/{id}/lyrics',
+  'GET /api/files/{id}/lyrics/export',
+  'GET /api/files/{id}/lyrics/online',
+  'GET /api/files/{id}/lyrics/transcription',
+  'GET /api/files/{id}/play',
+  'GET /api/health',
+  'GET /api/playlists',
+  'GET /api/playlists/{id}',
+  'GET /api/playlists/{id}/m3u8',
+  'GET /api/share/{token}',
+  'GET /api/tasks/events',
+  'GET /api/tasks/{id}',
+  'GET /api/upload/presigned-url',
+  'GET /api/ai/analysis-progress',
+  'POST /api/auth/google-login',
+  'POST /api/auth/resend-verification',
+  'POST /api/auth/signin',
+  'POST /api/auth/signup',
+  'POST /api/auth/verify-email',
+  'POST /api/clips/create-clip',
+  'POST /api/email/forgot-password',
+  'POST /api/email/reset-password',
+  'POST /api/email/send-song-link',
+  'POST /api/files/{id}/like',
+  'POST /api/files/{id}/lyrics/online',
+  'POST /api/files/{id}/lyrics/transcription',
+  'POST /api/files/{id}/transcribe',
+  'POST /api/playlists',
+  'POST /api/playlists/generate-playlist-by-prompt',
+  'POST /api/playlists/{id}/songs',
+  'POST /api/songs/{id}/more-like-this',
+  'POST /api/tasks/events-ticket',
+  'POST /api/tasks/{id}/cancel',
+  'POST /api/transcribe_song',
+  'POST /api/upload/upload-complete',
+  'PUT /api/auth/password',
+  'PUT /api/auth/profile',
+  'PUT /api/files/{id}/lyrics',
+  'PUT /api/playlists/{id}',
+  'PUT /api/playlists/{id}/songs',
+  'GET /api/auth/profile',
+];
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let document: OpenApi;
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
+  });
+  afterAll(async () => t?.close());
+
+  it('publishes every operation of the API, each with a summary and a tag', () => {
+    const published = Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    expect(published.map(({ name }) => name).filter((name) => !name.includes(' /api/storage/')).sort()).toEqual([...operations].sort());
+    for (const { name, operation } of published.filter(({ name }) => !name.includes(' /api/storage/'))) {
+      expect(operation.summary, name).toBeTruthy();
+      expect(operation.tags?.length, name).toBeGreaterThan(0);
+    }
+  });
+});
