@@ -6,19 +6,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { clipUploadDeadlineMs, uploadDeadlineMs, type Config } from './config.js';
-import { createFeatures, featureJobs, type Features } from './features/features.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { clipsRoutes } from './features/clips/clips.routes.js';
-import { libraryRoutes } from './features/library/library.routes.js';
-import { uploadRoutes } from './features/library/upload.routes.js';
-import { lyricsRoutes } from './features/lyrics/lyrics.routes.js';
-import { playlistsRoutes } from './features/playlists/playlists.routes.js';
-import { discoveryRoutes } from './features/discovery/discovery.routes.js';
-import { analysisBackfillJob } from './features/discovery/discovery.jobs.js';
-import { sharingRoutes } from './features/sharing/sharing.routes.js';
+import { authenticationPort } from './features/auth/auth.port.js';
+import { uploadGatePort } from './features/library/library.port.js';
+import { encoreModules } from './features/modules.js';
+import type { AnyModule } from './modules/module.js';
+import { orderModules } from './modules/module-graph.js';
+import { StartedModules } from './modules/module-runtime.js';
+import { namedModulePlugin, openApiTags } from './modules/module-plugins.js';
+import { processJobs } from './modules/process-jobs.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
-import { EventSessions } from './features/auth/event-sessions.js';
 import { installAuthentication } from './platform/http/authentication.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installRequestDeadlines, serverTimeoutOptions, type ServerTimeouts } from './platform/http/request-deadlines.js';
@@ -30,12 +27,10 @@ import { startPlatform, type Platform } from './platform/platform.js';
 import { localStorageRoutes } from './platform/storage/local-storage.routes.js';
 import { LocalStorage } from './platform/storage/local.storage.js';
 import { storageOrigins } from './platform/storage/storage-origins.js';
-import { embeddedBackfillJob } from './features/lyrics/lyrics.jobs.js';
-import { transcriptionRoutes } from './features/lyrics/transcription/transcription.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    encore: { platform: Platform; features: Features };
+    encore: { platform: Platform; modules: StartedModules };
   }
 }
 
@@ -50,7 +45,7 @@ const zodCompilers: CompilersFactory = {
  * Builds the whole HTTP application on the real components named by `config`. `npm start`
  * and the tests build it the same way; only the configuration differs.
  */
-export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefinition[] } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefinition[]; modules?: readonly AnyModule[] } = {}): Promise<FastifyInstance> {
   const uploadLimits = { deadlineMs: uploadDeadlineMs(config), stallMs: config.uploads.stallMs, perOwner: config.uploads.perUser };
   const clipUploadMs = clipUploadDeadlineMs(config);
   const timeouts: ServerTimeouts = { ...config.timeouts, longestBodyMs: Math.max(uploadLimits.deadlineMs, clipUploadMs) + 2_000 };
@@ -74,32 +69,30 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   installInputGuard(app);
   installJsonBody(app);
 
+  const moduleList = options.modules ?? encoreModules;
+  // A module list that cannot start (a cycle, a port nobody provides) fails before anything opens.
+  orderModules(moduleList);
   const platform = await startPlatform(config, app.log);
   app.addHook('onClose', async () => platform.close());
-  const features = createFeatures(platform, app.log);
-  app.decorate('encore', { platform, features });
-  await platform.jobs.register([...featureJobs(platform, features), ...(options.extraJobs ?? [])]);
+  const modules = await StartedModules.start(moduleList, platform, app.log).catch(async (error: unknown) => {
+    await platform.close();
+    throw error;
+  });
+  app.decorate('encore', { platform, modules });
+  await platform.jobs.register([...processJobs(platform, modules), ...(options.extraJobs ?? [])]);
   await platform.jobs.work(servingJobs[config.worker]);
-  // Songs uploaded before lyrics were read from files gain theirs once (a no-op afterwards).
-  await platform.jobs.send(embeddedBackfillJob, {}, { singletonKey: embeddedBackfillJob.name });
-  // Songs uploaded before analysis existed (or while it was off): the backfill catches up at once.
-  if (config.ai.backfill) await platform.jobs.send(analysisBackfillJob, {}, { singletonKey: 'analysis-backfill' });
+  await modules.start();
 
   installSecurityHeaders(app, storageOrigins(config));
-  installAuthentication(app, (token) => features.auth.authenticate(token));
-  const eventSessions = new EventSessions({
-    tokens: features.auth.tokens,
-    isLive: (session) => features.auth.isLive(session),
-    listen: (channel, onMessage) => platform.database.listen(channel, onMessage),
-    recheckMs: config.sessionRecheckMs,
-    logger: app.log,
-  });
+  const authentication = modules.port(authenticationPort);
+  installAuthentication(app, (token) => authentication.authenticate(token));
   // Before the platform's onClose closes the database its LISTEN runs on.
-  app.addHook('preClose', async () => eventSessions.close());
+  app.addHook('preClose', async () => authentication.close());
 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Encore API', description: 'The API of Encore, a self-hosted music library.', version: '0.1.0' },
+      tags: openApiTags(modules),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
@@ -109,25 +102,10 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(platform, { analysisProgress: () => features.analysis.progress() }));
-      await api.register(authRoutes(features.auth));
-      await api.register(libraryRoutes(features.library, { analysisOf: (songId) => features.analysis.analysisOf(songId) }));
-      await api.register(uploadRoutes(features.ingest));
-      await api.register(sharingRoutes(features.sharing));
-      await api.register(playlistsRoutes(features.playlists));
-      await api.register(lyricsRoutes(features.lyrics, features.lyricsLookup));
-      await api.register(transcriptionRoutes(features.transcription, features.songUrls));
-      await api.register(
-        clipsRoutes(features.clips, {
-          maxImages: config.clips.maxImages,
-          maxFileBytes: Math.max(config.clips.maxImageBytes, config.clips.maxVideoBytes),
-          bodyTimeoutMs: clipUploadMs,
-          stallMs: config.uploads.stallMs,
-        }),
-      );
-      await api.register(discoveryRoutes(features.discovery, features.analysis));
-      await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2), sessions: eventSessions }));
-      if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits, { acceptPut: (key) => features.ingest.assertUploadOpen(key) }), { prefix: '/storage' });
+      await api.register(systemRoutes(platform, { health: () => modules.health() }));
+      for (const started of modules.list) await api.register(namedModulePlugin(started, modules));
+      await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2), sessions: authentication.streams }));
+      if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits, { acceptPut: (key) => modules.port(uploadGatePort).assertUploadOpen(key) }), { prefix: '/storage' });
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, bearer, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { engines } from '../support/test-app.js';
 import { buildClipFixtures, buildLongSong, clipStatus, createClip, settingsOf, taskIdOf, waitForClip, type ClipFixtures } from './clips-test-kit.js';
+import { clipsModule } from '../../src/features/clips/clips.module.js';
 
 const HOUR = 3600_000;
 
@@ -60,7 +61,7 @@ describe.each(engines)('the media of ended renders on %s', (engine) => {
     // The one cancelled in the queue never ran: the hourly clean-up removes its media, and no other clip's.
     expect((await clipStatus(t, alice, queued)).status).toBe('cancelled');
     expect(await stored(media.queued)).toEqual(media.queued);
-    await t.app.encore.features.clips.sweepOrphanedFiles(new Date(Date.now() + 2 * HOUR));
+    await t.app.encore.modules.internals(clipsModule).clips.sweepOrphanedFiles(new Date(Date.now() + 2 * HOUR));
     expect(await stored(media.queued)).toEqual([]);
     expect(await stored(media.kept)).toEqual(media.kept);
   }, 300_000);

@@ -7,6 +7,7 @@ import { locateFfmpeg } from '../../src/platform/media/ffmpeg.locate.js';
 import { account, bearer, fetchUrl, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { engines } from '../support/test-app.js';
 import { buildClipFixtures, createClip, meanVolume, pixelAt, probe, regionMean, settingsOf, waitForClip, type ClipFixtures } from './clips-test-kit.js';
+import { clipsModule } from '../../src/features/clips/clips.module.js';
 
 /**
  * Song2Clip end to end: create-clip → the render job → clip-status → the video, checked with
@@ -122,7 +123,7 @@ describe.each(engines)('Song2Clip on %s (system ffmpeg)', (engine) => {
     const taskId = created.json<{ task_id: string }>().task_id;
     expect((await waitForClip(t, alice, taskId)).status).toBe('done');
     const storage = t.app.encore.platform.storage;
-    const clipsService = t.app.encore.features.clips;
+    const clipsService = t.app.encore.modules.internals(clipsModule).clips;
     const clip = (await t.app.inject({ url: '/api/clips', headers: bearer(alice) })).json<ClipListResponse>().clips.find((entry) => entry.taskId === taskId);
     expect(clip?.status).toBe('done');
     // A crash between storing the media and recording the clip, and a clip deleted while it rendered.

@@ -10,6 +10,7 @@ import { users } from '../../src/features/auth/auth.schema.js';
 import { songAnalyses } from '../../src/features/discovery/discovery.schema.js';
 import { songs } from '../../src/features/library/library.schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
+import { discoveryModule } from '../../src/features/discovery/discovery.module.js';
 
 /** A loopback OpenAI-compatible endpoint whose next answer each test decides. */
 interface ChatServer {
@@ -195,7 +196,7 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
 
     // Bytes ffmpeg cannot decode: the analysis marks the song and the backfill moves on.
     await t.app.encore.platform.storage.put(storageKey, Buffer.alloc(4096, 0x5a));
-    expect(await t.app.encore.features.analysis.backfill()).toEqual({ analysed: 0, failed: 1 });
+    expect(await t.app.encore.modules.internals(discoveryModule).analysis.backfill()).toEqual({ analysed: 0, failed: 1 });
     const detail = (await t.app.inject({ url: `/api/files/${row!.id}`, headers })).json<{ analysis: { status: string; reason: string } }>();
     expect(detail.analysis.status).toBe('failed');
     expect(detail.analysis.reason).toMatch(/could not be decoded/u);

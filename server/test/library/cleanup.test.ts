@@ -2,10 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Song } from '@encore/common/library.contract';
-import { featureJobs } from '../../src/features/features.js';
+import { processJobs } from '../../src/modules/process-jobs.js';
 import { receiptKeyFor } from '../../src/features/library/upload-key.js';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
 import { account, bearer, completeUpload, fetchUrl, presign, setups, songRows, startLibraryApp, upload, type LibraryApp } from './library-test-kit.js';
+import { libraryModule } from '../../src/features/library/library.module.js';
 
 const HOUR = 3600_000;
 const HTML = Buffer.from('<!doctype html><p>replayed</p>');
@@ -27,7 +28,7 @@ describe.each(setups)('storage clean-up on $engine with $storage storage', (setu
   afterAll(async () => t?.close());
 
   const storage = () => t.app.encore.platform.storage;
-  const cleanup = () => t.app.encore.features.storageCleanup;
+  const cleanup = () => t.app.encore.modules.internals(libraryModule).storageCleanup;
   const exists = async (key: string) => (await storage().stat(key)) !== null;
   const putTo = (url: string, body: Buffer) => fetchUrl(t, url, { method: 'PUT', headers: { 'content-type': 'audio/mpeg' }, body });
 
@@ -97,7 +98,7 @@ describe.each(setups)('storage clean-up on $engine with $storage storage', (setu
       await fs.writeFile(stale, 'x');
       await fs.writeFile(fresh, 'x');
       await fs.utimes(stale, new Date(Date.now() - HOUR), new Date(Date.now() - HOUR));
-      const cleanup = featureJobs(t.app.encore.platform, t.app.encore.features).find((job) => job.name === 'maintenance.cleanup');
+      const cleanup = processJobs(t.app.encore.platform, t.app.encore.modules).find((job) => job.name === 'maintenance.cleanup');
       await cleanup?.handler({}, { jobId: 'test', signal: new AbortController().signal, task: undefined, progress: async () => undefined });
       await expect(fs.stat(stale)).rejects.toThrow();
       expect((await fs.stat(fresh)).isFile()).toBe(true);

@@ -10,6 +10,7 @@ import { account, localSetups, startLibraryApp, upload, type LibraryApp } from '
 import { apeV2 } from '../library/real-world-audio.js';
 import { id3v23 } from '../support/audio-fixtures.js';
 import { getLyrics, putLyrics, tempDir } from './lyrics-test-kit.js';
+import { lyricsModule } from '../../src/features/lyrics/lyrics.module.js';
 
 const run = promisify(execFile);
 const ffmpeg = (args: string[]) => run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
@@ -97,12 +98,12 @@ describe.each(localSetups)('embedded lyrics ($engine)', (setup) => {
     await db.delete(lyrics);
     await db.delete(lyricsEmbeddedScans);
     expect((await getLyrics(t, token, song.id)).hasLyrics).toBe(false);
-    const done = await t.app.encore.features.embeddedLyrics.backfill();
+    const done = await t.app.encore.modules.internals(lyricsModule).embeddedLyrics.backfill();
     expect(done.scanned).toBeGreaterThanOrEqual(4);
     expect((await getLyrics(t, token, song.id)).text).toBe('[Verse]\nPlain embedded line\nAnother line');
-    expect((await t.app.encore.features.embeddedLyrics.backfill()).scanned).toBe(0);
+    expect((await t.app.encore.modules.internals(lyricsModule).embeddedLyrics.backfill()).scanned).toBe(0);
     await putLyrics(t, token, song.id, { transcript: 'Mine now' });
-    await t.app.encore.features.embeddedLyrics.scan(song.id);
+    await t.app.encore.modules.internals(lyricsModule).embeddedLyrics.scan(song.id);
     expect((await getLyrics(t, token, song.id)).text).toBe('Mine now');
   });
 
@@ -112,13 +113,13 @@ describe.each(localSetups)('embedded lyrics ($engine)', (setup) => {
     const db = t.app.encore.platform.database.db;
     await db.delete(lyrics).where(eq(lyrics.songId, song.id));
     await db.delete(lyricsEmbeddedScans).where(eq(lyricsEmbeddedScans.songId, song.id));
-    expect(await t.app.encore.features.embeddedLyrics.scan(song.id)).toEqual({ found: 'plain' });
+    expect(await t.app.encore.modules.internals(lyricsModule).embeddedLyrics.scan(song.id)).toEqual({ found: 'plain' });
     expect((await getLyrics(t, token, song.id)).text).toBe('Ape line one\nApe line two');
   });
 
   it('gives a file without lyrics none', async () => {
     const song = (await upload(t, token, files['bare']!, { fileName: 'bare-song.mp3' })).song;
-    expect(await t.app.encore.features.embeddedLyrics.scan(song.id)).toEqual({ found: 'none' });
+    expect(await t.app.encore.modules.internals(lyricsModule).embeddedLyrics.scan(song.id)).toEqual({ found: 'none' });
     expect((await getLyrics(t, token, song.id)).hasLyrics).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { makeWorkDir, recordEncoder } from '../../src/features/clips/phases/work-dir.js';
-import { featureJobs } from '../../src/features/features.js';
+import { processJobs } from '../../src/modules/process-jobs.js';
 import { makeOwnedTempDir } from '../../src/platform/fs/owned-temp-dir.js';
 import { THIS_PROCESS } from '../../src/platform/fs/process-owner.js';
 import { engines, startTestApp } from '../support/test-app.js';
@@ -86,7 +86,7 @@ describe.each(engines)('leftovers of a killed process on %s', (engine) => {
       const laterTemp = path.join(folder, `.fedcba9876543210.${ownerOf(dead)}.tmp`);
       await fs.writeFile(laterTemp, 'half a song');
       const laterSpool = await ownedDir(() => makeOwnedTempDir('clip-upload'), dead);
-      const cleanup = featureJobs(second.encore.platform, second.encore.features).find((job) => job.name === 'maintenance.cleanup');
+      const cleanup = processJobs(second.encore.platform, second.encore.modules).find((job) => job.name === 'maintenance.cleanup');
       await cleanup?.handler({}, { jobId: 'test', signal: new AbortController().signal, task: undefined, progress: async () => undefined });
       expect(await exists(laterTemp)).toBe(false);
       expect(await exists(laterSpool)).toBe(false);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_CLIP_UPLOADS } from '../../src/features/clips/clips.service.js';
 import { TOO_MANY_UPLOADS, UPLOAD_TOO_SLOW } from '../../src/platform/storage/local-storage.routes.js';
 import { account, localSetups, presign, startLibraryApp, type LibraryApp } from '../library/library-test-kit.js';
+import { clipsModule } from '../../src/features/clips/clips.module.js';
 
 /** What came back on a raw connection, and when the server closed it. */
 interface RawExchange {
@@ -112,7 +113,7 @@ describe.each(localSetups)('slow and stalled clients on $engine', (setup) => {
   });
 
   it('answers 429 (with Retry-After) to create-clip uploads over the per-user cap, and takes them again once they end', async () => {
-    const clips = t.app.encore.features.clips;
+    const clips = t.app.encore.modules.internals(clipsModule).clips;
     const [user] = await t.app.encore.platform.database.db.query.users.findMany({ where: (users, { eq }) => eq(users.userName, 'slowpoke') });
     const userId = user?.id ?? 0;
     // Uploads cut off before (the test above) are counted out once their handler ends.

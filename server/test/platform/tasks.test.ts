@@ -7,6 +7,7 @@ import { defineJob, jobKind, TaskFailure } from '../../src/platform/jobs/jobs.ty
 import { ABANDONED_MESSAGE } from '../../src/platform/tasks/tasks.js';
 import { account, bearer } from '../library/library-test-kit.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
+import { authModule } from '../../src/features/auth/auth.module.js';
 
 /**
  * Reads until `done` holds, however long that takes on a busy machine: the test's own time limit
@@ -183,7 +184,7 @@ describe.each(engines)('tasks on %s', (engine) => {
     expect(forged.statusCode).toBe(401);
     const session = await t.app.inject({ method: 'GET', url: `/api/tasks/events?ticket=${encodeURIComponent(alice)}` });
     expect(session.statusCode).toBe(401);
-    const { tokens } = t.app.encore.features.auth;
+    const { tokens } = t.app.encore.modules.internals(authModule).auth;
     // A ticket of alice's live session, issued longer ago than a ticket lives.
     const expired = await tokens.issueTicket(await tokens.verify(alice), Date.now() - 61_000);
     expect((await t.app.inject({ method: 'GET', url: `/api/tasks/events?ticket=${encodeURIComponent(expired)}` })).statusCode).toBe(401);

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { AnyJobDefinition } from '../../src/platform/jobs/jobs.types.js';
 import { seedPgliteCluster } from './pglite-cluster.js';
+import type { AnyModule } from '../../src/modules/module.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -47,7 +48,7 @@ export async function startTestApp(
   engine: Engine,
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
-  options: { extraJobs?: AnyJobDefinition[] } = {},
+  options: { extraJobs?: AnyJobDefinition[]; modules?: readonly AnyModule[] } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'encore-test-'));
   const postgres = engine === 'postgres' ? await freshPostgresDatabase() : undefined;
@@ -67,7 +68,11 @@ export async function startTestApp(
     },
     overrides,
   );
-  const app = await buildApp(config, options);
+  const app = await buildApp(config, options).catch(async (error: unknown) => {
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   return {
     app,
     config,

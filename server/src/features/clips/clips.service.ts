@@ -11,8 +11,7 @@ import { InFlightLimit } from '../../platform/rate-limit/in-flight-limit.js';
 import { sweepOrphans, type SweptFolder } from '../../platform/storage/orphan-sweep.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
 import type { Tasks } from '../../platform/tasks/tasks.js';
-import type { LibraryService } from '../library/library.service.js';
-import { songReferenceFromUrl } from '../sharing/song-reference.js';
+import { songReferenceFromUrl, type SongCatalogue } from '../library/library.port.js';
 import { checkClipMedia, type CheckedMedia, type ClipMediaLimits, type UploadedMedia } from './clip-media.check.js';
 import { toClipStatus, toClipSummary } from './clips.mapper.js';
 import type { ClipRow, ClipsRepository } from './clips.repository.js';
@@ -40,7 +39,7 @@ const NO_SONG = 'Choose a song: songUrl must be the address Encore gave for one 
 
 export interface ClipsServiceDeps {
   repository: ClipsRepository;
-  library: LibraryService;
+  library: Pick<SongCatalogue, 'get' | 'songIdByStorageKey'>;
   storage: Storage;
   tasks: Tasks;
   ffmpeg: Ffmpeg;

@@ -1,7 +1,7 @@
 import { AI_MESSAGES, MORE_LIKE_THIS_SIZE, incompleteAnalysisNote } from '@encore/common/discovery.contract';
 import { UnprocessableError } from '../../platform/errors/app-errors.js';
 import type { Logger } from '../../platform/logger.js';
-import type { SongRecord } from '../library/library.repository.js';
+import type { SongRecord } from '../library/library.port.js';
 import type { Candidate, DiscoveryRepository } from './discovery.repository.js';
 import { interpretWithLlm, LlmUnusable, type LlmSettings } from './llm/llm-interpreter.js';
 import { parsePrompt, type LibraryVocabulary } from './prompt/parse-prompt.js';

@@ -144,6 +144,11 @@ export class LibraryService {
     return (await this.deps.repository.findByStorageKey(storageKey))?.id;
   }
 
+  async audioFile(songId: number): Promise<{ storageKey: string; fileType: string } | undefined> {
+    const row = await this.deps.repository.findRow(songId);
+    return row ? { storageKey: row.storageKey, fileType: row.fileType } : undefined;
+  }
+
   /** Signed URLs that work without an account, for the public share page. */
   async publicMedia(id: number, expiresInSeconds: number): Promise<{ streamUrl: string; coverUrl: string | null }> {
     const row = await this.requireRow(id);

@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
-import type { SongRecord } from '../library/library.repository.js';
+import type { SongRecord } from '../library/library.port.js';
 import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
 
 /** What playlists need from the music library. */

@@ -3,10 +3,10 @@ import { NotFoundError, ValidationError } from '../../platform/errors/app-errors
 import { hashOneTimeToken, newOneTimeToken } from '../../platform/crypto/one-time-token.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
-import type { ShareableSong } from '../library/library.service.js';
+import type { ShareableSong } from '../library/library.port.js';
 import { shareLinkMail } from './share-link.mail.js';
 import type { LiveShareLink, SharingRepository } from './sharing.repository.js';
-import { songReferenceFromUrl } from './song-reference.js';
+import { songReferenceFromUrl } from '../library/library.port.js';
 
 /** What sharing needs from the music library. */
 export interface SongSource {

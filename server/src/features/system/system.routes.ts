@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AnalysisProgress } from '@encore/common/analysis.contract';
 import { clientConfigResponse, ffmpegFeatures, healthResponse, type FfmpegHealth, type HealthResponse } from '@encore/common/http.contract';
 import type { Platform } from '../../platform/platform.js';
 
@@ -39,7 +38,8 @@ async function probeFfmpeg(platform: Platform): Promise<FfmpegHealth> {
   }
 }
 
-export function systemRoutes(platform: Platform, extras: { analysisProgress?: () => Promise<AnalysisProgress> } = {}): FastifyPluginAsyncZod {
+/** `health`: what the modules add to the answer (the analysis progress, say). */
+export function systemRoutes(platform: Platform, extras: { health?: () => Promise<Record<string, unknown>> } = {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
@@ -52,7 +52,7 @@ export function systemRoutes(platform: Platform, extras: { analysisProgress?: ()
           probe(platform.mailer.driver, () => platform.mailer.check()),
           probeFfmpeg(platform),
         ]);
-        const analysis = await extras.analysisProgress?.().catch(() => undefined);
+        const fromModules = (await extras.health?.().catch(() => undefined)) ?? {};
         const healthy = [database, storage, jobs, mail, ffmpeg].every((c) => c.status === 'ok');
         return reply.status(healthy ? 200 : 503).send({
           status: healthy ? 'ok' : 'degraded',
@@ -63,7 +63,7 @@ export function systemRoutes(platform: Platform, extras: { analysisProgress?: ()
           jobs,
           mail,
           ffmpeg,
-          ...(analysis ? { analysis } : {}),
+          ...fromModules,
         });
       },
     );

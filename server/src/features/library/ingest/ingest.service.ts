@@ -23,10 +23,11 @@ export interface IngestServiceDeps {
   /** How long tag parsing may take before the file counts as damaged. */
   tagTimeoutMs: number;
   coverLimits?: CoverLimits;
-  /** Told of each new song with its tags (the lyrics feature keeps its embedded lyrics); a failure here never fails the upload. */
-  onSongAdded?: (songId: number, tags: AudioTags) => Promise<void>;
-  /** Called once a new song is recorded (queues its sonic analysis); a failure never fails the upload. */
-  onIngested?: (songId: number) => Promise<void>;
+  /**
+   * Told of each new song once it is recorded, with the tags the upload read (other modules keep
+   * its embedded lyrics, queue its analysis); a failure here never fails the upload.
+   */
+  onSongAdded?: (songId: number, tags: AudioTags | undefined) => Promise<void>;
 }
 
 /** Who completes the upload. */
@@ -88,10 +89,7 @@ export class IngestService {
     if (!created) return { song: await this.deps.library.get(row.id, userId), created };
     // Listeners of other features (embedded lyrics, sonic analysis) run before the answer;
     // none can fail the upload.
-    await Promise.all([
-      tags && this.deps.onSongAdded?.(row.id, tags).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed')),
-      this.deps.onIngested?.(row.id).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'post-ingest hook failed')),
-    ]);
+    await this.deps.onSongAdded?.(row.id, tags).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed'));
     // The inserted row is the whole song: its uploader is the caller, and nobody can have liked
     // a song whose id was not known until now.
     return { song: { row, uploadedBy: uploader.userName, isLiked: false }, created };

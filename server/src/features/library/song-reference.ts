@@ -1,4 +1,4 @@
-import { songKeyAtEndOf } from '../library/upload-key.js';
+import { songKeyAtEndOf } from './upload-key.js';
 
 /**
  * Which song a share request means. The client sends the song's page URL (`…/music/<id>`), an

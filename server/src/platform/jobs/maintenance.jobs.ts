@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, jobKind, type AnyJobDefinition } from '../../platform/jobs/jobs.types.js';
+import { defineJob, jobKind, type AnyJobDefinition } from './jobs.types.js';
 
 /** The hourly clean-up of what expires: sessions' one-time tokens, share links, stray files. */
 export const cleanupJob = jobKind<Record<string, never>>('maintenance.cleanup', z.object({}).strict() as z.ZodType<Record<string, never>>);

@@ -1,0 +1,56 @@
+import { emailVerificationTokens, passwordResetTokens, users } from './auth.schema.js';
+import type { MailMessage } from '../../platform/mail/mail.types.js';
+import { sendMailJob } from '../../platform/mail/mail.jobs.js';
+import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
+import { bind, defineModule } from '../../modules/module.js';
+import { authJobs, passwordResetRequestJob } from './auth.jobs.js';
+import { authenticationPort } from './auth.port.js';
+import { AuthRepository } from './auth.repository.js';
+import { authRoutes } from './auth.routes.js';
+import { AuthService } from './auth.service.js';
+import { EventSessions } from './event-sessions.js';
+import { GoogleVerifier } from './google-verifier.js';
+import { SessionTokens } from './session-tokens.js';
+
+export const authModule = defineModule({
+  name: 'auth',
+  summary: 'Accounts: sign-up, sign-in (password or Google), sessions, e-mail verification, password reset and change.',
+  requires: [],
+  provides: [authenticationPort],
+  tables: [users, passwordResetTokens, emailVerificationTokens],
+  jobs: [passwordResetRequestJob],
+  settings: ['JWT_SECRET', 'JWT_EXPIRES_IN', 'JWT_SHORT_EXPIRES_IN', 'GOOGLE_CLIENT_ID', 'GOOGLE_JWKS_URL', 'SIGNIN_LIMIT_PER_IP', 'SIGNIN_LIMIT_PER_USER', 'RATE_LIMIT_WINDOW_MINUTES', 'SESSION_RECHECK_SECONDS'],
+  tags: ['auth'],
+  setup({ platform, logger, publicUrl }) {
+    const { config, database, jobs, secrets } = platform;
+    const enqueueMail = async (message: MailMessage) => {
+      await jobs.send(sendMailJob, message);
+    };
+    const auth = new AuthService({
+      repository: new AuthRepository(database.db),
+      tokens: new SessionTokens(secrets.jwtKey, { long: config.jwtExpiresIn, short: config.jwtShortExpiresIn }),
+      google: new GoogleVerifier(config.google.clientId, config.google.jwksUrl),
+      rateLimiter: new RateLimiter(database.db),
+      limits: config.rateLimits,
+      enqueueMail,
+      enqueueResetRequest: async (request) => {
+        await jobs.send(passwordResetRequestJob, request);
+      },
+      publicUrl,
+    });
+    const streams = new EventSessions({
+      tokens: auth.tokens,
+      isLive: (session) => auth.isLive(session),
+      listen: (channel, onMessage) => database.listen(channel, onMessage),
+      recheckMs: config.sessionRecheckMs,
+      logger,
+    });
+    return {
+      ports: [bind(authenticationPort, { authenticate: (token) => auth.authenticate(token), streams, close: () => streams.close() })],
+      routes: authRoutes(auth),
+      jobs: authJobs(auth),
+      maintenance: [{ name: 'expired one-time tokens', run: () => auth.pruneExpired() }],
+      internals: { auth },
+    };
+  },
+});

@@ -1,0 +1,17 @@
+import { definePort } from '../../modules/module.js';
+import type { StreamSessions } from '../tasks/tasks.routes.js';
+import type { AuthenticatedUser } from './auth.service.js';
+
+export type { AuthenticatedUser };
+
+/** Who is signed in: the bearer token of a request, and the sessions behind event streams. */
+export interface Authentication {
+  /** The user of a valid session token; throws an unauthorized error otherwise. */
+  authenticate(token: string): Promise<AuthenticatedUser>;
+  /** Tickets for event streams that end with their session. */
+  streams: StreamSessions;
+  /** Stops listening for revoked sessions (before the database closes). */
+  close(): Promise<void>;
+}
+
+export const authenticationPort = definePort<Authentication>('authentication', 'Checks a session token and ends event streams with their session.');

@@ -1,0 +1,48 @@
+import { defineModule } from '../../modules/module.js';
+import { songCataloguePort, songDetailSourcesPort, songEventsPort } from '../library/library.port.js';
+import { AnalysisService } from './analysis/analysis.service.js';
+import { analyseSongJob, analysisBackfillJob, discoveryJobs } from './discovery.jobs.js';
+import { DiscoveryRepository } from './discovery.repository.js';
+import { discoveryRoutes } from './discovery.routes.js';
+import { catalogVersion, songAnalyses } from './discovery.schema.js';
+import { DiscoveryService } from './discovery.service.js';
+
+export const discoveryModule = defineModule({
+  name: 'discovery',
+  summary: 'AI playlists: sonic analysis of every song, and playlists generated from a text prompt or "more like this".',
+  requires: [songCataloguePort, songEventsPort, songDetailSourcesPort],
+  provides: [],
+  tables: [songAnalyses, catalogVersion],
+  jobs: [analyseSongJob, analysisBackfillJob],
+  settings: ['LLM_API_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_SECONDS', 'ANALYSIS_BACKFILL', 'ANALYSIS_ON_INGEST'],
+  tags: ['discovery'],
+  setup({ platform, logger, use }) {
+    const { config, database } = platform;
+    const catalogue = use(songCataloguePort);
+    const repository = new DiscoveryRepository(database.db);
+    const analysis = new AnalysisService({
+      repository,
+      storage: platform.storage,
+      ffmpeg: platform.ffmpeg,
+      songKey: async (songId) => (await catalogue.audioFile(songId))?.storageKey,
+      logger,
+    });
+    const discovery = new DiscoveryService({ repository, catalog: catalogue, logger, llm: config.ai.llm });
+    if (config.ai.onIngest) {
+      use(songEventsPort).onSongAdded(async ({ songId }) => {
+        await platform.jobs.send(analyseSongJob, { songId });
+      });
+    }
+    use(songDetailSourcesPort).provideAnalysis((songId) => analysis.analysisOf(songId));
+    return {
+      routes: discoveryRoutes(discovery, analysis),
+      jobs: discoveryJobs(analysis, { backfill: config.ai.backfill }),
+      health: async () => ({ analysis: await analysis.progress() }),
+      // Songs uploaded before analysis existed (or while it was off): the backfill catches up at once.
+      start: async () => {
+        if (config.ai.backfill) await platform.jobs.send(analysisBackfillJob, {}, { singletonKey: 'analysis-backfill' });
+      },
+      internals: { analysis, discovery },
+    };
+  },
+});

@@ -1,0 +1,65 @@
+import type { SongAnalysis } from '@encore/common/analysis.contract';
+import { searchWords, songLikes, songSearch, songs } from './library.schema.js';
+import { uploadDeadlineMs } from '../../config.js';
+import { bind, defineModule } from '../../modules/module.js';
+import { IngestService, PRESIGNED_PUT_TTL_SECONDS } from './ingest/ingest.service.js';
+import { songCataloguePort, songDetailSourcesPort, songEventsPort, uploadGatePort, type AddedSong } from './library.port.js';
+import { LibraryRepository } from './library.repository.js';
+import { libraryRoutes } from './library.routes.js';
+import { LibraryService } from './library.service.js';
+import { StorageCleanup } from './storage-cleanup.service.js';
+import { uploadRoutes } from './upload.routes.js';
+
+export const libraryModule = defineModule({
+  name: 'library',
+  summary: 'The shared collection: upload (tags, covers), browse, search, play, like, download and delete songs.',
+  requires: [],
+  provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort],
+  tables: [songs, songSearch, searchWords, songLikes],
+  jobs: [],
+  settings: ['MAX_UPLOAD_MB', 'UPLOAD_MIN_KBPS', 'UPLOAD_STALL_SECONDS', 'UPLOADS_PER_USER'],
+  tags: ['library', 'upload'],
+  setup({ platform, logger }) {
+    const { config, database, storage } = platform;
+    const repository = new LibraryRepository(database.db);
+    const library = new LibraryService({ repository, storage, logger });
+    const listeners: ((song: AddedSong) => Promise<void>)[] = [];
+    const ingest = new IngestService({
+      repository,
+      library,
+      storage,
+      logger,
+      maxUploadBytes: config.maxUploadBytes,
+      tagTimeoutMs: 10_000,
+      onSongAdded: async (songId, tags) => {
+        await Promise.all(listeners.map((listener) => listener({ songId, tags }).catch((error: unknown) => logger.warn({ err: error, songId }, 'a new-song listener failed'))));
+      },
+    });
+    const storageCleanup = new StorageCleanup({
+      repository,
+      storage,
+      logger,
+      uploadGraceMs: PRESIGNED_PUT_TTL_SECONDS * 1000 + uploadDeadlineMs(config) + 60 * 60 * 1000,
+      orphanGraceMs: 60 * 60 * 1000,
+    });
+    let analysisOf: ((songId: number) => Promise<SongAnalysis | null>) | undefined;
+    return {
+      ports: [
+        bind(songCataloguePort, library),
+        bind(songEventsPort, { onSongAdded: (listener) => void listeners.push(listener) }),
+        bind(songDetailSourcesPort, {
+          provideAnalysis: (source) => {
+            analysisOf = source;
+          },
+        }),
+        bind(uploadGatePort, { assertUploadOpen: (key) => ingest.assertUploadOpen(key) }),
+      ],
+      routes: async (app) => {
+        await app.register(libraryRoutes(library, { analysisOf: async (songId) => (analysisOf ? analysisOf(songId) : null) }));
+        await app.register(uploadRoutes(ingest));
+      },
+      maintenance: [{ name: 'unfinished uploads and stray files', run: () => storageCleanup.run() }],
+      internals: { library, ingest, storageCleanup },
+    };
+  },
+});

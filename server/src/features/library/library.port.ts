@@ -1,0 +1,59 @@
+import type { AudioTags } from '../../platform/media/audio-tags.js';
+import type { SongAnalysis } from '@encore/common/analysis.contract';
+import { definePort } from '../../modules/module.js';
+import type { SongRecord } from './library.repository.js';
+import type { ShareableSong } from './library.service.js';
+
+export type { SongRecord, ShareableSong };
+export { PLAY_URL_TTL_SECONDS } from './library.service.js';
+
+/**
+ * The shared collection as other modules see it. The library alone reads and writes the songs
+ * and likes tables; playlists, sharing, lyrics, discovery and clips ask here.
+ */
+export interface SongCatalogue {
+  /** One song as `viewerId` sees it (their like); a not-found error when it does not exist. */
+  get(id: number, viewerId: number): Promise<SongRecord>;
+  /** The songs with these ids that still exist, as `viewerId` sees them, in no particular order. */
+  songsByIds(ids: number[], viewerId: number): Promise<SongRecord[]>;
+  /** A signed stream URL valid for `expiresInSeconds`. */
+  streamUrl(songId: number, expiresInSeconds: number): Promise<string>;
+  /** What the public share page shows of a song; undefined when it does not exist. */
+  shareable(id: number): Promise<ShareableSong | undefined>;
+  /** Signed URLs that work without an account. */
+  publicMedia(id: number, expiresInSeconds: number): Promise<{ streamUrl: string; coverUrl: string | null }>;
+  /** The song stored under a file key (the last part of its stream URL). */
+  songIdByStorageKey(storageKey: string): Promise<number | undefined>;
+  /** Where a song's audio is stored, for modules that read the file (analysis, transcription). */
+  audioFile(songId: number): Promise<{ storageKey: string; fileType: string } | undefined>;
+}
+
+/** A song just added to the collection, with the tags its upload read (absent when none could be read). */
+export interface AddedSong {
+  songId: number;
+  tags: AudioTags | undefined;
+}
+
+/** Tells other modules of new songs; a listener's failure is logged and never fails the upload. */
+export interface SongEvents {
+  onSongAdded(listener: (song: AddedSong) => Promise<void>): void;
+}
+
+/** Parts other modules add to a song's detail answer (GET /api/songs/:id). */
+export interface SongDetailSources {
+  /** The song's sonic analysis, shown on the song page. */
+  provideAnalysis(source: (songId: number) => Promise<SongAnalysis | null>): void;
+}
+
+/** Whether a direct upload to local storage may still be written (its upload is open). */
+export interface UploadGate {
+  assertUploadOpen(key: string): Promise<void>;
+}
+
+export const songCataloguePort = definePort<SongCatalogue>('song-catalogue', 'The songs of the shared collection: by id, by ids, stream and public links, the stored file.');
+export const songEventsPort = definePort<SongEvents>('song-events', 'Hears of each song added to the collection, with the tags its upload read.');
+export const songDetailSourcesPort = definePort<SongDetailSources>('song-detail-sources', "Adds a module's part to the song detail answer (the sonic analysis).");
+export const uploadGatePort = definePort<UploadGate>('upload-gate', 'Accepts a direct upload to local storage only while its upload is open.');
+
+/** Which song a URL names (its page, its API path or a signed play URL). */
+export { songReferenceFromUrl, type SongReference } from './song-reference.js';
