@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { AiGeneratedBadge } from '../../components/ai-generated-badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useT } from '../../lib/i18n/i18n.store';
+import { useT, useTCount } from '../../lib/i18n/i18n.store';
 import { player } from '../../player/player.store';
 import { AnalysisNote } from './analysis-note.component';
 import type { GenerationOutcome } from './discovery.api';
@@ -19,11 +19,12 @@ const PLAYING_TOAST_MS = 2000;
  */
 export function GenerationResult({ outcome, onCreateAnother }: { outcome: GenerationOutcome; onCreateAnother: () => void }) {
   const t = useT();
+  const count = useTCount();
   const { chosen, note } = outcome;
 
   const playAll = () => {
     const songs = chosen.map((entry) => entry.song);
-    const notice = toast.loading(songs.length === 1 ? t('playingSongsOne') : t('playingSongs', { n: songs.length }));
+    const notice = toast.loading(count('playingSongs', songs.length));
     setTimeout(() => toast.dismiss(notice), PLAYING_TOAST_MS);
     player.playQueue(songs, 0, { wrap: false, skipUnplayable: true, source: generatedPlaylistSource(outcome.id) });
   };
@@ -36,7 +37,7 @@ export function GenerationResult({ outcome, onCreateAnother }: { outcome: Genera
           {outcome.name}
         </h2>
         <p className="text-sm font-medium text-muted">
-          {chosen.length === 1 ? t('playlistSongCountOne') : t('playlistSongCountOther', { count: chosen.length })}
+          {count('playlistSongCount', chosen.length)}
         </p>
         {outcome.description ? (
           <p dir="auto" className="max-w-prose text-sm leading-relaxed whitespace-pre-line text-muted rtl:text-right">

@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { ToggleGroup } from '../../components/ui/toggle-group';
 import type { MessageKey } from '../../lib/i18n/catalogue';
-import { useLanguage, useT } from '../../lib/i18n/i18n.store';
+import { useT, useTCount } from '../../lib/i18n/i18n.store';
 import type { SongListFilter } from '../../lib/song-query-keys';
 import { useDebounced } from '../../lib/use-debounced';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -48,7 +48,7 @@ const SEARCH_DELAY_MS = 250;
 
 function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKey: MessageKey }) {
   const t = useT();
-  const language = useLanguage();
+  const count = useTCount();
   const client = useQueryClient();
   const [view, setView] = useMusicView();
   const [params, setParams] = useSearchParams();
@@ -117,7 +117,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
             {!searching && total > 0 ? (
               <span className="text-subtle">
                 {' · '}
-                {total === 1 ? t('musicSongCountOne') : t('musicSongCountOther', { count: total.toLocaleString(language) })}
+                {count('musicSongCount', total)}
               </span>
             ) : null}
           </>

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorText } from '../../lib/api-error-toast';
-import { useT } from '../../lib/i18n/i18n.store';
+import { useT, useTCount } from '../../lib/i18n/i18n.store';
 import { useAddPlaylistSong, useCreatePlaylist, usePlaylists } from './playlists.queries';
 import { TryAgainButton } from '../../components/try-again-button';
 
@@ -32,6 +32,7 @@ export function AddToPlaylistButton({ song }: { song: Pick<SongListEntry, 'id' |
 
 function AddToPlaylistChooser({ song, onDone }: { song: Pick<SongListEntry, 'id' | 'displayName'>; onDone: () => void }) {
   const t = useT();
+  const countOf = useTCount();
   const navigate = useNavigate();
   const playlists = usePlaylists();
   const add = useAddPlaylistSong();
@@ -93,7 +94,7 @@ function AddToPlaylistChooser({ song, onDone }: { song: Pick<SongListEntry, 'id'
           {playlists.data.map((playlist) => {
             const inside = playlist.songs.some((entry) => entry.id === song.id);
             const adding = add.isPending && add.variables?.playlistId === playlist.id;
-            const count = playlist.songCount === 1 ? t('playlistSongCountOne') : t('playlistSongCountOther', { count: playlist.songCount });
+            const count = countOf('playlistSongCount', playlist.songCount);
             return (
               <li key={playlist.id}>
                 <button

@@ -2,7 +2,7 @@ import type { PlaylistSummary } from '@encore/common/playlists.contract';
 import { Link } from 'react-router';
 import { AiGeneratedBadge } from '../../components/ai-generated-badge';
 import { cn } from '../../lib/cn';
-import { useT } from '../../lib/i18n/i18n.store';
+import { useT, useTCount } from '../../lib/i18n/i18n.store';
 import { usePlayer } from '../../player/player.store';
 import { PlaylistCover } from './playlist-cover.component';
 import { playlistSource } from './playlist-playback';
@@ -10,8 +10,9 @@ import { playlistSource } from './playlist-playback';
 /** A playlist in the grid: name, description and song count; opens /playlists/{id}. */
 export function PlaylistCard({ playlist }: { playlist: PlaylistSummary }) {
   const t = useT();
+  const countOf = useTCount();
   const playing = usePlayer((state) => state.source === playlistSource(playlist.id) && state.current !== null);
-  const count = playlist.songCount === 1 ? t('playlistSongCountOne') : t('playlistSongCountOther', { count: playlist.songCount });
+  const count = countOf('playlistSongCount', playlist.songCount);
   const preview = playlist.songs.slice(0, 3).map((song) => song.displayName);
   return (
     <article

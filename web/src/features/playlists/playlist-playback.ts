@@ -1,7 +1,7 @@
 import type { SongListEntry } from '@encore/common/library.contract';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { useT } from '../../lib/i18n/i18n.store';
+import { useT, useTCount } from '../../lib/i18n/i18n.store';
 import { player, usePlayer, usePlayerEvents } from '../../player/player.store';
 
 /** The player's `source` while a playlist plays, so its page knows the queue is its own. */
@@ -20,6 +20,7 @@ export const PLAYING_TOAST_MS = 2000;
  */
 export function usePlaylistPlayback(id: number, songs: readonly SongListEntry[]) {
   const t = useT();
+  const count = useTCount();
   const source = playlistSource(id);
   const hasCurrent = usePlayer((state) => state.source === source && state.current !== null);
   const isPlaying = usePlayer((state) => state.source === source && state.current !== null && state.isPlaying);
@@ -35,7 +36,7 @@ export function usePlaylistPlayback(id: number, songs: readonly SongListEntry[])
       toast.error(t('playlistNoSongsToPlay'));
       return;
     }
-    const notice = toast.loading(songs.length === 1 ? t('playingSongsOne') : t('playingSongs', { n: songs.length }));
+    const notice = toast.loading(count('playingSongs', songs.length));
     setTimeout(() => toast.dismiss(notice), PLAYING_TOAST_MS);
     player.playQueue(songs, 0, { wrap: false, skipUnplayable: true, source });
   };

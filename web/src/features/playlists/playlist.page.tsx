@@ -8,7 +8,7 @@ import { DetailQueryView } from '../../components/detail-query-view';
 import { BackLink } from '../../components/back-link';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useT } from '../../lib/i18n/i18n.store';
+import { useT, useTCount } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AddSong } from './add-song.component';
 import { DeletePlaylistButton } from './delete-playlist.component';
@@ -55,9 +55,10 @@ export function PlaylistPage() {
 
 function PlaylistDetail({ playlist }: { playlist: Playlist }) {
   const t = useT();
+  const countOf = useTCount();
   const [editing, setEditing] = useState(false);
   const playback = usePlaylistPlayback(playlist.id, playlist.songs);
-  const count = playlist.songCount === 1 ? t('playlistSongCountOne') : t('playlistSongCountOther', { count: playlist.songCount });
+  const count = countOf('playlistSongCount', playlist.songCount);
 
   return (
     <article className="flex flex-col gap-6">

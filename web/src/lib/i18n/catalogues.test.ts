@@ -16,6 +16,11 @@ function countBase(key: string, language: string): string | null {
   return match && pluralCategories(language).includes(match[2] as Intl.LDMLPluralRule) ? match[1]! : null;
 }
 
+/** The count messages of the English catalogue: the keys `<base>_other`. */
+const countBases = Object.keys(en)
+  .filter((key) => key.endsWith('_other'))
+  .map((key) => key.slice(0, -'_other'.length));
+
 describe('message catalogues', () => {
   it('every *.messages.{en,he}.ts file is a catalogue of its language', () => {
     const files = import.meta.glob<Texts>('../../**/*.messages.{en,he}.ts', { eager: true, import: '*' });
@@ -59,6 +64,18 @@ describe('message catalogues', () => {
         expect(named(text ?? ''), `${language} ${key}`).toEqual(named(english ?? ''));
       }
       expect(Object.keys(en).filter((key) => texts[key] === undefined), language).toEqual([]);
+    }
+  });
+
+  it('every count message has a form for each plural category English has, in every language', () => {
+    expect(countBases).toEqual(expect.arrayContaining(['musicSongCount', 'playlistSongCount', 'playingSongs', 'lyricsLineCount']));
+    for (const [language, texts] of Object.entries(merged)) {
+      for (const base of countBases) {
+        // A category English lacks (Hebrew's `two`) falls back to `other` where a catalogue has no form of it.
+        for (const category of pluralCategories('en')) {
+          expect(texts[`${base}_${category}`], `${language} ${base}_${category}`).toBeTruthy();
+        }
+      }
     }
   });
 

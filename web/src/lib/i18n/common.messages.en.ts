@@ -63,13 +63,13 @@ export const commonEn = {
   songSeek: 'Song position',
 
   // Playlists (/playlists, /playlists/{id}, /create-playlist, and Add to Playlist on song pages)
-  playlistSongCountOne: '1 song',
-  playlistSongCountOther: '{count} songs',
+  playlistSongCount_one: '1 song',
+  playlistSongCount_other: '{count} songs',
   playlistLoadFailed: 'Failed to load the playlist',
   backToPlaylists: 'Back to Playlists',
   playAll: 'Play All',
-  playingSongsOne: 'Playing 1 song',
-  playingSongs: 'Playing {n} songs',
+  playingSongs_one: 'Playing 1 song',
+  playingSongs_other: 'Playing {count} songs',
   viewPlaylist: 'View Playlist',
 
   // AI playlists (/ai-playlist), the AI badge on playlists, the song page's analysis and More like this

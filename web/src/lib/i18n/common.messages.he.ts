@@ -77,13 +77,13 @@ export const commonHe: Translation<typeof commonEn> = {
   songSeek: 'מיקום בשיר',
 
   // Playlists (/playlists, /playlists/{id}, /create-playlist, and Add to Playlist on song pages)
-  playlistSongCountOne: 'שיר אחד',
-  playlistSongCountOther: '{count} שירים',
+  playlistSongCount_one: 'שיר אחד',
+  playlistSongCount_other: '{count} שירים',
   playlistLoadFailed: 'טעינת הפלייליסט נכשלה',
   backToPlaylists: 'חזרה לפלייליסטים',
   playAll: 'ניגון הכול',
-  playingSongsOne: 'מנגן שיר אחד',
-  playingSongs: 'מנגן {n} שירים',
+  playingSongs_one: 'מנגן שיר אחד',
+  playingSongs_other: 'מנגן {count} שירים',
   viewPlaylist: 'לצפייה בפלייליסט',
 
   // AI playlists (/ai-playlist), the AI badge on playlists, the song page's analysis and More like this

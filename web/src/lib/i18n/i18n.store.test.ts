@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLanguage, formatMessage, getLanguage, setLanguage, translate } from './i18n.store';
+import { he } from './catalogue';
+import { countMessage, detectLanguage, formatMessage, getLanguage, setLanguage, translate, translateCount } from './i18n.store';
 
 afterEach(() => {
   setLanguage('en');
@@ -31,5 +32,29 @@ describe('language', () => {
   it('fills placeholders', () => {
     expect(formatMessage('© {year} Encore', { year: 2030 })).toBe('© 2030 Encore');
     expect(translate('footerCopyright', { year: 2030 })).toBe('© 2030 Encore. All rights reserved.');
+  });
+});
+
+describe('count messages', () => {
+  it('pick the form of the language plural rules', () => {
+    expect(translateCount('musicSongCount', 1)).toBe('1 song');
+    expect(translateCount('musicSongCount', 2)).toBe('2 songs');
+    expect(translateCount('musicSongCount', 1234)).toBe('1,234 songs');
+    expect(translateCount('playlistSongCount', 0)).toBe('0 songs');
+    expect(translateCount('playlistSongCount', 1)).toBe('1 song');
+    expect(translateCount('playingSongs', 1)).toBe('Playing 1 song');
+    expect(translateCount('playingSongs', 3)).toBe('Playing 3 songs');
+    expect(translateCount('musicSongCount', 1, 'he')).toBe('שיר אחד');
+    expect(translateCount('playlistSongCount', 5, 'he')).toBe('5 שירים');
+    expect(translateCount('playingSongs', 1, 'he')).toBe('מנגן שיר אחד');
+    expect(translateCount('playingSongs', 11, 'he')).toBe('מנגן 11 שירים');
+  });
+
+  it("use Hebrew's dual where a catalogue has it, and the plural where it has not", () => {
+    expect(translateCount('lyricsLineCount', 2, 'he')).toBe('2 שורות');
+    const withDual = { ...he, lyricsLineCount_two: 'שתי שורות' };
+    expect(countMessage(withDual, 'lyricsLineCount', 2, 'he')).toBe('שתי שורות');
+    expect(countMessage(withDual, 'lyricsLineCount', 1, 'he')).toBe('שורה אחת');
+    expect(countMessage(withDual, 'lyricsLineCount', 3, 'he')).toBe('3 שורות');
   });
 });

@@ -94,19 +94,25 @@ export type TranslateCount = (base: CountKey, count: number) => string;
 const pluralRules = new Map<Language, Intl.PluralRules>();
 
 /**
- * "1 line", "2 lines": the form the language's plural rules (Intl.PluralRules) pick for
- * `count`, `_other` where a catalogue has no form of that category; `{count}` is written as
- * the language writes numbers.
+ * The text of the count message `base` for `count` in `catalogue`: the form `language`'s plural
+ * rules (Intl.PluralRules) pick (Hebrew's `_two` for 2 where the catalogue has one), `_other`
+ * where the catalogue has no form of that category; `{count}` is written as the language
+ * writes numbers.
  */
-export function translateCount(base: CountKey, count: number, language: Language = current): string {
+export function countMessage(catalogue: Catalogue, base: CountKey, count: number, language: Language): string {
   let rules = pluralRules.get(language);
   if (!rules) {
     rules = new Intl.PluralRules(language);
     pluralRules.set(language, rules);
   }
-  const catalogue: Partial<Record<string, string>> = catalogues[language];
-  const template = catalogue[`${base}_${rules.select(count)}`] ?? catalogue[`${base}_other`] ?? '';
+  const forms: Partial<Record<string, string>> = catalogue;
+  const template = forms[`${base}_${rules.select(count)}`] ?? forms[`${base}_other`] ?? '';
   return formatMessage(template, { count: count.toLocaleString(language) });
+}
+
+/** "1 line", "2 lines": `countMessage` in the language in effect (or `language`). */
+export function translateCount(base: CountKey, count: number, language: Language = current): string {
+  return countMessage(catalogues[language], base, count, language);
 }
 
 /** `translateCount` in the current language; components re-render when it changes. */
