@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nameWithoutExtension, newUploadKey, safeFileName, songKeyAtEndOf, songKeyFor, uploaderOf } from './upload-key.js';
+import { nameWithoutExtension, newUploadKey, songKeyAtEndOf, songKeyFor, uploaderOf } from './upload-key.js';
+import { safeFileName } from '../../platform/storage/safe-file-name.js';
 import { assertValidKey } from '../../platform/storage/storage-key.js';
 
 describe('upload keys', () => {

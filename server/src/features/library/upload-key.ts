@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { safeFileName } from '../../platform/storage/safe-file-name.js';
 
 /**
  * Upload keys are `uploads/<userId>/<uuid>/<safe file name>`. The user id in the key is how
@@ -15,7 +16,6 @@ const NAME = '[^/]{1,200}';
 const UPLOAD_KEY = new RegExp(`^uploads/(\\d{1,10})/(${UUID})/(${NAME})$`);
 /** A song's key (`songs/…`, or the upload key of a song from before song keys) closing a path. */
 const SONG_KEY_AT_END = new RegExp(`(?:^|/)((?:songs|uploads/\\d{1,10})/${UUID}/${NAME})$`);
-const MAX_NAME = 120;
 
 export function newUploadKey(userId: number, fileName: string): string {
   return `uploads/${userId}/${randomUUID()}/${safeFileName(fileName)}`;
@@ -50,27 +50,6 @@ export function receiptKeyFor(uploadKey: string): string | undefined {
 export function uploaderOf(key: string): number | undefined {
   const match = UPLOAD_KEY.exec(key);
   return match ? Number(match[1]) : undefined;
-}
-
-/**
- * A storage-safe version of a person's file name: the base name only, accents folded, anything
- * outside `[A-Za-z0-9._-]` made `_`, never starting with a dot, the extension kept when the
- * name is shortened. The original name is kept separately for downloads.
- */
-export function safeFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? '';
-  const dot = base.lastIndexOf('.');
-  const rawExtension = dot > 0 ? base.slice(dot + 1) : '';
-  const extension = /^[A-Za-z0-9]{1,8}$/.test(rawExtension) ? `.${rawExtension}` : '';
-  const stem = (extension ? base.slice(0, dot) : base)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/^[._-]+/, '')
-    .slice(0, MAX_NAME - extension.length)
-    .replace(/[._-]+$/, '');
-  return `${stem || 'audio'}${extension}`;
 }
 
 /** "01 - Song.final.mp3" -> "01 - Song.final": what to show when the tags give no title. */

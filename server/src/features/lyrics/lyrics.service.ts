@@ -7,7 +7,7 @@ import { LYRICS_LINES_MAX, LYRICS_MESSAGES, LYRICS_TEXT_MAX, type LyricsExportFo
 import type { Word } from '@encore/common/words.contract';
 import { NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
 import type { LyricsRepository, LyricsSong, StoredLyrics } from './lyrics.repository.js';
-import { safeFileName } from '../library/upload-key.js';
+import { safeFileName } from '../../platform/storage/safe-file-name.js';
 
 /** A song's lyrics as one viewer sees them; the mapper turns it into the wire's model. */
 export interface LyricsView {
