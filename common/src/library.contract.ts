@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isEmailShaped } from './auth.rules.js';
 import { songAnalysis } from './analysis.contract.js';
+import { defineEndpoint } from './endpoint.js';
 import { folderIdField, idField, text } from './input.contract.js';
 
 /**
@@ -151,3 +152,82 @@ export const sendSongLinkResponse = z.object({ success: z.boolean(), message: z.
 export type SendSongLinkResponse = z.infer<typeof sendSongLinkResponse>;
 
 export const shareTokenParams = z.object({ token: text('The share token').max(1000) });
+
+/** `/files…`: browse, play, like, download and delete songs; every one needs a signed-in user. */
+export const libraryEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/files',
+    query: listSongsQuery,
+    response: songList.describe(`The page of songs; the ${TOTAL_COUNT_HEADER} header carries the number of matching songs`),
+    summary: 'All songs, newest first; owner=true for mine, favorites=true for every song I liked (whoever uploaded it), q to search',
+    description:
+      'A page of songs (limit, offset) without their lyrics (GET /files/{id} has them). The X-Total-Count header says how many songs match in all. ' +
+      'sort: recent (newest first, the default), title, artist (then album and track) or album (then track). ' +
+      'q: every word must be in the title, artist or album, ignoring case and accents; words of five letters or more also match with one typo.',
+    tags: ['library'],
+  }),
+  /** The image's bytes (or 204 when the song has none, 304 when the caller has it): no response schema. */
+  cover: defineEndpoint({
+    method: 'GET',
+    path: '/files/extract-image',
+    query: extractImageQuery,
+    summary: "A song's cover art by the song's storage key (204 when it has none)",
+    tags: ['library'],
+  }),
+  get: defineEndpoint({ method: 'GET', path: '/files/:id', params: songIdParams, response: songDetail, summary: 'One song, with its sonic analysis (null until analysed)', tags: ['library'] }),
+  playUrl: defineEndpoint({
+    method: 'GET',
+    path: '/files/:id/play',
+    params: songIdParams,
+    response: playUrlResponse,
+    summary: 'A short-lived URL that streams the song (answers HTTP Range requests)',
+    tags: ['library'],
+  }),
+  toggleLike: defineEndpoint({ method: 'POST', path: '/files/:id/like', params: songIdParams, response: likeResponse, summary: 'Like or unlike a song; returns the new state', tags: ['library'] }),
+  /** The file's bytes as an attachment: no response schema. */
+  download: defineEndpoint({ method: 'GET', path: '/files/:id/download', params: songIdParams, summary: 'The original file as an attachment under its original name', tags: ['library'] }),
+  delete: defineEndpoint({ method: 'DELETE', path: '/files/:id', params: songIdParams, status: 204, summary: 'Delete a song and its files (uploader only)', tags: ['library'] }),
+};
+
+/** `/upload…`: the presigned URL and upload-complete steps of SPEC 7's three-step upload. */
+export const uploadEndpoints = {
+  presignedUrl: defineEndpoint({
+    method: 'GET',
+    path: '/upload/presigned-url',
+    query: presignedUrlQuery,
+    response: presignedUrlResponse,
+    summary: 'A URL to PUT one file to (send contentType to bind the Content-Type the PUT must carry)',
+    tags: ['upload'],
+  }),
+  /** 201 with the new song; 200 with the same song when it was already added (a replay). */
+  complete: defineEndpoint({
+    method: 'POST',
+    path: '/upload/upload-complete',
+    body: uploadCompleteBody,
+    response: song,
+    status: 201,
+    summary: 'Check the uploaded bytes, read tags and cover art, add the song (201; 200 when already added)',
+    tags: ['upload'],
+  }),
+};
+
+/** Sending a song by e-mail (signed in) and the public share page's data (no account). */
+export const sharingEndpoints = {
+  sendSongLink: defineEndpoint({
+    method: 'POST',
+    path: '/email/send-song-link',
+    body: sendSongLinkBody,
+    response: sendSongLinkResponse,
+    summary: 'E-mail a link to a public page that plays the song (expires after 30 days)',
+    tags: ['sharing'],
+  }),
+  sharedSong: defineEndpoint({
+    method: 'GET',
+    path: '/share/:token',
+    params: shareTokenParams,
+    response: sharedSong,
+    summary: 'A shared song for the public share page, with short-lived stream and cover URLs',
+    tags: ['sharing'],
+  }),
+};

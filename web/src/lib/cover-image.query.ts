@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiBlobRequest, isApiError } from './api-client';
+import { libraryEndpoints } from '@encore/common/library.contract';
+import { isApiError } from './api-client';
+import { callBlobEndpoint } from './endpoint-client';
 import { translate } from './i18n/i18n.store';
 
 export type CoverSize = 'thumb' | 'full';
@@ -17,7 +19,7 @@ export function coverImageQueryKey(fileKey: string, size: CoverSize) {
  */
 export async function fetchCoverImage(fileKey: string, size: CoverSize, signal?: AbortSignal): Promise<string | null> {
   try {
-    const answer = await apiBlobRequest('files/extract-image', {
+    const answer = await callBlobEndpoint(libraryEndpoints.cover, {
       query: { fileKey, size },
       fallbackMessage: translate('fetchImageFailed'),
       signal,

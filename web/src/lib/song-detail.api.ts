@@ -1,5 +1,5 @@
-import { songDetail, type SongDetail } from '@encore/common/library.contract';
-import { apiRequest } from './api-client';
+import { libraryEndpoints, songDetail, type SongDetail } from '@encore/common/library.contract';
+import { callEndpoint } from './endpoint-client';
 import { translate } from './i18n/i18n.store';
 
 /** A server from before sonic analysis sends no `analysis`: the song then reads as not analysed yet. */
@@ -10,5 +10,5 @@ const songDetailAnswer = songDetail.extend({ analysis: songDetail.shape.analysis
  * the playlist covers alike: one fetch for that key.
  */
 export function fetchSong(id: number, signal?: AbortSignal): Promise<SongDetail> {
-  return apiRequest(`files/${id}`, { schema: songDetailAnswer, fallbackMessage: translate('fetchMusicFileFailed'), signal });
+  return callEndpoint(libraryEndpoints.get, { params: { id }, schema: songDetailAnswer, fallbackMessage: translate('fetchMusicFileFailed'), signal });
 }

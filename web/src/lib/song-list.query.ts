@@ -1,6 +1,6 @@
-import { songList, TOTAL_COUNT_HEADER, type SongListEntry, type SongSort } from '@encore/common/library.contract';
+import { libraryEndpoints, TOTAL_COUNT_HEADER, type SongListEntry, type SongSort } from '@encore/common/library.contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequestWithHeaders } from './api-client';
+import { callEndpointWithHeaders } from './endpoint-client';
 import { translate } from './i18n/i18n.store';
 import { songQueryKeys, type SongListFilter } from './song-query-keys';
 
@@ -25,7 +25,7 @@ export interface SongPage {
  */
 export async function fetchSongPage(request: SongPageRequest, signal?: AbortSignal): Promise<SongPage> {
   const q = request.q.trim();
-  const { data, headers } = await apiRequestWithHeaders('files', {
+  const { data, headers } = await callEndpointWithHeaders(libraryEndpoints.list, {
     query: {
       owner: request.owner || undefined,
       favorites: request.favorites || undefined,
@@ -34,7 +34,6 @@ export async function fetchSongPage(request: SongPageRequest, signal?: AbortSign
       limit: request.limit,
       offset: request.offset || undefined,
     },
-    schema: songList,
     fallbackMessage: translate('fetchMusicFilesFailed'),
     signal,
   });

@@ -1,6 +1,6 @@
-import { successResponse, type SuccessResponse } from '@encore/common/auth.contract';
-import { sharedSong, type SendSongLinkBody, type SharedSong } from '@encore/common/library.contract';
-import { apiRequest } from '../../lib/api-client';
+import type { SuccessResponse } from '@encore/common/auth.contract';
+import { sharingEndpoints, type SendSongLinkBody, type SharedSong } from '@encore/common/library.contract';
+import { callEndpoint } from '../../lib/endpoint-client';
 import { translate } from '../../lib/i18n/i18n.store';
 
 /** The address of a song's page in this app: what SPEC 7 sends as `songUrl`. */
@@ -14,19 +14,10 @@ export function songPageUrl(songId: number): string {
  */
 export function postSendSongLink(songId: number, email: string): Promise<SuccessResponse> {
   const body: SendSongLinkBody = { Email: email, songUrl: songPageUrl(songId), songId };
-  return apiRequest('email/send-song-link', {
-    method: 'POST',
-    body,
-    schema: successResponse,
-    fallbackMessage: translate('sendEmailFailed'),
-  });
+  return callEndpoint(sharingEndpoints.sendSongLink, { body, fallbackMessage: translate('sendEmailFailed') });
 }
 
 /** The public view of a shared song; works signed out. */
 export function fetchSharedSong(token: string, signal?: AbortSignal): Promise<SharedSong> {
-  return apiRequest(`share/${encodeURIComponent(token)}`, {
-    schema: sharedSong,
-    fallbackMessage: translate('shareInvalid'),
-    signal,
-  });
+  return callEndpoint(sharingEndpoints.sharedSong, { params: { token }, fallbackMessage: translate('shareInvalid'), signal });
 }

@@ -1,6 +1,7 @@
-import { presignedUrlResponse, song, type Song, type UploadCompleteBody } from '@encore/common/library.contract';
+import { presignedUrlResponse, uploadEndpoints, type Song, type UploadCompleteBody } from '@encore/common/library.contract';
 import { errorResponse } from '@encore/common/http.contract';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { callEndpoint } from '../../lib/endpoint-client';
 import { translate } from '../../lib/i18n/i18n.store';
 
 /** The three-step upload of SPEC 7. Each step throws ApiError; callers decide what to show. */
@@ -12,7 +13,7 @@ export function uploadMediaType(file: File): string {
 
 /** Step 1: where to PUT the file, and the storage key to report afterwards. */
 export async function requestUploadUrl(file: File): Promise<{ url: string; key: string }> {
-  const answer = await apiRequest('upload/presigned-url', {
+  const answer = await callEndpoint(uploadEndpoints.presignedUrl, {
     query: { fileName: file.name, contentType: uploadMediaType(file) },
     // Read leniently so an answer without a URL gets the spec's own message, not a generic one.
     schema: presignedUrlResponse.partial(),
@@ -66,12 +67,7 @@ export function putFile(url: string, file: File, onProgress: (fraction: number) 
 /** Step 3: tells the server the file is in place; it reads the tags and answers the new song. */
 export function completeUpload(file: File, key: string): Promise<Song> {
   const body: UploadCompleteBody = { fileName: file.name, fileType: file.type, size: file.size, s3key: key, folderId: 0 };
-  return apiRequest('upload/upload-complete', {
-    method: 'POST',
-    body,
-    schema: song,
-    fallbackMessage: translate('uploadFailed'),
-  });
+  return callEndpoint(uploadEndpoints.complete, { body, fallbackMessage: translate('uploadFailed') });
 }
 
 /** All three steps for one file. Progress stays at most 95 until the server has the song (DECISIONS). */
