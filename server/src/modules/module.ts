@@ -85,6 +85,11 @@ export interface ModuleManifest<Parts extends ModuleParts = ModuleParts> {
   settings: readonly string[];
   /** OpenAPI tags of its routes. */
   tags: readonly string[];
+  /**
+   * The texts its answers carry (English, the spec's words, kept in `common/` beside its
+   * contract); the web app's catalogue of the same feature translates those it shows.
+   */
+  messages?: Readonly<Record<string, string>>;
   setup(context: ModuleContext): Parts | Promise<Parts>;
 }
 

@@ -11,7 +11,7 @@ const PLATFORM_TABLES = ['tasks', 'job_workers', 'job_claims', 'mail_deliveries'
 
 describe('module manifests', () => {
   it('give every table of the schema exactly one owner', () => {
-    const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable)).map((table) => getTableName(table));
+    const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)).map((table) => getTableName(table));
     const owned = [...encoreModules.flatMap((module) => module.tables.map((table) => getTableName(table))), ...PLATFORM_TABLES];
     expect([...owned].sort()).toEqual([...tables].sort());
   });

@@ -1,3 +1,4 @@
+import { AI_MESSAGES } from '@encore/common/discovery.contract';
 import { defineModule } from '../../modules/module.js';
 import { songCataloguePort, songDetailSourcesPort, songEventsPort } from '../library/library.port.js';
 import { AnalysisService } from './analysis/analysis.service.js';
@@ -16,6 +17,7 @@ export const discoveryModule = defineModule({
   jobs: [analyseSongJob, analysisBackfillJob],
   settings: ['LLM_API_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_SECONDS', 'ANALYSIS_BACKFILL', 'ANALYSIS_ON_INGEST'],
   tags: ['discovery'],
+  messages: AI_MESSAGES,
   setup({ platform, logger, use }) {
     const { config, database } = platform;
     const catalogue = use(songCataloguePort);

@@ -1,3 +1,4 @@
+import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import type { Config } from '../../config.js';
 import { bind, defineModule } from '../../modules/module.js';
 import { storageOrigins } from '../../platform/storage/storage-origins.js';
@@ -38,6 +39,7 @@ export const lyricsModule = defineModule({
     'TRANSCRIBE_TIMEOUT_SECONDS',
   ],
   tags: ['lyrics'],
+  messages: LYRICS_MESSAGES,
   setup({ platform, logger, publicUrl, use }) {
     const { config, database, storage } = platform;
     const catalogue = use(songCataloguePort);

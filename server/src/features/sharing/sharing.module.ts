@@ -1,3 +1,4 @@
+import { SHARE_MESSAGES } from '@encore/common/library.contract';
 import { sendMailJob } from '../../platform/mail/mail.jobs.js';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { defineModule } from '../../modules/module.js';
@@ -16,6 +17,7 @@ export const sharingModule = defineModule({
   jobs: [],
   settings: [],
   tags: ['sharing'],
+  messages: SHARE_MESSAGES,
   setup({ platform, publicUrl, use }) {
     const sharing = new SharingService({
       repository: new SharingRepository(platform.database.db),
