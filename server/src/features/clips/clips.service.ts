@@ -103,7 +103,7 @@ export class ClipsService {
     const settings = parseSettings(input.settings);
     const song = await this.songFor(input.songUrl, ownerId);
     const media = await this.checkMedia(input.media);
-    const duration = song.row.durationSeconds ?? undefined;
+    const duration = song.durationSeconds ?? undefined;
     if (duration !== undefined && settings.startTime >= duration) throw new ValidationError(`settings.startTime: the song is ${duration.toFixed(1)} s long`);
     const outside = duration === undefined ? undefined : settings.words.find((word) => word.start > duration + 0.5);
     if (outside && duration !== undefined) throw new ValidationError(`settings.words: "${outside.text}" starts at ${outside.start} s, after the song's end (${duration.toFixed(1)} s)`);
@@ -120,8 +120,8 @@ export class ClipsService {
       const { width, height } = clipFrameSize(settings.videoQuality, settings.aspectRatio);
       const clip = await this.deps.repository.create({
         ownerId,
-        songId: song.row.id,
-        songTitle: song.row.title ?? song.row.displayName,
+        songId: song.id,
+        songTitle: song.title ?? song.displayName,
         taskId: null,
         settings,
         mediaKind: media[0]?.kind === 'video' ? 'video' : 'images',
@@ -186,7 +186,7 @@ export class ClipsService {
       await this.discardMedia(clip);
       throw new TaskFailure('The song of this clip was deleted.', { retry: false });
     }
-    const text = await this.textFor(settings, clip, song.row.durationSeconds);
+    const text = await this.textFor(settings, clip, song.durationSeconds);
     // A killed process's render on this machine (perhaps this clip's last attempt) stops first.
     await this.sweepDeadRenders();
     const workDir = await makeWorkDir();
@@ -197,7 +197,7 @@ export class ClipsService {
           settings,
           words: text.words,
           karaoke: text.karaoke,
-          song: { storageKey: song.row.storageKey, fileName: song.row.fileName, durationSeconds: song.row.durationSeconds },
+          song: { storageKey: song.storageKey, fileName: song.fileName, durationSeconds: song.durationSeconds },
           width: clip.width,
           height: clip.height,
           workDir,

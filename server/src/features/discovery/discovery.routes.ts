@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analysisProgress } from '@encore/common/analysis.contract';
 import { generatePlaylistBody, generatedPlaylist, moreLikeThisParams, type GeneratedPlaylist } from '@encore/common/discovery.contract';
 import { errorResponse } from '@encore/common/http.contract';
-import { toSong } from '../library/library.mapper.js';
+import { toSong } from '../library/library.port.js';
 import type { AnalysisService } from './analysis/analysis.service.js';
 import type { DiscoveryService, GeneratedResult } from './discovery.service.js';
 

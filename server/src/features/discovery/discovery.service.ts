@@ -74,7 +74,7 @@ export class DiscoveryService {
     if (analysis.status === 'failed') throw new UnprocessableError(AI_MESSAGES.songNotAnalysable);
     const { candidates, note } = await this.library();
     const vector = analysis.vector as number[];
-    const seedTitle = (seed.row.title ?? seed.row.displayName).toLowerCase();
+    const seedTitle = (seed.title ?? seed.displayName).toLowerCase();
     const nearest = candidates
       .filter((song) => song.id !== songId && (song.title ?? song.displayName).toLowerCase() !== seedTitle)
       .map((song) => ({ song, distance: vectorDistance(vector, song.vector) }))
@@ -82,7 +82,7 @@ export class DiscoveryService {
       .sort((a, b) => a.distance - b.distance)
       .slice(0, MORE_LIKE_THIS_SIZE - 1);
     if (nearest.length === 0) throw new UnprocessableError(AI_MESSAGES.noSimilar);
-    const label = seed.row.title ?? seed.row.displayName;
+    const label = seed.title ?? seed.displayName;
     const ranked: RankedSong[] = [
       { candidate: { ...candidates.find((song) => song.id === songId)!, id: songId }, score: 1, reason: 'the song you started from' },
       ...nearest.map(({ song, distance }) => ({ candidate: song, score: 1 - distance, reason: similarityReason(vector, song) })),
@@ -106,7 +106,7 @@ export class DiscoveryService {
       ranked.map((entry) => entry.candidate.id),
       ownerId,
     );
-    const byId = new Map(records.map((record) => [record.row.id, record]));
+    const byId = new Map(records.map((record) => [record.id, record]));
     const songs = ranked.flatMap((entry) => {
       const record = byId.get(entry.candidate.id);
       return record ? [{ record, reason: entry.reason }] : [];

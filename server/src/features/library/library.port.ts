@@ -1,11 +1,46 @@
 import type { AudioTags } from '../../platform/media/audio-tags.js';
 import type { SongAnalysis } from '@encore/common/analysis.contract';
 import { definePort } from '../../modules/module.js';
-import type { SongRecord } from './library.repository.js';
 import type { ShareableSong } from './library.service.js';
 
-export type { SongRecord, ShareableSong };
+export type { ShareableSong };
 export { PLAY_URL_TTL_SECONDS } from './library.service.js';
+/** The REST contract's Song of a record, for modules whose answers hold songs (playlists, discovery). */
+export { toSong } from './library.mapper.js';
+
+/** A song of the collection as one viewer sees it: what its upload and tags recorded, its uploader's name and the viewer's like. */
+export interface SongRecord {
+  id: number;
+  ownerId: number;
+  /** The uploader's user name. */
+  uploadedBy: string;
+  /** Whether the viewer liked it. */
+  isLiked: boolean;
+  displayName: string;
+  /** The name the file had on the uploader's disk. */
+  fileName: string;
+  /** The MIME type detected from the bytes. */
+  fileType: string;
+  /** Where the audio is stored (the last part of its stream URL). */
+  storageKey: string;
+  size: number;
+  uploadedAt: Date;
+  folderId: number;
+  title: string | null;
+  artist: string | null;
+  album: string | null;
+  albumArtist: string | null;
+  genre: string | null;
+  year: number | null;
+  trackNumber: number | null;
+  discNumber: number | null;
+  durationSeconds: number | null;
+  bitrate: number | null;
+  sampleRate: number | null;
+  /** The lyrics' plain text, if any. */
+  transcript: string | null;
+  hasCover: boolean;
+}
 
 /**
  * The shared collection as other modules see it. The library alone reads and writes the songs

@@ -4,13 +4,14 @@ import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { users } from '../auth/auth.schema.js';
+import type { SongRecord } from './library.port.js';
 import { searchWords as searchWordsTable, songLikes, songSearch, songs } from './library.schema.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type NewSong = typeof songs.$inferInsert;
 
-/** A song as one viewer sees it. */
-export interface SongRecord {
+/** A song's row as one viewer sees it (their like). */
+export interface ViewedSongRow {
   row: SongRow;
   uploadedBy: string;
   isLiked: boolean;
@@ -72,7 +73,7 @@ export class LibraryRepository {
    * One page of songs in the chosen order (newest first by default; ties broken by id so pages
    * never overlap) and how many songs match in all.
    */
-  async list(viewerId: number, filter: SongFilter = {}): Promise<{ records: SongRecord[]; total: number }> {
+  async list(viewerId: number, filter: SongFilter = {}): Promise<{ records: ViewedSongRow[]; total: number }> {
     const words = searchWords(filter.search);
     if (words.length > 0) return this.search(viewerId, filter, words);
     const where = this.conditions(filter);
@@ -98,7 +99,7 @@ export class LibraryRepository {
    * no useful order), so the page's ids come with `count(*) over ()`. Then the page's songs.
    * It runs in a transaction that sets pg_trgm's threshold for itself only.
    */
-  private async search(viewerId: number, filter: SongFilter, words: string[]): Promise<{ records: SongRecord[]; total: number }> {
+  private async search(viewerId: number, filter: SongFilter, words: string[]): Promise<{ records: ViewedSongRow[]; total: number }> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
@@ -193,13 +194,13 @@ export class LibraryRepository {
     return and(...conditions);
   }
 
-  async findById(id: number, viewerId: number): Promise<SongRecord | undefined> {
+  async findById(id: number, viewerId: number): Promise<ViewedSongRow | undefined> {
     if (!isId(id)) return undefined;
     const [row] = await this.selectFor(viewerId).where(eq(songs.id, id));
     return row && toRecord(row);
   }
 
-  async findByIds(ids: number[], viewerId: number): Promise<SongRecord[]> {
+  async findByIds(ids: number[], viewerId: number): Promise<ViewedSongRow[]> {
     const valid = [...new Set(ids.filter(isId))];
     if (valid.length === 0) return [];
     return (await this.selectFor(viewerId).where(inArray(songs.id, valid))).map(toRecord);
@@ -335,6 +336,36 @@ function searchWords(search: string | undefined): string[] {
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 
-function toRecord(selected: { row: SongRow; uploadedBy: string; likedBy: number | null }): SongRecord {
+function toRecord(selected: { row: SongRow; uploadedBy: string; likedBy: number | null }): ViewedSongRow {
   return { row: selected.row, uploadedBy: selected.uploadedBy, isLiked: selected.likedBy !== null };
+}
+
+/** The domain record of a song's row: what other modules and the routes see of it. */
+export function toSongRecord({ row, uploadedBy, isLiked }: ViewedSongRow): SongRecord {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    uploadedBy,
+    isLiked,
+    displayName: row.displayName,
+    fileName: row.fileName,
+    fileType: row.fileType,
+    storageKey: row.storageKey,
+    size: row.size,
+    uploadedAt: row.uploadedAt,
+    folderId: row.folderId,
+    title: row.title,
+    artist: row.artist,
+    album: row.album,
+    albumArtist: row.albumArtist,
+    genre: row.genre,
+    year: row.year,
+    trackNumber: row.trackNumber,
+    discNumber: row.discNumber,
+    durationSeconds: row.durationSeconds,
+    bitrate: row.bitrate,
+    sampleRate: row.sampleRate,
+    transcript: row.transcript,
+    hasCover: row.coverKey !== null,
+  };
 }

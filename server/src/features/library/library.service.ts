@@ -4,7 +4,8 @@ import type { Logger } from '../../platform/logger.js';
 import type { Storage, StoredObject } from '../../platform/storage/storage.types.js';
 import type { SongSort } from '@encore/common/library.contract';
 import { CoverThumbnails } from './cover-thumbnails.js';
-import type { LibraryRepository, SongRecord, SongRow } from './library.repository.js';
+import type { SongRecord } from './library.port.js';
+import { toSongRecord, type LibraryRepository, type SongRow } from './library.repository.js';
 
 /** Long enough to listen to a long track with pauses; the player asks again for each song. */
 export const PLAY_URL_TTL_SECONDS = 3600;
@@ -60,7 +61,7 @@ export class LibraryService {
    */
   async list(viewerId: number, options: ListOptions = {}): Promise<{ records: SongRecord[]; total: number }> {
     const favorites = options.favorites === true;
-    return this.deps.repository.list(viewerId, {
+    const { records, total } = await this.deps.repository.list(viewerId, {
       ...(options.owner && !favorites ? { ownerId: viewerId } : {}),
       likedOnly: favorites,
       ...(options.q ? { search: options.q } : {}),
@@ -68,17 +69,18 @@ export class LibraryService {
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
       ...(options.offset !== undefined ? { offset: options.offset } : {}),
     });
+    return { records: records.map(toSongRecord), total };
   }
 
   async get(id: number, viewerId: number): Promise<SongRecord> {
-    const record = await this.deps.repository.findById(id, viewerId);
-    if (!record) throw new NotFoundError(SONG_NOT_FOUND);
-    return record;
+    const found = await this.deps.repository.findById(id, viewerId);
+    if (!found) throw new NotFoundError(SONG_NOT_FOUND);
+    return toSongRecord(found);
   }
 
   /** For playlists: the songs that still exist among `ids`, in no particular order. */
   async songsByIds(ids: number[], viewerId: number): Promise<SongRecord[]> {
-    return this.deps.repository.findByIds(ids, viewerId);
+    return (await this.deps.repository.findByIds(ids, viewerId)).map(toSongRecord);
   }
 
   /** The URL the player streams the song from. */

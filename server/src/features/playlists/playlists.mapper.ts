@@ -1,5 +1,5 @@
 import type { Playlist, PlaylistSummary } from '@encore/common/playlists.contract';
-import { toSong } from '../library/library.mapper.js';
+import { toSong } from '../library/library.port.js';
 import type { PlaylistRow } from './playlists.repository.js';
 import type { PlaylistOverview, PlaylistWithSongs } from './playlists.service.js';
 

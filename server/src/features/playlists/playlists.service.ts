@@ -46,7 +46,7 @@ export class PlaylistsService {
       entries.map((entry) => entry.songId),
       ownerId,
     );
-    const byId = new Map(songs.map((song) => [song.row.id, song]));
+    const byId = new Map(songs.map((song) => [song.id, song]));
     const ordered = entries.map((entry) => byId.get(entry.songId)).filter((song): song is SongRecord => song !== undefined);
     return { row, songs: ordered };
   }
@@ -92,7 +92,7 @@ export class PlaylistsService {
   async m3u8(id: number, ownerId: number, absolute: (url: string) => string): Promise<{ name: string; body: string }> {
     const playlist = await this.get(id, ownerId);
     const lines = ['#EXTM3U', `#PLAYLIST:${oneLine(playlist.row.name)}`];
-    for (const { row: song } of playlist.songs) {
+    for (const song of playlist.songs) {
       const seconds = song.durationSeconds === null ? -1 : Math.round(song.durationSeconds);
       const title = song.artist && song.title ? `${song.artist} - ${song.title}` : song.displayName;
       lines.push(`#EXTINF:${seconds},${oneLine(title)}`);

@@ -31,7 +31,7 @@ export const toyModule = defineModule({
         app.addHook('onRequest', app.requireUser);
         app.post('/toy/notes', { schema: { tags: ['toy'], body: z.object({ songId: z.number().int().positive(), text: z.string().min(1).max(200) }) } }, async (request, reply) => {
           const song = await catalogue.get(request.body.songId, request.currentUser().id);
-          const note = await repository.insert(song.row.id, request.body.text);
+          const note = await repository.insert(song.id, request.body.text);
           await platform.jobs.send(shoutJob, { noteId: note.id });
           return reply.status(201).send({ id: note.id, message: toyMessagesEn.noteQueued });
         });

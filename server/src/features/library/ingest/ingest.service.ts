@@ -4,7 +4,8 @@ import type { AudioTags } from '../../../platform/media/audio-tags.js';
 import { storageSource } from '../../../platform/media/byte-source.js';
 import { DEFAULT_COVER_LIMITS, type CoverLimits } from '../../../platform/media/cover-image.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
-import type { LibraryRepository, SongRecord, SongRow } from '../library.repository.js';
+import type { SongRecord } from '../library.port.js';
+import { toSongRecord, type LibraryRepository, type SongRow } from '../library.repository.js';
 import type { LibraryService } from '../library.service.js';
 import { newUploadKey, receiptKeyFor, songKeyFor, uploaderOf } from '../upload-key.js';
 import { KeyedLock } from './keyed-lock.js';
@@ -92,7 +93,7 @@ export class IngestService {
     await this.deps.onSongAdded?.(row.id, tags).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed'));
     // The inserted row is the whole song: its uploader is the caller, and nobody can have liked
     // a song whose id was not known until now.
-    return { song: { row, uploadedBy: uploader.userName, isLiked: false }, created };
+    return { song: toSongRecord({ row, uploadedBy: uploader.userName, isLiked: false }), created };
   }
 
   /** The song of an upload: under its song key, or (songs ingested before song keys) the upload key. */
