@@ -7,6 +7,7 @@ import {
   checkUserName,
   type RuleResult,
 } from './auth.rules.js';
+import { defineEndpoint } from './endpoint.js';
 import { text as singleLine } from './input.contract.js';
 import { ruleMessagesEn } from './messages.en.js';
 
@@ -135,3 +136,47 @@ export const verifyEmailBody = z.object({
     .max(200, { error: VERIFY_LINK_INVALID }),
 });
 export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
+
+const tags = ['auth'];
+
+/** Accounts and sessions; the routes of a signed-in user say so where they are registered. */
+export const authEndpoints = {
+  signUp: defineEndpoint({ method: 'POST', path: '/auth/signup', body: signUpBody, response: signUpResponse, status: 201, summary: 'Create an account (does not sign in)', tags }),
+  signIn: defineEndpoint({ method: 'POST', path: '/auth/signin', body: signInBody, response: signInResponse, summary: 'Sign in with user name and password', tags }),
+  googleLogin: defineEndpoint({ method: 'POST', path: '/auth/google-login', body: googleLoginBody, response: signInResponse, summary: 'Sign in with a Google ID token', tags }),
+  profile: defineEndpoint({ method: 'GET', path: '/auth/profile', response: profileResponse, summary: 'The signed-in user', tags }),
+  updateProfile: defineEndpoint({ method: 'PUT', path: '/auth/profile', body: updateProfileBody, response: profileResponse, summary: 'Change user name or e-mail', tags }),
+  changePassword: defineEndpoint({
+    method: 'PUT',
+    path: '/auth/password',
+    body: changePasswordBody,
+    response: signInResponse,
+    summary: 'Change the password with the current one; ends other sessions and answers with a new token',
+    tags,
+  }),
+  forgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/email/forgot-password',
+    body: forgotPasswordBody,
+    response: successResponse,
+    summary: 'E-mail a password reset link (same answer whether or not the account exists)',
+    tags,
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/email/reset-password',
+    body: resetPasswordBody,
+    response: successResponse,
+    summary: 'Set a new password with a reset token (also verifies the e-mail address)',
+    tags,
+  }),
+  verifyEmail: defineEndpoint({
+    method: 'POST',
+    path: '/auth/verify-email',
+    body: verifyEmailBody,
+    response: successResponse,
+    summary: 'Verify the e-mail address with the token of a verification link',
+    tags,
+  }),
+  resendVerification: defineEndpoint({ method: 'POST', path: '/auth/resend-verification', response: successResponse, summary: 'Mail a new verification link to the signed-in user', tags }),
+};

@@ -1,8 +1,6 @@
 import {
+  authEndpoints,
   profileResponse,
-  signInResponse,
-  signUpResponse,
-  successResponse,
   type ChangePasswordBody,
   type ForgotPasswordBody,
   type SignInBody,
@@ -13,7 +11,7 @@ import {
   type UpdateProfileBody,
 } from '@encore/common/auth.contract';
 import type { z } from 'zod';
-import { apiRequest } from '../../lib/api-client';
+import { callEndpoint } from '../../lib/endpoint-client';
 import { translate } from '../../lib/i18n/i18n.store';
 
 /**
@@ -29,62 +27,32 @@ export const AUTO_LOGIN_FAILED = 'Auto login failed';
 /** The auth and e-mail calls of SPEC 7. Failures throw `ApiError`; callers decide what to show. */
 
 export function postSignIn(body: SignInBody): Promise<SignInResponse> {
-  return apiRequest('auth/signin', {
-    method: 'POST',
-    body,
-    schema: signInResponse,
-    fallbackMessage: translate('loginError'),
-  });
+  return callEndpoint(authEndpoints.signIn, { body, fallbackMessage: translate('loginError') });
 }
 
 export function postSignUp(body: SignUpBody): Promise<SignUpResponse> {
-  return apiRequest('auth/signup', {
-    method: 'POST',
-    body,
-    schema: signUpResponse,
-    fallbackMessage: translate('signUpError'),
-  });
+  return callEndpoint(authEndpoints.signUp, { body, fallbackMessage: translate('signUpError') });
 }
 
 export function postGoogleLogin(credential: string): Promise<SignInResponse> {
-  return apiRequest('auth/google-login', {
-    method: 'POST',
-    body: { credential },
-    schema: signInResponse,
-    fallbackMessage: translate('googleLoginFailed'),
-  });
+  return callEndpoint(authEndpoints.googleLogin, { body: { credential }, fallbackMessage: translate('googleLoginFailed') });
 }
 
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return apiRequest('auth/profile', { schema: profile, fallbackMessage: AUTO_LOGIN_FAILED, signal });
+  return callEndpoint(authEndpoints.profile, { schema: profile, fallbackMessage: AUTO_LOGIN_FAILED, signal });
 }
 
 export function putProfile(body: UpdateProfileBody): Promise<Profile> {
-  return apiRequest('auth/profile', {
-    method: 'PUT',
-    body,
-    schema: profile,
-    fallbackMessage: translate('profileUpdateFailed'),
-  });
+  return callEndpoint(authEndpoints.updateProfile, { body, schema: profile, fallbackMessage: translate('profileUpdateFailed') });
 }
 
 /** Changes the password with the current one; answers with a new token for this session. */
 export function putPassword(body: ChangePasswordBody): Promise<SignInResponse> {
-  return apiRequest('auth/password', {
-    method: 'PUT',
-    body,
-    schema: signInResponse,
-    fallbackMessage: translate('profilePasswordChangeFailed'),
-  });
+  return callEndpoint(authEndpoints.changePassword, { body, fallbackMessage: translate('profilePasswordChangeFailed') });
 }
 
 export function postForgotPassword(body: ForgotPasswordBody): Promise<SuccessResponse> {
-  return apiRequest('email/forgot-password', {
-    method: 'POST',
-    body,
-    schema: successResponse,
-    fallbackMessage: translate('resetEmailFailed'),
-  });
+  return callEndpoint(authEndpoints.forgotPassword, { body, fallbackMessage: translate('resetEmailFailed') });
 }
 
 export interface ResetPasswordInput {
@@ -95,29 +63,18 @@ export interface ResetPasswordInput {
 
 /** SPEC 7 spells this body in PascalCase. */
 export function postResetPassword({ email, token, newPassword }: ResetPasswordInput): Promise<SuccessResponse> {
-  return apiRequest('email/reset-password', {
-    method: 'POST',
+  return callEndpoint(authEndpoints.resetPassword, {
     body: { Email: email, Token: token, NewPassword: newPassword },
-    schema: successResponse,
     fallbackMessage: translate('resetFailed'),
   });
 }
 
 /** Confirms the token of an e-mailed verification link (/verify-email?token=...). */
 export function postVerifyEmail(token: string): Promise<SuccessResponse> {
-  return apiRequest('auth/verify-email', {
-    method: 'POST',
-    body: { token },
-    schema: successResponse,
-    fallbackMessage: translate('verifyEmailFailed'),
-  });
+  return callEndpoint(authEndpoints.verifyEmail, { body: { token }, fallbackMessage: translate('verifyEmailFailed') });
 }
 
 /** Mails the signed-in user a new verification link. */
 export function postResendVerification(): Promise<SuccessResponse> {
-  return apiRequest('auth/resend-verification', {
-    method: 'POST',
-    schema: successResponse,
-    fallbackMessage: translate('resendVerificationFailed'),
-  });
+  return callEndpoint(authEndpoints.resendVerification, { fallbackMessage: translate('resendVerificationFailed') });
 }
