@@ -1,13 +1,76 @@
 import { readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The folders under `dir` (relative to the repository root). */
+const foldersOf = (dir) =>
+  readdirSync(new URL(`./${dir}/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
 /** The web app's features (web/src/features/*). */
-const webFeatures = readdirSync(new URL('./web/src/features/', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const webFeatures = foldersOf('web/src/features');
+
+/** The server's modules (server/src/features/*): each folder is one module. */
+const serverModules = foldersOf('server/src/features');
+
+// import-x/no-restricted-paths matches its `except` globs against absolute paths, unresolved.
+const fromRoot = (glob) => `${root}${glob}`;
+const inModules = (...fileGlobs) => fileGlobs.map((glob) => fromRoot(`server/src/features/*/${glob}`));
+
+/**
+ * Imports that cross a module boundary today and go when the ports land: file → the other
+ * modules' files it may still import (paths under server/src/features). The lint holds every
+ * other file to the rule; empty this list, do not add to it.
+ */
+const knownCrossModuleImports = {
+  'auth/auth.port.ts': ['tasks/tasks.routes.ts'],
+  'discovery/discovery.repository.ts': ['library/library.schema.ts', 'playlists/playlists.schema.ts'],
+  'discovery/discovery.routes.ts': ['library/library.mapper.ts'],
+  'library/library.repository.ts': ['auth/auth.schema.ts'],
+  'lyrics/lyrics.repository.ts': ['library/library.schema.ts'],
+  'lyrics/lyrics.service.ts': ['library/upload-key.ts'],
+  'lyrics/transcription/song-url.ts': ['library/upload-key.ts'],
+  'playlists/playlists.mapper.ts': ['library/library.mapper.ts'],
+  'playlists/playlists.repository.ts': ['library/library.schema.ts'],
+  'sharing/sharing.repository.ts': ['auth/auth.schema.ts'],
+};
+
+const modulePortMessage = (name) =>
+  `Module ${name} reaches another module only through its published port (<name>.port.ts); a *.schema.ts may also take another's table for a foreign key, and a *.module.ts another's manifest.`;
+const platformMessage =
+  'platform/ and modules/ serve every module and know none: nothing of server/src/features (only db/schema.ts gathers the tables, and a *.schema.ts may take a table for a foreign key).';
+const outsideMessage =
+  'Outside the modules, nothing takes a module\'s repository or tables: go through its port or its manifest (platform/db/schema.ts alone gathers the tables).';
+
+/**
+ * The server's zones, for the file kinds the block's `files` name. `acrossModules` is what a
+ * module's file may take of another module; `platformTakes` what platform/ may take of them.
+ */
+const serverZones = ({ acrossModules, platformTakes = [] }) => [
+  ...serverModules.map((name) => ({
+    target: `server/src/features/${name}`,
+    from: serverModules.filter((other) => other !== name).map((other) => `server/src/features/${other}/**/*`),
+    except: acrossModules,
+    message: modulePortMessage(name),
+  })),
+  { target: ['server/src/platform', 'server/src/modules'], from: ['server/src/features/**/*'], except: platformTakes, message: platformMessage },
+  {
+    target: ['server/src/*.ts', 'server/src/features/*.ts', 'server/scripts'],
+    from: ['server/src/features/**/*.repository.ts', 'server/src/features/**/*.schema.ts'],
+    message: outsideMessage,
+  },
+];
+
+const serverTests = ['server/test/**', '**/*.test.ts'];
+const restrictedPaths = (options) => ({ 'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones(options) }] });
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'reports/**'] },
@@ -59,6 +122,78 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // Server and common import './x.js' for './x.ts'; web imports without an extension.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          conditionNames: ['source', 'types', 'import', 'default'],
+        }),
+      ],
+    },
+  },
+  // Server modules (ISSUE 26): a module takes another's port only, so what it offers is one
+  // file to read and keep stable; tables stay with their owner.
+  {
+    files: ['server/src/**/*.ts', 'server/scripts/**/*.ts'],
+    ignores: serverTests,
+    rules: restrictedPaths({ acrossModules: inModules('*.port.ts') }),
+  },
+  {
+    // A table may reference another module's table by foreign key; platform's tables too (a task's owner).
+    files: ['server/src/**/*.schema.ts'],
+    ignores: serverTests,
+    rules: restrictedPaths({ acrossModules: inModules('*.port.ts', '*.schema.ts'), platformTakes: inModules('*.schema.ts') }),
+  },
+  {
+    // A manifest names what it requires by the providers' ports and may name their manifests.
+    files: ['server/src/features/*/*.module.ts'],
+    rules: restrictedPaths({ acrossModules: inModules('*.port.ts', '*.module.ts') }),
+  },
+  {
+    // The one object drizzle() is typed by gathers every module's tables.
+    files: ['server/src/platform/db/schema.ts'],
+    rules: restrictedPaths({ acrossModules: [], platformTakes: inModules('*.schema.ts') }),
+  },
+  ...Object.entries(knownCrossModuleImports).map(([file, imports]) => ({
+    files: [`server/src/features/${file}`],
+    rules: restrictedPaths({
+      // `@(name)` matches the one file; the rule takes only globs beside glob `from`s.
+      acrossModules: [...inModules('*.port.ts'), ...imports.map((path) => fromRoot(`server/src/features/${path.replace(/[^/]+$/, '@($&)')}`))],
+    }),
+  })),
+  {
+    // common/ is shared by the server and the browser: it depends on neither, nor on Node.
+    files: ['common/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [{ target: 'common', from: ['server', 'web', 'e2e', 'bench'], message: 'common/ is shared by the server and the web app and imports neither (nor e2e/ or bench/).' }],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({ name, message: 'common/ runs in the browser too: no Node built-ins.' })),
+          patterns: [
+            { group: ['node:*'], message: 'common/ runs in the browser too: no Node built-ins.' },
+            { group: ['@encore/server', '@encore/server/*', '@encore/web', '@encore/web/*', '@encore/e2e', '@encore/e2e/*', '@encore/bench', '@encore/bench/*'], message: 'common/ is shared by the server and the web app and imports neither (nor e2e/ or bench/).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // In a cycle of imports, the load order decides which bindings a file sees still unset at start-up.
+    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'common/src/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['bench/**/*.ts', 'e2e/**/*.ts', '.ci/**/*.{js,mjs}'],
     rules: { 'no-console': 'off' },

@@ -1,0 +1,96 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint, type Linter } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The lint holds the shape of the code (ISSUE 26): each probe is a source placed, unwritten, at a
+ * path in the tree, and linted with the repository's own eslint.config.js as `npm run lint` does.
+ */
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const ZONES = 'import-x/no-restricted-paths';
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repoRoot });
+});
+
+async function lintProbe(filePath: string, importLine: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(`${importLine}\nexport const probe = [imported];\n`, { filePath: `${repoRoot}${filePath}` });
+  if (!result) throw new Error(`ESLint returned no result for ${filePath}`);
+  return result.messages;
+}
+
+const byRule = (messages: Linter.LintMessage[], ruleId: string) => messages.filter((message) => message.ruleId === ruleId);
+
+describe('lint zones', () => {
+  describe('server modules', () => {
+    it("refuse a module importing another module's repository", async () => {
+      const messages = await lintProbe('server/src/features/playlists/probe.ts', "import { imported } from '../library/library.repository.js';");
+      expect(byRule(messages, ZONES)).toEqual([
+        expect.objectContaining({ message: expect.stringContaining('Module playlists reaches another module only through its published port (<name>.port.ts)') }),
+      ]);
+    });
+
+    it("refuse another module's tables, internals and manifest outside a schema or a manifest", async () => {
+      for (const target of ['library.schema.js', 'library.service.js', 'ingest/ingest.service.js', 'library.module.js']) {
+        const messages = await lintProbe('server/src/features/playlists/nested/probe.ts', `import { imported } from '../../library/${target}';`);
+        expect(byRule(messages, ZONES), target).toHaveLength(1);
+      }
+    });
+
+    it("let a module import another module's port", async () => {
+      const messages = await lintProbe('server/src/features/playlists/probe.ts', "import { imported } from '../library/library.port.js';");
+      expect(byRule(messages, ZONES)).toEqual([]);
+    });
+
+    it("let a schema take another module's table for a foreign key, and a manifest another's manifest", async () => {
+      const schema = await lintProbe('server/src/features/playlists/probe.schema.ts', "import { imported } from '../library/library.schema.js';");
+      const manifest = await lintProbe('server/src/features/playlists/probe.module.ts', "import { imported } from '../library/library.module.js';");
+      expect([...byRule(schema, ZONES), ...byRule(manifest, ZONES)]).toEqual([]);
+    });
+
+    it('hold a known crossing file to everything beyond its listed imports', async () => {
+      const messages = await lintProbe('server/src/features/discovery/discovery.repository.ts', "import { imported } from '../library/library.repository.js';");
+      expect(byRule(messages, ZONES)).toHaveLength(1);
+    });
+
+    it('keep platform/ from importing any module', async () => {
+      const messages = await lintProbe('server/src/platform/probe.ts', "import { imported } from '../features/library/library.service.js';");
+      expect(byRule(messages, ZONES)).toEqual([expect.objectContaining({ message: expect.stringContaining('platform/ and modules/ serve every module and know none') })]);
+    });
+
+    it("keep the app's files away from a module's repository and tables", async () => {
+      const messages = await lintProbe('server/src/probe.ts', "import { imported } from './features/library/library.repository.js';");
+      expect(byRule(messages, ZONES)).toEqual([expect.objectContaining({ message: expect.stringContaining("nothing takes a module's repository or tables") })]);
+    });
+  });
+
+  describe('common/', () => {
+    it('refuses server code', async () => {
+      const messages = await lintProbe('common/src/probe.ts', "import { imported } from '../../server/src/config.js';");
+      expect(byRule(messages, ZONES)).toEqual([expect.objectContaining({ message: expect.stringContaining('common/ is shared by the server and the web app and imports neither') })]);
+    });
+
+    it('refuses the server and web packages and Node built-ins', async () => {
+      for (const source of ['@encore/server/src/config.js', '@encore/web/src/main.tsx', 'node:fs', 'fs']) {
+        const messages = await lintProbe('common/src/probe.ts', `import { imported } from '${source}';`);
+        expect(byRule(messages, 'no-restricted-imports'), source).toHaveLength(1);
+      }
+    });
+  });
+
+  describe('web', () => {
+    it('refuses a feature importing another', async () => {
+      const messages = await lintProbe('web/src/features/library/probe.ts', "import { imported } from '../playlists/playlists.api';");
+      expect(byRule(messages, 'no-restricted-imports')).toEqual([expect.objectContaining({ message: expect.stringContaining('A web feature does not import another') })]);
+    });
+
+    it('refuses an import cycle', async () => {
+      // session.store imports session-storage: the probe, at session-storage's path, closes the loop.
+      const messages = await lintProbe('web/src/lib/session-storage.ts', "import { sessionStore as imported } from './session.store';");
+      expect(byRule(messages, 'import-x/no-cycle')).toHaveLength(1);
+    });
+  });
+});
