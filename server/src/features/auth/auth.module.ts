@@ -4,7 +4,7 @@ import { sendMailJob } from '../../platform/mail/mail.jobs.js';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { bind, defineModule } from '../../modules/module.js';
 import { authJobs, passwordResetRequestJob } from './auth.jobs.js';
-import { authenticationPort } from './auth.port.js';
+import { accountsPort, authenticationPort } from './auth.port.js';
 import { AuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
@@ -16,7 +16,7 @@ export const authModule = defineModule({
   name: 'auth',
   summary: 'Accounts: sign-up, sign-in (password or Google), sessions, e-mail verification, password reset and change.',
   requires: [],
-  provides: [authenticationPort],
+  provides: [authenticationPort, accountsPort],
   tables: [users, passwordResetTokens, emailVerificationTokens],
   jobs: [passwordResetRequestJob],
   settings: ['JWT_SECRET', 'JWT_EXPIRES_IN', 'JWT_SHORT_EXPIRES_IN', 'GOOGLE_CLIENT_ID', 'GOOGLE_JWKS_URL', 'SIGNIN_LIMIT_PER_IP', 'SIGNIN_LIMIT_PER_USER', 'RATE_LIMIT_WINDOW_MINUTES', 'SESSION_RECHECK_SECONDS'],
@@ -26,8 +26,9 @@ export const authModule = defineModule({
     const enqueueMail = async (message: MailMessage) => {
       await jobs.send(sendMailJob, message);
     };
+    const repository = new AuthRepository(database.db);
     const auth = new AuthService({
-      repository: new AuthRepository(database.db),
+      repository,
       tokens: new SessionTokens(secrets.jwtKey, { long: config.jwtExpiresIn, short: config.jwtShortExpiresIn }),
       google: new GoogleVerifier(config.google.clientId, config.google.jwksUrl),
       rateLimiter: new RateLimiter(database.db),
@@ -46,7 +47,10 @@ export const authModule = defineModule({
       logger,
     });
     return {
-      ports: [bind(authenticationPort, { authenticate: (token) => auth.authenticate(token), streams, close: () => streams.close() })],
+      ports: [
+        bind(authenticationPort, { authenticate: (token) => auth.authenticate(token), streams, close: () => streams.close() }),
+        bind(accountsPort, { userNames: (ids) => repository.userNames(ids) }),
+      ],
       routes: authRoutes(auth),
       jobs: authJobs(auth),
       maintenance: [{ name: 'expired one-time tokens', run: () => auth.pruneExpired() }],

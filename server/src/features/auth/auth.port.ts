@@ -14,4 +14,11 @@ export interface Authentication {
   close(): Promise<void>;
 }
 
+/** Who the users are, for modules that show them by name (a song's uploader, a share link's sender). */
+export interface Accounts {
+  /** The user names of those of `ids` that exist, in one query; a missing user is absent from the map. */
+  userNames(ids: readonly number[]): Promise<Map<number, string>>;
+}
+
 export const authenticationPort = definePort<Authentication>('authentication', 'Checks a session token and ends event streams with their session.');
+export const accountsPort = definePort<Accounts>('accounts', 'User names by user id, many in one call.');

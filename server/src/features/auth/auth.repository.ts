@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { emailVerificationTokens, passwordResetTokens, users } from './auth.schema.js';
 
@@ -11,6 +11,14 @@ export class AuthRepository {
   async findById(id: number): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row;
+  }
+
+  /** The user names of those of `ids` that exist. */
+  async userNames(ids: readonly number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.select({ id: users.id, userName: users.userName }).from(users).where(inArray(users.id, unique));
+    return new Map(rows.map((row) => [row.id, row.userName]));
   }
 
   async findByUserName(userName: string): Promise<UserRow | undefined> {

@@ -2,6 +2,7 @@ import type { SongAnalysis } from '@encore/common/analysis.contract';
 import { searchWords, songLikes, songSearch, songs } from './library.schema.js';
 import { uploadDeadlineMs } from '../../config.js';
 import { bind, defineModule } from '../../modules/module.js';
+import { accountsPort } from '../auth/auth.port.js';
 import { IngestService, PRESIGNED_PUT_TTL_SECONDS } from './ingest/ingest.service.js';
 import { songCataloguePort, songDetailSourcesPort, songEventsPort, uploadGatePort, type AddedSong } from './library.port.js';
 import { LibraryRepository } from './library.repository.js';
@@ -13,16 +14,16 @@ import { uploadRoutes } from './upload.routes.js';
 export const libraryModule = defineModule({
   name: 'library',
   summary: 'The shared collection: upload (tags, covers), browse, search, play, like, download and delete songs.',
-  requires: [],
+  requires: [accountsPort],
   provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort],
   tables: [songs, songSearch, searchWords, songLikes],
   jobs: [],
   settings: ['MAX_UPLOAD_MB', 'UPLOAD_MIN_KBPS', 'UPLOAD_STALL_SECONDS', 'UPLOADS_PER_USER'],
   tags: ['library', 'upload'],
-  setup({ platform, logger }) {
+  setup({ platform, logger, use }) {
     const { config, database, storage } = platform;
     const repository = new LibraryRepository(database.db);
-    const library = new LibraryService({ repository, storage, logger });
+    const library = new LibraryService({ repository, accounts: use(accountsPort), storage, logger });
     const listeners: ((song: AddedSong) => Promise<void>)[] = [];
     const ingest = new IngestService({
       repository,

@@ -3,7 +3,6 @@ import type { SongSort } from '@encore/common/library.contract';
 import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/pg-errors.js';
-import { users } from '../auth/auth.schema.js';
 import type { SongRecord } from './library.port.js';
 import { searchWords as searchWordsTable, songLikes, songSearch, songs } from './library.schema.js';
 
@@ -13,7 +12,6 @@ export type NewSong = typeof songs.$inferInsert;
 /** A song's row as one viewer sees it (their like). */
 export interface ViewedSongRow {
   row: SongRow;
-  uploadedBy: string;
   isLiked: boolean;
 }
 
@@ -313,9 +311,8 @@ export class LibraryRepository {
 
   private selectFor(viewerId: number, db: Db = this.db) {
     return db
-      .select({ row: songs, uploadedBy: users.userName, likedBy: songLikes.userId })
+      .select({ row: songs, likedBy: songLikes.userId })
       .from(songs)
-      .innerJoin(users, eq(users.id, songs.ownerId))
       .leftJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId)));
   }
 }
@@ -336,12 +333,12 @@ function searchWords(search: string | undefined): string[] {
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 
-function toRecord(selected: { row: SongRow; uploadedBy: string; likedBy: number | null }): ViewedSongRow {
-  return { row: selected.row, uploadedBy: selected.uploadedBy, isLiked: selected.likedBy !== null };
+function toRecord(selected: { row: SongRow; likedBy: number | null }): ViewedSongRow {
+  return { row: selected.row, isLiked: selected.likedBy !== null };
 }
 
-/** The domain record of a song's row: what other modules and the routes see of it. */
-export function toSongRecord({ row, uploadedBy, isLiked }: ViewedSongRow): SongRecord {
+/** The domain record of a song's row (its uploader's name comes from the accounts): what other modules and the routes see of it. */
+export function toSongRecord({ row, isLiked }: ViewedSongRow, uploadedBy: string): SongRecord {
   return {
     id: row.id,
     ownerId: row.ownerId,

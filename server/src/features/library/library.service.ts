@@ -3,9 +3,10 @@ import { sha256 } from '../../platform/crypto/sha256.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Storage, StoredObject } from '../../platform/storage/storage.types.js';
 import type { SongSort } from '@encore/common/library.contract';
+import type { Accounts } from '../auth/auth.port.js';
 import { CoverThumbnails } from './cover-thumbnails.js';
 import type { SongRecord } from './library.port.js';
-import { toSongRecord, type LibraryRepository, type SongRow } from './library.repository.js';
+import { toSongRecord, type LibraryRepository, type SongRow, type ViewedSongRow } from './library.repository.js';
 
 /** Long enough to listen to a long track with pauses; the player asks again for each song. */
 export const PLAY_URL_TTL_SECONDS = 3600;
@@ -39,6 +40,8 @@ export interface ShareableSong {
 
 export interface LibraryServiceDeps {
   repository: LibraryRepository;
+  /** The uploaders' names (the auth module's users). */
+  accounts: Accounts;
   storage: Storage;
   logger: Logger;
 }
@@ -69,18 +72,19 @@ export class LibraryService {
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
       ...(options.offset !== undefined ? { offset: options.offset } : {}),
     });
-    return { records: records.map(toSongRecord), total };
+    return { records: await this.named(records), total };
   }
 
   async get(id: number, viewerId: number): Promise<SongRecord> {
     const found = await this.deps.repository.findById(id, viewerId);
-    if (!found) throw new NotFoundError(SONG_NOT_FOUND);
-    return toSongRecord(found);
+    const [record] = found ? await this.named([found]) : [];
+    if (!record) throw new NotFoundError(SONG_NOT_FOUND);
+    return record;
   }
 
   /** For playlists: the songs that still exist among `ids`, in no particular order. */
   async songsByIds(ids: number[], viewerId: number): Promise<SongRecord[]> {
-    return (await this.deps.repository.findByIds(ids, viewerId)).map(toSongRecord);
+    return this.named(await this.deps.repository.findByIds(ids, viewerId));
   }
 
   /** The URL the player streams the song from. */
@@ -159,6 +163,19 @@ export class LibraryService {
       ? await this.deps.storage.presignGet(row.coverKey, { expiresInSeconds, contentType: 'image/jpeg' })
       : null;
     return { streamUrl, coverUrl };
+  }
+
+  /**
+   * The records of these rows with their uploaders' names, asked for in one call. A song whose
+   * uploader is gone is left out: deleting a user deletes their songs, this one only just.
+   */
+  private async named(rows: ViewedSongRow[]): Promise<SongRecord[]> {
+    if (rows.length === 0) return [];
+    const names = await this.deps.accounts.userNames(rows.map(({ row }) => row.ownerId));
+    return rows.flatMap((viewed) => {
+      const uploadedBy = names.get(viewed.row.ownerId);
+      return uploadedBy === undefined ? [] : [toSongRecord(viewed, uploadedBy)];
+    });
   }
 
   private async requireRow(id: number): Promise<SongRow> {

@@ -2,6 +2,7 @@ import { SHARE_MESSAGES } from '@encore/common/library.contract';
 import { sendMailJob } from '../../platform/mail/mail.jobs.js';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { defineModule } from '../../modules/module.js';
+import { accountsPort } from '../auth/auth.port.js';
 import { PLAY_URL_TTL_SECONDS, songCataloguePort } from '../library/library.port.js';
 import { shareLinks } from './sharing.schema.js';
 import { SharingRepository } from './sharing.repository.js';
@@ -11,7 +12,7 @@ import { SharingService } from './sharing.service.js';
 export const sharingModule = defineModule({
   name: 'sharing',
   summary: 'Share a song by e-mail: a 30-day link to a public page that plays it without an account.',
-  requires: [songCataloguePort],
+  requires: [songCataloguePort, accountsPort],
   provides: [],
   tables: [shareLinks],
   jobs: [],
@@ -22,6 +23,7 @@ export const sharingModule = defineModule({
     const sharing = new SharingService({
       repository: new SharingRepository(platform.database.db),
       songs: use(songCataloguePort),
+      accounts: use(accountsPort),
       rateLimiter: new RateLimiter(platform.database.db),
       enqueueMail: async (message) => {
         await platform.jobs.send(sendMailJob, message);

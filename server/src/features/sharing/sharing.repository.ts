@@ -1,11 +1,10 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { users } from '../auth/auth.schema.js';
 import { shareLinks } from './sharing.schema.js';
 
-export interface LiveShareLink {
+export interface LiveShareLinkRow {
   songId: number;
-  sharedBy: string;
+  createdBy: number;
   expiresAt: Date;
 }
 
@@ -18,11 +17,10 @@ export class SharingRepository {
   }
 
   /** The link with this token hash, unless it has expired. */
-  async findLive(tokenHash: string, now: Date): Promise<LiveShareLink | undefined> {
+  async findLive(tokenHash: string, now: Date): Promise<LiveShareLinkRow | undefined> {
     const [row] = await this.db
-      .select({ songId: shareLinks.songId, sharedBy: users.userName, expiresAt: shareLinks.expiresAt })
+      .select({ songId: shareLinks.songId, createdBy: shareLinks.createdBy, expiresAt: shareLinks.expiresAt })
       .from(shareLinks)
-      .innerJoin(users, eq(users.id, shareLinks.createdBy))
       .where(and(eq(shareLinks.tokenHash, tokenHash), gt(shareLinks.expiresAt, now)));
     return row;
   }

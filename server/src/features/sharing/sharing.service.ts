@@ -3,9 +3,10 @@ import { NotFoundError, ValidationError } from '../../platform/errors/app-errors
 import { hashOneTimeToken, newOneTimeToken } from '../../platform/crypto/one-time-token.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
+import type { Accounts } from '../auth/auth.port.js';
 import type { ShareableSong } from '../library/library.port.js';
 import { shareLinkMail } from './share-link.mail.js';
-import type { LiveShareLink, SharingRepository } from './sharing.repository.js';
+import type { SharingRepository } from './sharing.repository.js';
 import { songReferenceFromUrl } from '../library/library.port.js';
 
 /** What sharing needs from the music library. */
@@ -18,6 +19,8 @@ export interface SongSource {
 export interface SharingServiceDeps {
   repository: SharingRepository;
   songs: SongSource;
+  /** The senders' names (the auth module's users). */
+  accounts: Accounts;
   rateLimiter: RateLimiter;
   enqueueMail: (message: MailMessage) => Promise<void>;
   /** The address people reach Encore at; share links point below it. */
@@ -26,6 +29,13 @@ export interface SharingServiceDeps {
   sendsPerHour: number;
   /** Lifetime of the stream and cover URLs handed to the share page. */
   mediaTtlSeconds: number;
+}
+
+/** A link that has not expired, and who sent it. */
+export interface LiveShareLink {
+  songId: number;
+  sharedBy: string;
+  expiresAt: Date;
 }
 
 /** A live share link's song, with URLs that play it without an account. */
@@ -70,11 +80,13 @@ export class SharingService {
 
   /** The public share page's data; an unknown, expired or deleted song's link is the same 404. */
   async sharedSong(token: string): Promise<SharedSongView> {
-    const link = await this.deps.repository.findLive(hashOneTimeToken(token), new Date());
-    const song = link && (await this.deps.songs.shareable(link.songId));
-    if (!link || !song) throw new NotFoundError(SHARE_MESSAGES.linkInvalid);
+    const found = await this.deps.repository.findLive(hashOneTimeToken(token), new Date());
+    // Deleting the sender deletes their links: a name missing now is a link that just went.
+    const sharedBy = found && (await this.deps.accounts.userNames([found.createdBy])).get(found.createdBy);
+    const song = found && sharedBy !== undefined ? await this.deps.songs.shareable(found.songId) : undefined;
+    if (!found || sharedBy === undefined || !song) throw new NotFoundError(SHARE_MESSAGES.linkInvalid);
     const media = await this.deps.songs.publicMedia(song.id, this.deps.mediaTtlSeconds);
-    return { song, media, link };
+    return { song, media, link: { songId: found.songId, sharedBy, expiresAt: found.expiresAt } };
   }
 
   async pruneExpired(now = new Date()): Promise<void> {
