@@ -4,10 +4,11 @@ import { uploadDeadlineMs } from '../../config.js';
 import { bind, defineModule } from '../../modules/module.js';
 import { accountsPort } from '../auth/auth.port.js';
 import { IngestService, PRESIGNED_PUT_TTL_SECONDS } from './ingest/ingest.service.js';
-import { songCataloguePort, songDetailSourcesPort, songEventsPort, uploadGatePort, type AddedSong } from './library.port.js';
+import { songCataloguePort, songDetailSourcesPort, songEventsPort, songFactsPort, uploadGatePort, type AddedSong } from './library.port.js';
 import { LibraryRepository } from './library.repository.js';
 import { libraryRoutes } from './library.routes.js';
 import { LibraryService } from './library.service.js';
+import { SongFactsRepository } from './song-facts.repository.js';
 import { StorageCleanup } from './storage-cleanup.service.js';
 import { uploadRoutes } from './upload.routes.js';
 
@@ -15,7 +16,7 @@ export const libraryModule = defineModule({
   name: 'library',
   summary: 'The shared collection: upload (tags, covers), browse, search, play, like, download and delete songs.',
   requires: [accountsPort],
-  provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort],
+  provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort, songFactsPort],
   tables: [songs, songSearch, searchWords, songLikes],
   jobs: [],
   settings: ['MAX_UPLOAD_MB', 'UPLOAD_MIN_KBPS', 'UPLOAD_STALL_SECONDS', 'UPLOADS_PER_USER'],
@@ -54,6 +55,7 @@ export const libraryModule = defineModule({
           },
         }),
         bind(uploadGatePort, { assertUploadOpen: (key) => ingest.assertUploadOpen(key) }),
+        bind(songFactsPort, new SongFactsRepository(database.db)),
       ],
       routes: async (app) => {
         await app.register(libraryRoutes(library, { analysisOf: async (songId) => (analysisOf ? analysisOf(songId) : null) }));

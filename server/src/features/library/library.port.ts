@@ -92,3 +92,37 @@ export const uploadGatePort = definePort<UploadGate>('upload-gate', 'Accepts a d
 
 /** Which song a URL names (its page, its API path or a signed play URL). */
 export { songReferenceFromUrl, type SongReference } from './song-reference.js';
+
+/** What lyrics and discovery read of a song, whoever views it: its file, its tags and the lyrics' plain text kept on it. */
+export interface SongFacts {
+  id: number;
+  ownerId: number;
+  displayName: string;
+  fileName: string;
+  fileType: string;
+  storageKey: string;
+  title: string | null;
+  artist: string | null;
+  album: string | null;
+  genre: string | null;
+  year: number | null;
+  durationSeconds: number | null;
+  /** The lyrics' plain text (the database keeps it equal to the lyrics module's text), or from the tags of the upload. */
+  transcript: string | null;
+}
+
+/** The songs as facts, without a viewer: one, thousands at once (ranking), their ids in pages (backfills), how many. */
+export interface SongFactsSource {
+  /** Undefined when it does not exist. */
+  song(id: number): Promise<SongFacts | undefined>;
+  /** The songs with these ids that exist, in no particular order, in one query; `transcriptChars` cuts the lyrics' text. */
+  songs(ids: readonly number[], options?: { transcriptChars?: number }): Promise<SongFacts[]>;
+  /** Up to `limit` song ids greater than `afterId`, in id order: a backfill resumes from the last id it did. */
+  idsAfter(afterId: number, limit: number): Promise<number[]>;
+  count(): Promise<number>;
+}
+
+export const songFactsPort = definePort<SongFactsSource>('song-facts', "Songs' files, tags and lyrics' text without a viewer: one, many at once, ids in pages, the count.");
+
+/** The song key a URL path ends with (a play URL's last part), or undefined: what a song's key looks like is the library's to say. */
+export { songKeyAtEndOf } from './upload-key.js';

@@ -2,7 +2,7 @@ import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import type { Config } from '../../config.js';
 import { bind, defineModule } from '../../modules/module.js';
 import { storageOrigins } from '../../platform/storage/storage-origins.js';
-import { songCataloguePort, songEventsPort } from '../library/library.port.js';
+import { songCataloguePort, songEventsPort, songFactsPort } from '../library/library.port.js';
 import { EmbeddedLyricsService } from './embedded/embedded-lyrics.service.js';
 import { LrclibClient } from './lookup/lrclib.client.js';
 import { LyricsLookupService } from './lookup/lyrics-lookup.service.js';
@@ -15,6 +15,7 @@ import { LyricsService } from './lyrics.service.js';
 import { OpenAiTranscriptionEngine } from './transcription/openai.engine.js';
 import { SongAudio } from './transcription/song-audio.js';
 import { SongUrlVerifier } from './transcription/song-url.js';
+import { TranscriptionClaims } from './transcription/transcription-claims.js';
 import type { TranscriptionEngine } from './transcription/transcription-engine.js';
 import { transcriptionRoutes } from './transcription/transcription.routes.js';
 import { TranscriptionService } from './transcription/transcription.service.js';
@@ -23,7 +24,7 @@ import { LocalWhisperEngine } from './transcription/whisper-local.engine.js';
 export const lyricsModule = defineModule({
   name: 'lyrics',
   summary: 'Lyrics of songs: edit, import and export (LRC, SRT), look up online, read from the files, transcribe with word timings.',
-  requires: [songCataloguePort, songEventsPort],
+  requires: [songCataloguePort, songEventsPort, songFactsPort],
   provides: [songLyricsPort],
   tables: [lyricsTable, lyricsTranscriptions, lyricsEmbeddedScans],
   jobs: [transcribeLyricsJob, embeddedLyricsJob, embeddedBackfillJob],
@@ -43,13 +44,15 @@ export const lyricsModule = defineModule({
   setup({ platform, logger, publicUrl, use }) {
     const { config, database, storage } = platform;
     const catalogue = use(songCataloguePort);
+    const songs = use(songFactsPort);
     const repository = new LyricsRepository(database.db);
-    const lyrics = new LyricsService(repository);
+    const claims = new TranscriptionClaims({ repository, tasks: platform.tasks });
+    const lyrics = new LyricsService(repository, songs, claims);
     const lookupUrl = config.lyricsLookup.baseUrl;
     const lookup = new LyricsLookupService(lyrics, lookupUrl ? new LrclibClient({ baseUrl: lookupUrl, timeoutMs: config.lyricsLookup.timeoutMs }) : undefined);
     const transcription = new TranscriptionService({
       lyrics,
-      repository,
+      claims,
       tasks: platform.tasks,
       job: transcribeLyricsJob,
       engine: transcriptionEngine(config),
@@ -57,7 +60,7 @@ export const lyricsModule = defineModule({
       timeoutMs: config.transcription.timeoutMs,
       logger,
     });
-    const embeddedLyrics = new EmbeddedLyricsService({ lyrics, repository, storage, logger });
+    const embeddedLyrics = new EmbeddedLyricsService({ lyrics, repository, songs, storage, logger });
     const songUrls = new SongUrlVerifier({
       storage,
       publicOrigin: new URL(publicUrl).origin,

@@ -9,7 +9,7 @@ import { tasks } from '../../platform/tasks/tasks.schema.js';
  * A song's lyrics (issue 11): one row per song that has any. `text` keeps `[Section]` headers;
  * `line_times` holds one entry per line (null where a line has no time) when the source timed
  * lines; `words` one entry per sung token when timed by word. `songs.transcript` mirrors
- * `text`, written in the same transaction (the spec's calls read it there).
+ * `text`, written by a trigger in the same transaction (migration 0014; the spec's calls read it there).
  */
 export const lyrics = pgTable('lyrics', {
   songId: integer('song_id')

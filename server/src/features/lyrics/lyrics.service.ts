@@ -6,8 +6,13 @@ import { splitLines } from '@encore/common/lyrics-timing.rules';
 import { LYRICS_LINES_MAX, LYRICS_MESSAGES, LYRICS_TEXT_MAX, type LyricsExportFormat, type LyricsSource } from '@encore/common/lyrics.contract';
 import type { Word } from '@encore/common/words.contract';
 import { NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
-import type { LyricsRepository, LyricsSong, StoredLyrics } from './lyrics.repository.js';
+import type { SongFacts, SongFactsSource } from '../library/library.port.js';
+import type { LyricsRepository, StoredLyrics } from './lyrics.repository.js';
+import type { TranscriptionClaims } from './transcription/transcription-claims.js';
 import { safeFileName } from '../../platform/storage/safe-file-name.js';
+
+/** What the lyrics feature reads of a song: its file, tags, duration, uploader and the text kept on it. */
+export type LyricsSong = SongFacts;
 
 /** A song's lyrics as one viewer sees them; the mapper turns it into the wire's model. */
 export interface LyricsView {
@@ -32,11 +37,15 @@ const WORD_END_SLACK_SECONDS = 1;
  * replaces or edits existing ones (anyone else gets the song's 404, as for every owner-only act).
  */
 export class LyricsService {
-  constructor(private readonly repository: LyricsRepository) {}
+  constructor(
+    private readonly repository: LyricsRepository,
+    private readonly songs: Pick<SongFactsSource, 'song'>,
+    private readonly transcriptions: Pick<TranscriptionClaims, 'live'>,
+  ) {}
 
   async view(songId: number, viewerId: number): Promise<LyricsView> {
     const song = await this.requireSong(songId);
-    const [stored, live] = await Promise.all([this.repository.find(songId), this.repository.liveTranscription(songId)]);
+    const [stored, live] = await Promise.all([this.repository.find(songId), this.transcriptions.live(songId)]);
     return { song, stored, viewerId, transcriptionTaskId: live?.taskId ?? null };
   }
 
@@ -80,7 +89,7 @@ export class LyricsService {
   }
 
   async requireSong(songId: number): Promise<LyricsSong> {
-    const song = await this.repository.findSong(songId);
+    const song = await this.songs.song(songId);
     if (!song) throw new NotFoundError(LYRICS_MESSAGES.notFound);
     return song;
   }

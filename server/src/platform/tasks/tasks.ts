@@ -48,6 +48,11 @@ export class Tasks {
     return task?.ownerId === ownerId ? task : undefined;
   }
 
+  /** A task whoever owns it: for work several users share (a song's transcription, joined by whoever asks next). */
+  async peek(id: string): Promise<TaskRecord | undefined> {
+    return this.deps.store.get(id);
+  }
+
   /** For a queued task: how many of its kind (anyone's) are waiting or running in front of it. */
   async queuedAhead(id: string): Promise<number> {
     return this.deps.store.liveAhead(id);

@@ -1,12 +1,14 @@
 import type { Logger } from '../../../platform/logger.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
+import type { SongFactsSource } from '../../library/library.port.js';
 import type { LyricsRepository } from '../lyrics.repository.js';
 import type { LyricsService } from '../lyrics.service.js';
 import type { ILyricsTag } from 'music-metadata';
 import { pickLyrics, readEmbeddedLyrics } from './embedded-lyrics.reader.js';
 import { storageSource } from '../../../platform/media/byte-source.js';
 
-const BACKFILL_BATCH = 50;
+/** Song ids read per page of the backfill; only those never scanned are read. */
+const BACKFILL_PAGE = 500;
 const TAG_TIMEOUT_MS = 15_000;
 
 /**
@@ -15,10 +17,10 @@ const TAG_TIMEOUT_MS = 15_000;
  * Embedded lyrics never replace lyrics someone stored.
  */
 export class EmbeddedLyricsService {
-  constructor(private readonly deps: { lyrics: LyricsService; repository: LyricsRepository; storage: Storage; logger: Logger }) {}
+  constructor(private readonly deps: { lyrics: LyricsService; repository: LyricsRepository; songs: Pick<SongFactsSource, 'song' | 'idsAfter'>; storage: Storage; logger: Logger }) {}
 
   async scan(songId: number): Promise<{ found: 'none' | 'plain' | 'synced' }> {
-    const song = await this.deps.repository.findSong(songId);
+    const song = await this.deps.songs.song(songId);
     if (!song) return { found: 'none' };
     const stat = await this.deps.storage.stat(song.storageKey);
     if (!stat) throw new Error(`the song's file ${song.storageKey} is not in storage`);
@@ -55,12 +57,16 @@ export class EmbeddedLyricsService {
     return { found };
   }
 
+  /** Resumable: every song read is marked, and each run walks the ids skipping the marked ones. */
   async backfill(): Promise<{ scanned: number }> {
     let scanned = 0;
+    let cursor = 0;
     for (;;) {
-      const ids = await this.deps.repository.unscannedSongIds(BACKFILL_BATCH);
-      if (ids.length === 0) return { scanned };
-      for (const id of ids) {
+      const page = await this.deps.songs.idsAfter(cursor, BACKFILL_PAGE);
+      if (page.length === 0) return { scanned };
+      cursor = page[page.length - 1]!;
+      const done = await this.deps.repository.scannedAmong(page);
+      for (const id of page.filter((songId) => !done.has(songId))) {
         try {
           await this.scan(id);
         } catch (error) {

@@ -1,8 +1,7 @@
 import { importLyrics, normaliseLyricsText } from '@encore/common/lyrics-document.rules';
 import { LYRICS_MESSAGES, type ApplyCandidateBody, type LyricsCandidate, type LyricsCandidates } from '@encore/common/lyrics.contract';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../../platform/errors/app-errors.js';
-import type { LyricsService, LyricsView } from '../lyrics.service.js';
-import type { LyricsSong } from '../lyrics.repository.js';
+import type { LyricsService, LyricsSong, LyricsView } from '../lyrics.service.js';
 import type { LrclibClient, LrclibQuery, LrclibRecord } from './lrclib.client.js';
 
 const MAX_CANDIDATES = 10;

@@ -2,7 +2,7 @@ import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import { UnprocessableError } from '../../../platform/errors/app-errors.js';
 import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
-import type { LyricsSong } from '../lyrics.repository.js';
+import type { LyricsSong } from '../lyrics.service.js';
 import { ENGINE_SAMPLE_RATE, type EngineProgress } from './transcription-engine.js';
 
 /** The most audio one transcription decodes (3 hours at 16 kHz float is 690 MB: too much). */

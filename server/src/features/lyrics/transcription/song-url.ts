@@ -3,7 +3,7 @@ import { ValidationError } from '../../../platform/errors/app-errors.js';
 import { LOCAL_STORAGE_ROUTE_PREFIX, LocalStorage } from '../../../platform/storage/local.storage.js';
 import type { S3Storage } from '../../../platform/storage/s3.storage.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
-import { songKeyAtEndOf } from '../../library/upload-key.js';
+import { songKeyAtEndOf } from '../../library/library.port.js';
 
 /**
  * SPEC 7's transcription service takes `{url}`; Encore only accepts a URL it issued for one of

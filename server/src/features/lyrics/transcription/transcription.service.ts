@@ -6,10 +6,10 @@ import type { JobContext, JobKind } from '../../../platform/jobs/jobs.types.js';
 import { TaskFailure } from '../../../platform/jobs/jobs.types.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { Tasks } from '../../../platform/tasks/tasks.js';
-import type { LyricsRepository } from '../lyrics.repository.js';
 import type { LyricsService, LyricsView } from '../lyrics.service.js';
 import type { TranscriptionEngine } from './transcription-engine.js';
 import type { SongAudio } from './song-audio.js';
+import type { TranscriptionClaims } from './transcription-claims.js';
 
 export interface TranscribePayload {
   songId: number;
@@ -23,7 +23,7 @@ export type TranscriptionTaskResult = TranscriptionResult & { stored: boolean; w
 
 export interface TranscriptionDeps {
   lyrics: LyricsService;
-  repository: LyricsRepository;
+  claims: TranscriptionClaims;
   tasks: Tasks;
   job: JobKind<TranscribePayload>;
   /** Null when TRANSCRIBE_ENGINE=off. */
@@ -50,7 +50,7 @@ export class TranscriptionService {
   async start(songId: number, viewerId: number, language: string | null): Promise<string> {
     if (!this.deps.engine) throw new ServiceUnavailableError(LYRICS_MESSAGES.transcribeOff);
     const { song } = await this.deps.lyrics.writable(songId, viewerId);
-    const live = await this.deps.repository.liveTranscription(song.id);
+    const live = await this.deps.claims.live(song.id);
     if (live) return live.taskId;
     const task = await this.deps.tasks.start({
       kind: LYRICS_TRANSCRIBE_TASK_KIND,
@@ -59,7 +59,7 @@ export class TranscriptionService {
       job: this.deps.job,
       payload: { songId: song.id, requesterId: viewerId, language },
     });
-    const holder = await this.deps.repository.claimTranscription(song.id, task.id);
+    const holder = await this.deps.claims.claim(song.id, task.id);
     if (holder !== task.id) {
       // Another caller claimed the song between our look and our start: join theirs.
       await this.deps.tasks.cancel(task.id, viewerId);
@@ -82,7 +82,7 @@ export class TranscriptionService {
     if (!this.deps.engine) throw new ServiceUnavailableError(LYRICS_MESSAGES.transcribeOff);
     // Writing is not needed to get words: a transcription for someone who may not store
     // lyrics runs with the rule's 'absent' guard, and its words come back in the task result.
-    const live = await this.deps.repository.liveTranscription(songId);
+    const live = await this.deps.claims.live(songId);
     const taskId = live?.taskId ?? (await this.startUnchecked(songId, viewerId));
     const result = await this.wait(taskId, signal);
     if (result.words) return result.words;
@@ -93,9 +93,9 @@ export class TranscriptionService {
   /** The song's live transcription (anyone may follow it), for the lyrics panel of other viewers. */
   async status(songId: number): Promise<TranscriptionStatus | null> {
     await this.deps.lyrics.requireSong(songId);
-    const live = await this.deps.repository.liveTranscription(songId);
+    const live = await this.deps.claims.live(songId);
     if (!live) return null;
-    const outcome = await this.deps.repository.taskOutcome(live.taskId);
+    const outcome = await this.deps.claims.outcome(live.taskId);
     return outcome ? { taskId: live.taskId, state: outcome.state, progress: outcome.progress, phase: outcome.phase, error: outcome.error } : null;
   }
 
@@ -147,7 +147,7 @@ export class TranscriptionService {
       job: this.deps.job,
       payload: { songId, requesterId: viewerId, language: null },
     });
-    const holder = await this.deps.repository.claimTranscription(songId, task.id);
+    const holder = await this.deps.claims.claim(songId, task.id);
     if (holder !== task.id) await this.deps.tasks.cancel(task.id, viewerId);
     return holder;
   }
@@ -157,7 +157,7 @@ export class TranscriptionService {
     const pollMs = this.deps.pollMs ?? 250;
     const deadline = Date.now() + this.deps.timeoutMs + 60_000;
     for (;;) {
-      const outcome = await this.deps.repository.taskOutcome(taskId);
+      const outcome = await this.deps.claims.outcome(taskId);
       if (!outcome) throw new ServiceUnavailableError('The transcription task disappeared');
       if (outcome.state === 'done') return (outcome.result ?? {}) as Partial<TranscriptionTaskResult>;
       if (outcome.state === 'failed') throw new ServiceUnavailableError(outcome.error ?? 'Failed to transcribe lyrics');
