@@ -1,6 +1,6 @@
 /**
- * The app shell: top bar, Library menu, profile dialog, footer, error page, in English: the source of these keys.
- * `{name}` marks a value filled in at run time.
+ * The app shell: top bar, Library menu, profile dialog, footer, error page, in English. Its keys
+ * are message keys of the app; `{name}` marks a value filled in at run time.
  */
 export const appEn = {
   // Throughout the app

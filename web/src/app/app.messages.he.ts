@@ -1,9 +1,11 @@
 import type { Translation } from '../lib/i18n/translation.types';
 import type { appEn } from './app.messages.en';
 
-/** The app shell: top bar, Library menu, profile dialog, footer, error page, in Hebrew. */
+/**
+ * The app shell: top bar, Library menu, profile dialog, footer, error page, in Hebrew: every key
+ * of the English catalogue beside it.
+ */
 export const appHe: Translation<typeof appEn> = {
-
   // Throughout the app
   brand: 'Encore',
   checkingSession: 'בודק את ההתחברות שלך…',

@@ -1,6 +1,6 @@
 /**
- * The player bar, in English: the source of these keys.
- * `{name}` marks a value filled in at run time.
+ * The player bar, in English. Its keys are message keys of the app; `{name}` marks a value filled
+ * in at run time.
  */
 export const playerEn = {
   // Failures of the files calls (SPEC 8 fallbacks; the server's message is preferred)

@@ -1,9 +1,8 @@
 import type { Translation } from '../lib/i18n/translation.types';
 import type { playerEn } from './player.messages.en';
 
-/** The player bar, in Hebrew. */
+/** The player bar, in Hebrew: every key of the English catalogue beside it. */
 export const playerHe: Translation<typeof playerEn> = {
-
   // Failures of the files calls (SPEC 8 fallbacks; the server's message is preferred)
   fetchSongUrlFailed: 'טעינת כתובת השיר נכשלה',
 

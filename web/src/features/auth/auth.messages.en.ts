@@ -1,8 +1,8 @@
 import { authMessagesEn } from '@encore/common/messages.en';
 
 /**
- * Sign-in, sign-up, password reset, e-mail verification and the profile page, in English: the source of these keys.
- * `{name}` marks a value filled in at run time.
+ * Sign-in, sign-up, password reset, e-mail verification and the profile page, in English. Its keys
+ * are message keys of the app; `{name}` marks a value filled in at run time.
  */
 export const authEn = {
   ...authMessagesEn,

@@ -1,7 +1,10 @@
 import type { Translation } from '../../lib/i18n/translation.types';
 import type { authEn } from './auth.messages.en';
 
-/** Sign-in, sign-up, password reset, e-mail verification and the profile page, in Hebrew. */
+/**
+ * Sign-in, sign-up, password reset, e-mail verification and the profile page, in Hebrew: every key
+ * of the English catalogue beside it.
+ */
 export const authHe: Translation<typeof authEn> = {
   // Account answers shared with the server (common/messages.en.ts, authMessagesEn)
   googleEmailUnverified:

@@ -1,5 +1,5 @@
 /**
- * Song2Clip: the clip editor and My clips, in English: the source of these keys.
+ * Song2Clip: the clip editor and My clips, in English. Its keys are message keys of the app;
  * `{name}` marks a value filled in at run time.
  */
 export const clipsEn = {

@@ -1,9 +1,11 @@
 import type { Translation } from '../../lib/i18n/translation.types';
 import type { clipsEn } from './clips.messages.en';
 
-/** Song2Clip: the clip editor and My clips, in Hebrew. */
+/**
+ * Song2Clip: the clip editor and My clips, in Hebrew: every key of the English catalogue beside
+ * it.
+ */
 export const clipsHe: Translation<typeof clipsEn> = {
-
   // Throughout the app
   comingSoon: 'הגדרות מתקדמות יהיו זמינות בקרוב',
 

@@ -1,6 +1,6 @@
 /**
- * AI playlists, song analysis and More like this, in English: the source of these keys.
- * `{name}` marks a value filled in at run time.
+ * AI playlists, song analysis and More like this, in English. Its keys are message keys of the
+ * app; `{name}` marks a value filled in at run time.
  */
 export const discoveryEn = {
   // AI playlists (/ai-playlist), the AI badge on playlists, the song page's analysis and More like this

@@ -1,9 +1,11 @@
 import type { Translation } from '../../lib/i18n/translation.types';
 import type { discoveryEn } from './discovery.messages.en';
 
-/** AI playlists, song analysis and More like this, in Hebrew. */
+/**
+ * AI playlists, song analysis and More like this, in Hebrew: every key of the English catalogue
+ * beside it.
+ */
 export const discoveryHe: Translation<typeof discoveryEn> = {
-
   // AI playlists (/ai-playlist), the AI badge on playlists, the song page's analysis and More like this
   aiPlaylistTitle: 'יוצר פלייליסטים ב-AI',
   aiPlaylistSubtitle: 'תארו את המוזיקה שאתם רוצים, או בחרו מצב רוח. Encore בוחר את השירים מהספרייה שלכם.',

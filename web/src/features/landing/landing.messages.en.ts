@@ -1,6 +1,6 @@
 /**
- * The landing page, in English: the source of these keys.
- * `{name}` marks a value filled in at run time.
+ * The landing page, in English. Its keys are message keys of the app; `{name}` marks a value
+ * filled in at run time.
  */
 export const landingEn = {
   // Landing page

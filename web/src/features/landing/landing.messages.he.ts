@@ -1,9 +1,8 @@
 import type { Translation } from '../../lib/i18n/translation.types';
 import type { landingEn } from './landing.messages.en';
 
-/** The landing page, in Hebrew. */
+/** The landing page, in Hebrew: every key of the English catalogue beside it. */
 export const landingHe: Translation<typeof landingEn> = {
-
   // Landing page
   landingTitle: 'המוזיקה שלך, ברמה אחרת',
   landingBadge: 'ניהול מוזיקה מהדור הבא',

@@ -1,5 +1,5 @@
 /**
- * The music collection and the song page, in English: the source of these keys.
+ * The music collection and the song page, in English. Its keys are message keys of the app;
  * `{name}` marks a value filled in at run time.
  */
 export const libraryEn = {

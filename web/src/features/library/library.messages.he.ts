@@ -1,9 +1,10 @@
 import type { Translation } from '../../lib/i18n/translation.types';
 import type { libraryEn } from './library.messages.en';
 
-/** The music collection and the song page, in Hebrew. */
+/**
+ * The music collection and the song page, in Hebrew: every key of the English catalogue beside it.
+ */
 export const libraryHe: Translation<typeof libraryEn> = {
-
   // Shared words of the library pages
   uploadMusic: 'העלאת מוזיקה',
 

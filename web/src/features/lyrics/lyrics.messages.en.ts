@@ -1,6 +1,6 @@
 /**
- * Lyrics, karaoke, sing-along and the word-timing editor, in English: the source of these keys.
- * `{name}` marks a value filled in at run time.
+ * Lyrics, karaoke, sing-along and the word-timing editor, in English. Its keys are message keys of
+ * the app; `{name}` marks a value filled in at run time.
  */
 export const lyricsEn = {
   // Lyrics panel (song page)

@@ -1,9 +1,11 @@
 import type { Translation } from '../../lib/i18n/translation.types';
 import type { lyricsEn } from './lyrics.messages.en';
 
-/** Lyrics, karaoke, sing-along and the word-timing editor, in Hebrew. */
+/**
+ * Lyrics, karaoke, sing-along and the word-timing editor, in Hebrew: every key of the English
+ * catalogue beside it.
+ */
 export const lyricsHe: Translation<typeof lyricsEn> = {
-
   // Lyrics panel (song page)
   lyricsTitle: 'מילים',
   lyricsLoading: 'טוען מילים…',

@@ -1,6 +1,6 @@
 /**
- * The page-not-found page, in English: the source of these keys.
- * `{name}` marks a value filled in at run time.
+ * The page-not-found page, in English. Its keys are message keys of the app; `{name}` marks a
+ * value filled in at run time.
  */
 export const notFoundEn = {
   // Not found page

@@ -1,6 +1,6 @@
 /**
- * Playlists: the list, a playlist, creating one and Add to Playlist, in English: the source of these keys.
- * `{name}` marks a value filled in at run time.
+ * Playlists: the list, a playlist, creating one and Add to Playlist, in English. Its keys are
+ * message keys of the app; `{name}` marks a value filled in at run time.
  */
 export const playlistsEn = {
   // Playlists (/playlists, /playlists/{id}, /create-playlist, and Add to Playlist on song pages)

@@ -1,9 +1,11 @@
 import type { Translation } from '../../lib/i18n/translation.types';
 import type { playlistsEn } from './playlists.messages.en';
 
-/** Playlists: the list, a playlist, creating one and Add to Playlist, in Hebrew. */
+/**
+ * Playlists: the list, a playlist, creating one and Add to Playlist, in Hebrew: every key of the
+ * English catalogue beside it.
+ */
 export const playlistsHe: Translation<typeof playlistsEn> = {
-
   // Playlists (/playlists, /playlists/{id}, /create-playlist, and Add to Playlist on song pages)
   playlistsTitle: 'הפלייליסטים שלי',
   playlistsSubtitle: 'כל הפלייליסטים שלכם במקום אחד',

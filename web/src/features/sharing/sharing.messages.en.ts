@@ -1,6 +1,6 @@
 /**
- * Sharing a song by e-mail and the public share page, in English: the source of these keys.
- * `{name}` marks a value filled in at run time.
+ * Sharing a song by e-mail and the public share page, in English. Its keys are message keys of the
+ * app; `{name}` marks a value filled in at run time.
  */
 export const sharingEn = {
   // Share by e-mail, and the public share page

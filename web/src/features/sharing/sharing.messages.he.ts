@@ -1,9 +1,11 @@
 import type { Translation } from '../../lib/i18n/translation.types';
 import type { sharingEn } from './sharing.messages.en';
 
-/** Sharing a song by e-mail and the public share page, in Hebrew. */
+/**
+ * Sharing a song by e-mail and the public share page, in Hebrew: every key of the English
+ * catalogue beside it.
+ */
 export const sharingHe: Translation<typeof sharingEn> = {
-
   // Share by e-mail, and the public share page
   shareTitle: 'שיתוף באימייל',
   shareDescription: 'נשלח באימייל קישור שמנגן את "{title}", בלי צורך בחשבון. הקישור בתוקף ל־30 יום.',

@@ -1,9 +1,8 @@
 import type { Translation } from '../../lib/i18n/translation.types';
 import type { uploadEn } from './upload.messages.en';
 
-/** The upload page, in Hebrew. */
+/** The upload page, in Hebrew: every key of the English catalogue beside it. */
 export const uploadHe: Translation<typeof uploadEn> = {
-
   // Upload page (/upload)
   uploadTitle: 'העלאת מוזיקה',
   uploadTagline: 'הוסיפו את השירים שלכם ל־Encore, והפכו את המוזיקה לוויזואליה בעזרת AI.',

@@ -1,8 +1,8 @@
 import { ruleMessagesEn } from '@encore/common/messages.en';
 
 /**
- * Texts that several parts of the app show: shared words, toasts, the rules the server checks too, in English: the source of these keys.
- * `{name}` marks a value filled in at run time.
+ * Texts that several parts of the app show: shared words, toasts, the rules the server checks too,
+ * in English. Its keys are message keys of the app; `{name}` marks a value filled in at run time.
  */
 export const commonEn = {
   ...ruleMessagesEn,

@@ -1,7 +1,10 @@
 import type { Translation } from './translation.types';
 import type { commonEn } from './common.messages.en';
 
-/** Texts that several parts of the app show: shared words, toasts, the rules the server checks too, in Hebrew. */
+/**
+ * Texts that several parts of the app show: shared words, toasts, the rules the server checks too,
+ * in Hebrew: every key of the English catalogue beside it.
+ */
 export const commonHe: Translation<typeof commonEn> = {
   // Rule messages shared with the server (common/messages.en.ts, ruleMessagesEn)
   usernameRequired: 'שם משתמש הוא שדה חובה',
