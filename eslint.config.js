@@ -35,7 +35,6 @@ export const knownCrossModuleImports = {
   'discovery/discovery.repository.ts': ['library/library.schema.ts', 'playlists/playlists.schema.ts'],
   'lyrics/lyrics.repository.ts': ['library/library.schema.ts'],
   'lyrics/transcription/song-url.ts': ['library/upload-key.ts'],
-  'playlists/playlists.repository.ts': ['library/library.schema.ts'],
 };
 
 const modulePortMessage = (name) =>

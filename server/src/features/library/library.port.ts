@@ -51,6 +51,8 @@ export interface SongCatalogue {
   get(id: number, viewerId: number): Promise<SongRecord>;
   /** The songs with these ids that still exist, as `viewerId` sees them, in no particular order. */
   songsByIds(ids: number[], viewerId: number): Promise<SongRecord[]>;
+  /** The display names of the songs with these ids that still exist, in one query (lists that show only names). */
+  displayNames(ids: readonly number[]): Promise<Map<number, string>>;
   /** A signed stream URL valid for `expiresInSeconds`. */
   streamUrl(songId: number, expiresInSeconds: number): Promise<string>;
   /** What the public share page shows of a song; undefined when it does not exist. */

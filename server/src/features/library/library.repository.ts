@@ -204,6 +204,13 @@ export class LibraryRepository {
     return (await this.selectFor(viewerId).where(inArray(songs.id, valid))).map(toRecord);
   }
 
+  async displayNames(ids: readonly number[]): Promise<Map<number, string>> {
+    const valid = [...new Set(ids.filter(isId))];
+    if (valid.length === 0) return new Map();
+    const rows = await this.db.select({ id: songs.id, displayName: songs.displayName }).from(songs).where(inArray(songs.id, valid));
+    return new Map(rows.map((row) => [row.id, row.displayName]));
+  }
+
   async findRow(id: number): Promise<SongRow | undefined> {
     if (!isId(id)) return undefined;
     const [row] = await this.db.select().from(songs).where(eq(songs.id, id));

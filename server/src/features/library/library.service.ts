@@ -87,6 +87,10 @@ export class LibraryService {
     return this.named(await this.deps.repository.findByIds(ids, viewerId));
   }
 
+  async displayNames(ids: readonly number[]): Promise<Map<number, string>> {
+    return this.deps.repository.displayNames(ids);
+  }
+
   /** The URL the player streams the song from. */
   async playUrl(id: number): Promise<string> {
     return this.streamUrl(id, PLAY_URL_TTL_SECONDS);

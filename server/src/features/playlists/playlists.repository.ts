@@ -1,14 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { songs } from '../library/library.schema.js';
+import { isForeignKeyViolation } from '../../platform/db/pg-errors.js';
 import { playlistSongs, playlists } from './playlists.schema.js';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 export interface PlaylistEntry {
   playlistId: number;
   songId: number;
-  displayName: string;
 }
+
+/** What adding a song did: added it, found it already there, or found no such song (any more). */
+export type AddSongResult = 'added' | 'present' | 'no-song';
 
 /** The only code of the playlists feature that touches the database. Every call is owner-scoped. */
 export class PlaylistsRepository {
@@ -23,13 +25,12 @@ export class PlaylistsRepository {
     return row;
   }
 
-  /** Song ids and names of the given playlists, each playlist in its own order. */
+  /** Song ids of the given playlists, each playlist in its own order. */
   entries(playlistIds: number[]): Promise<PlaylistEntry[]> {
     if (playlistIds.length === 0) return Promise.resolve([]);
     return this.db
-      .select({ playlistId: playlistSongs.playlistId, songId: playlistSongs.songId, displayName: songs.displayName })
+      .select({ playlistId: playlistSongs.playlistId, songId: playlistSongs.songId })
       .from(playlistSongs)
-      .innerJoin(songs, eq(songs.id, playlistSongs.songId))
       .where(inArray(playlistSongs.playlistId, playlistIds))
       .orderBy(asc(playlistSongs.playlistId), asc(playlistSongs.position));
   }
@@ -55,10 +56,20 @@ export class PlaylistsRepository {
   }
 
   /**
-   * Appends a song; false when it is already in the playlist. The playlist row is locked
-   * first, as by `reorder`: two adds at once would otherwise read the same last position.
+   * Appends a song. The playlist row is locked first, as by `reorder`: two adds at once would
+   * otherwise read the same last position. The song's foreign key refuses a song deleted since
+   * the caller found it.
    */
-  async addSong(playlistId: number, songId: number): Promise<boolean> {
+  async addSong(playlistId: number, songId: number): Promise<AddSongResult> {
+    try {
+      return (await this.insertSong(playlistId, songId)) ? 'added' : 'present';
+    } catch (error) {
+      if (isForeignKeyViolation(error, 'playlist_songs_song_id_songs_id_fk')) return 'no-song';
+      throw error;
+    }
+  }
+
+  private async insertSong(playlistId: number, songId: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await lockPlaylist(tx, playlistId);
       const rows = await tx

@@ -6,6 +6,8 @@ import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js
 export interface SongCatalog {
   /** The songs with these ids that still exist, as `viewerId` sees them (their likes). */
   songsByIds(ids: number[], viewerId: number): Promise<SongRecord[]>;
+  /** The display names of the songs with these ids that still exist. */
+  displayNames(ids: readonly number[]): Promise<Map<number, string>>;
   /** A signed, absolute-or-relative stream URL valid for `expiresInSeconds`. */
   streamUrl(songId: number, expiresInSeconds: number): Promise<string>;
 }
@@ -23,6 +25,7 @@ export interface PlaylistWithSongs {
 }
 
 const NOT_FOUND = 'Playlist not found';
+const SONG_NOT_FOUND = 'Song not found';
 
 export class PlaylistsService {
   constructor(
@@ -33,9 +36,15 @@ export class PlaylistsService {
   async list(ownerId: number): Promise<PlaylistOverview[]> {
     const rows = await this.repository.listByOwner(ownerId);
     const entries = await this.repository.entries(rows.map((row) => row.id));
+    const names = await this.catalog.displayNames(entries.map((entry) => entry.songId));
+    // A song deleted since the entries were read is left out, as its entry is by now.
+    const named = entries.flatMap((entry) => {
+      const displayName = names.get(entry.songId);
+      return displayName === undefined ? [] : [{ playlistId: entry.playlistId, id: entry.songId, displayName }];
+    });
     return rows.map((row) => ({
       row,
-      songs: entries.filter((entry) => entry.playlistId === row.id).map((entry) => ({ id: entry.songId, displayName: entry.displayName })),
+      songs: named.filter((entry) => entry.playlistId === row.id).map(({ id, displayName }) => ({ id, displayName })),
     }));
   }
 
@@ -68,9 +77,10 @@ export class PlaylistsService {
 
   async addSong(id: number, ownerId: number, songId: number): Promise<PlaylistWithSongs> {
     await this.owned(id, ownerId);
-    const [song] = await this.catalog.songsByIds([songId], ownerId);
-    if (!song) throw new NotFoundError('Song not found');
-    if (!(await this.repository.addSong(id, songId))) throw new ConflictError('This song is already in the playlist.');
+    if (!(await this.catalog.displayNames([songId])).has(songId)) throw new NotFoundError(SONG_NOT_FOUND);
+    const added = await this.repository.addSong(id, songId);
+    if (added === 'no-song') throw new NotFoundError(SONG_NOT_FOUND);
+    if (added === 'present') throw new ConflictError('This song is already in the playlist.');
     return this.get(id, ownerId);
   }
 
