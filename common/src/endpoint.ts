@@ -12,7 +12,7 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The success statuses of a JSON (or empty) answer. */
-export type SuccessStatus = 200 | 201 | 204;
+export type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** The parameter names of a path template: '/playlists/:id/songs/:songId' gives 'id' | 'songId'. */
 export type PathParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`

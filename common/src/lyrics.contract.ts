@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { idField, multilineText, text } from './input.contract.js';
+import { songIdParams } from './library.contract.js';
 import { wordsSchema } from './words.contract.js';
 
 /**
@@ -195,3 +197,88 @@ export const LYRICS_MESSAGES = {
   wordsMismatch: 'The words do not match the lyrics text',
   wordsNotInText: 'Not in the lyrics text: {words}. To change the text, send it as transcript with the words',
 } as const;
+
+const tags = ['lyrics'];
+
+/** `/files/:id/lyrics…` and the transcription calls; every one needs a signed-in user. */
+export const lyricsEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/files/:id/lyrics',
+    params: songIdParams,
+    response: lyricsModel,
+    summary: "A song's lyrics: text, SPEC 3's timed lines and words, source, language",
+    tags,
+  }),
+  put: defineEndpoint({
+    method: 'PUT',
+    path: '/files/:id/lyrics',
+    params: songIdParams,
+    body: putLyricsBody,
+    response: lyricsTranscriptResponse,
+    summary: 'Store lyrics: {transcript} (plain text, LRC/ELRC or SRT, detected) and/or {words}; answers the transcript',
+    tags,
+  }),
+  /** A text file as an attachment (documented as a string); the web saves it as a file. */
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/files/:id/lyrics/export',
+    params: songIdParams,
+    query: lyricsExportQuery,
+    response: z.string(),
+    summary: 'Download the lyrics as LRC, enhanced LRC (word times), SRT or plain text',
+    tags,
+  }),
+  onlineCandidates: defineEndpoint({
+    method: 'GET',
+    path: '/files/:id/lyrics/online',
+    params: songIdParams,
+    response: lyricsCandidates,
+    summary: 'Lyrics candidates from the lyrics database (LRCLIB), synced or plain',
+    tags,
+  }),
+  applyOnline: defineEndpoint({
+    method: 'POST',
+    path: '/files/:id/lyrics/online',
+    params: songIdParams,
+    body: applyCandidateBody,
+    response: lyricsTranscriptResponse,
+    summary: 'Apply one candidate of the lookup as the song’s lyrics',
+    tags,
+  }),
+  transcribe: defineEndpoint({
+    method: 'POST',
+    path: '/files/:id/transcribe',
+    params: songIdParams,
+    body: transcribeBody,
+    response: lyricsTranscriptResponse,
+    summary: 'Transcribe the song and answer the transcript when done (SPEC 7); joins a transcription already running',
+    tags,
+  }),
+  startTranscription: defineEndpoint({
+    method: 'POST',
+    path: '/files/:id/lyrics/transcription',
+    params: songIdParams,
+    body: transcribeBody,
+    response: transcriptionStarted,
+    status: 202,
+    summary: 'Start (or join) the song’s transcription; answers its task id at once (follow it at /api/tasks/{id})',
+    tags,
+  }),
+  transcriptionStatus: defineEndpoint({
+    method: 'GET',
+    path: '/files/:id/lyrics/transcription',
+    params: songIdParams,
+    response: transcriptionStatus.nullable(),
+    summary: 'The transcription running for this song, whoever started it (null when none)',
+    tags,
+  }),
+  transcribeSong: defineEndpoint({
+    method: 'POST',
+    path: '/transcribe_song',
+    body: transcribeSongBody,
+    response: transcribeSongResponse,
+    summary: 'SPEC 7’s transcription service: the words of a song, by a URL Encore issued for it',
+    tags,
+  }),
+};

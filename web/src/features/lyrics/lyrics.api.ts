@@ -1,9 +1,6 @@
-import { song as songSchema, type Song } from '@encore/common/library.contract';
+import { libraryEndpoints, song as songSchema, type Song } from '@encore/common/library.contract';
 import {
-  lyricsCandidates,
-  lyricsModel,
-  lyricsTranscriptResponse,
-  transcriptionStarted,
+  lyricsEndpoints,
   type ApplyCandidateBody,
   type LyricsCandidates,
   type LyricsExportFormat,
@@ -11,7 +8,8 @@ import {
   type LyricsTranscriptResponse,
 } from '@encore/common/lyrics.contract';
 import type { Word } from '@encore/common/words.contract';
-import { apiBlobRequest, apiRequest, type ApiBlob } from '../../lib/api-client';
+import type { ApiBlob } from '../../lib/api-client';
+import { callBlobEndpoint, callEndpoint } from '../../lib/endpoint-client';
 import { translate } from '../../lib/i18n/i18n.store';
 
 /**
@@ -22,16 +20,16 @@ import { translate } from '../../lib/i18n/i18n.store';
 export const LYRICS_EXPORT_FORMATS: readonly LyricsExportFormat[] = ['lrc', 'elrc', 'srt', 'txt'];
 
 export function fetchSongForLyrics(id: number, signal?: AbortSignal): Promise<Song> {
-  return apiRequest(`files/${id}`, { schema: songSchema, fallbackMessage: translate('fetchMusicFileFailed'), signal });
+  return callEndpoint(libraryEndpoints.get, { params: { id }, schema: songSchema, fallbackMessage: translate('fetchMusicFileFailed'), signal });
 }
 
 export function fetchLyrics(id: number, signal?: AbortSignal): Promise<LyricsModel> {
-  return apiRequest(`files/${id}/lyrics`, { schema: lyricsModel, fallbackMessage: translate('lyricsLoadFailed'), signal });
+  return callEndpoint(lyricsEndpoints.get, { params: { id }, fallbackMessage: translate('lyricsLoadFailed'), signal });
 }
 
 /** SPEC 7's `PUT files/{id}/lyrics {transcript}`: plain text, LRC, ELRC or SRT (the server tells them apart). */
 export function putTranscript(id: number, transcript: string): Promise<LyricsTranscriptResponse> {
-  return apiRequest(`files/${id}/lyrics`, { method: 'PUT', body: { transcript }, schema: lyricsTranscriptResponse, fallbackMessage: translate('lyricsSaveFailed') });
+  return callEndpoint(lyricsEndpoints.put, { params: { id }, body: { transcript }, fallbackMessage: translate('lyricsSaveFailed') });
 }
 
 /**
@@ -39,26 +37,26 @@ export function putTranscript(id: number, transcript: string): Promise<LyricsTra
  * the editor changed the words themselves (the text is then that transcript).
  */
 export function putWords(id: number, words: readonly Word[], transcript?: string): Promise<LyricsTranscriptResponse> {
-  const body = transcript === undefined ? { words } : { transcript, words };
-  return apiRequest(`files/${id}/lyrics`, { method: 'PUT', body, schema: lyricsTranscriptResponse, fallbackMessage: translate('wordSaveFailed') });
+  const body = transcript === undefined ? { words: [...words] } : { transcript, words: [...words] };
+  return callEndpoint(lyricsEndpoints.put, { params: { id }, body, fallbackMessage: translate('wordSaveFailed') });
 }
 
 export function fetchOnlineCandidates(id: number, signal?: AbortSignal): Promise<LyricsCandidates> {
-  return apiRequest(`files/${id}/lyrics/online`, { schema: lyricsCandidates, fallbackMessage: translate('lyricsOnlineFailed'), signal });
+  return callEndpoint(lyricsEndpoints.onlineCandidates, { params: { id }, fallbackMessage: translate('lyricsOnlineFailed'), signal });
 }
 
 export function applyOnlineCandidate(id: number, body: ApplyCandidateBody): Promise<LyricsTranscriptResponse> {
-  return apiRequest(`files/${id}/lyrics/online`, { method: 'POST', body, schema: lyricsTranscriptResponse, fallbackMessage: translate('lyricsSaveFailed') });
+  return callEndpoint(lyricsEndpoints.applyOnline, { params: { id }, body, fallbackMessage: translate('lyricsSaveFailed') });
 }
 
 /** Starts the transcription job and answers its task id at once; the task carries the progress. */
 export async function startTranscription(id: number): Promise<string> {
-  const { taskId } = await apiRequest(`files/${id}/lyrics/transcription`, { method: 'POST', body: {}, schema: transcriptionStarted, fallbackMessage: translate('lyricsTranscribeFailed') });
+  const { taskId } = await callEndpoint(lyricsEndpoints.startTranscription, { params: { id }, body: {}, fallbackMessage: translate('lyricsTranscribeFailed') });
   return taskId;
 }
 
 export async function downloadLyrics(id: number, format: LyricsExportFormat): Promise<ApiBlob> {
-  const answer = await apiBlobRequest(`files/${id}/lyrics/export`, { query: { format }, fallbackMessage: translate('lyricsExportFailed') });
+  const answer = await callBlobEndpoint(lyricsEndpoints.export, { params: { id }, query: { format }, fallbackMessage: translate('lyricsExportFailed') });
   if (!answer) throw new Error('The export was empty');
   return answer;
 }
