@@ -48,25 +48,16 @@ export class ClipsRepository {
     return row;
   }
 
-  /**
-   * Of these storage keys, those a clip uses: its video, and its media while its render may
-   * still need them (not once its task was cancelled or failed).
-   */
-  async referencedKeys(keys: string[]): Promise<Set<string>> {
-    if (keys.length === 0) return new Set();
+  /** The clips whose video or media is among these storage keys, with their render's task. */
+  async usingKeys(keys: string[]): Promise<{ videoKey: string | null; mediaKeys: string[]; taskId: string | null }[]> {
+    if (keys.length === 0) return [];
     const asArray = sql`array[${sql.join(
       keys.map((key) => sql`${key}`),
       sql`, `,
     )}]::text[]`;
-    const rows = await this.db
-      .select({
-        videoKey: clips.videoKey,
-        mediaKeys: clips.mediaKeys,
-        ended: sql<boolean>`exists (select 1 from tasks where tasks.id::text = ${clips.taskId} and tasks.state in ('cancelled', 'failed'))`,
-      })
+    return this.db
+      .select({ videoKey: clips.videoKey, mediaKeys: clips.mediaKeys, taskId: clips.taskId })
       .from(clips)
       .where(or(inArray(clips.videoKey, keys), sql`${clips.mediaKeys} ?| ${asArray}`));
-    const wanted = new Set(keys);
-    return new Set(rows.flatMap((row) => [row.videoKey, ...(row.ended ? [] : row.mediaKeys)]).filter((key): key is string => key !== null && wanted.has(key)));
   }
 }

@@ -81,12 +81,24 @@ export class ClipsService {
    * them and the row) and videos stored for a clip deleted while it rendered.
    */
   async sweepOrphanedFiles(now: Date = new Date()): Promise<string[]> {
-    const { repository, storage, logger } = this.deps;
-    const folders: SweptFolder[] = CLIP_FOLDERS.map((prefix) => ({ prefix, graceMs: CLIP_ORPHAN_GRACE_MS, referenced: (keys) => repository.referencedKeys(keys) }));
+    const { storage, logger } = this.deps;
+    const folders: SweptFolder[] = CLIP_FOLDERS.map((prefix) => ({ prefix, graceMs: CLIP_ORPHAN_GRACE_MS, referenced: (keys) => this.referencedKeys(keys) }));
     const removed = await sweepOrphans(storage, logger, folders, now);
     if (removed.length > 0) logger.info({ count: removed.length }, 'removed clip files that belong to no clip');
     await this.sweepDeadRenders(now);
     return removed;
+  }
+
+  /**
+   * Of these storage keys, those a clip uses: its video, and its media while its render may
+   * still need them (not once its task was cancelled or failed).
+   */
+  private async referencedKeys(keys: string[]): Promise<Set<string>> {
+    const using = await this.deps.repository.usingKeys(keys);
+    const ended = await this.deps.tasks.cancelledOrFailed(using.flatMap((clip) => (clip.taskId === null ? [] : [clip.taskId])));
+    const wanted = new Set(keys);
+    const used = using.flatMap((clip) => [clip.videoKey, ...(clip.taskId !== null && ended.has(clip.taskId) ? [] : clip.mediaKeys)]);
+    return new Set(used.filter((key): key is string => key !== null && wanted.has(key)));
   }
 
   /** The temp folders (and still running ffmpeg) of renders whose process was killed. */

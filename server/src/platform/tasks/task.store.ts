@@ -55,6 +55,17 @@ export class TaskStore {
     return row?.ahead ?? 0;
   }
 
+  /** Which of `ids` are tasks that were cancelled or failed (ids that are not task ids are none). */
+  async endedUnfinished(ids: readonly string[]): Promise<Set<string>> {
+    const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+    if (valid.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(inArray(tasks.id, valid), inArray(tasks.state, ['cancelled', 'failed'])));
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Live (queued or running) tasks created before `before`: candidates for the abandoned-task sweep. */
   async liveCreatedBefore(before: Date): Promise<string[]> {
     const rows = await this.db

@@ -53,6 +53,14 @@ export class Tasks {
     return this.deps.store.get(id);
   }
 
+  /**
+   * Which of `ids` (anyone's tasks) were cancelled or failed: their work will not finish, so
+   * what it would have used may go.
+   */
+  async cancelledOrFailed(ids: readonly string[]): Promise<Set<string>> {
+    return this.deps.store.endedUnfinished(ids);
+  }
+
   /** For a queued task: how many of its kind (anyone's) are waiting or running in front of it. */
   async queuedAhead(id: string): Promise<number> {
     return this.deps.store.liveAhead(id);
