@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CLIP_FONT_FILES } from './clip-fonts.js';
+import { defineEndpoint } from './endpoint.js';
 import { idField, text } from './input.contract.js';
 import { DEFAULT_TEXT_STYLE, textStyleSchema } from './text-style.contract.js';
 import { WORD_TIME_MAX, wordsSchema } from './words.contract.js';
@@ -197,3 +199,40 @@ export const clipIdParams = z.object({ id: idField('The clip id') });
 
 /** The file type a user may pick in the uploader (SPEC 2: video/* and image/*). */
 export const CLIP_MEDIA_ACCEPT = 'video/*,image/*';
+
+/** A font file the clip text is drawn with; anything else is not found. */
+export const clipFontParams = z.object({ file: z.enum(CLIP_FONT_FILES, { error: 'No such font' }) });
+
+const tags = ['clips'];
+
+/** Song2Clip under `/clips` (DECISIONS): create-clip, clip-status, the owner's clips, and the fonts libass draws with. */
+export const clipsEndpoints = {
+  /** Multipart (CLIP_FORM_FIELDS): the server reads the parts itself, so there is no body schema. */
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/clips/create-clip',
+    multipart: true,
+    response: createClipResponse,
+    status: 202,
+    summary: 'Start rendering a clip: multipart `settings` (JSON), `songUrl` (an Encore song URL), `mediaFiles` (pictures, or one video)',
+    tags,
+  }),
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/clips/clip-status/:task_id',
+    params: clipStatusParams,
+    response: clipStatusResponse,
+    summary: "A render's status, progress and (once done) video URL",
+    tags,
+  }),
+  list: defineEndpoint({ method: 'GET', path: '/clips', response: clipListResponse, summary: "The caller's clips, newest first", tags }),
+  delete: defineEndpoint({ method: 'DELETE', path: '/clips/:id', params: clipIdParams, status: 204, summary: 'Delete a clip (a running render is cancelled)', tags }),
+  /** The font file itself (no response schema); public, the browser preview loads it with @font-face. */
+  font: defineEndpoint({
+    method: 'GET',
+    path: '/clips/fonts/:file',
+    params: clipFontParams,
+    summary: 'A font the clip text is drawn with (SIL OFL), for the browser preview',
+    tags,
+  }),
+};

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CLIP_FONT_FILES } from '@encore/common/clip-fonts';
-import { CLIP_FORM_FIELDS, clipIdParams, clipListResponse, clipStatusParams, clipStatusResponse, createClipResponse } from '@encore/common/clips.contract';
+import { CLIP_FORM_FIELDS, clipsEndpoints } from '@encore/common/clips.contract';
 import { errorResponse } from '@encore/common/http.contract';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../platform/errors/app-errors.js';
 import { makeOwnedTempDir } from '../../platform/fs/owned-temp-dir.js';
+import { route } from '../../platform/http/endpoint-route.js';
 import { multipartReadError } from '../../platform/http/multipart-errors.js';
 import { closeAfterAnswer } from '../../platform/http/request-deadlines.js';
 import type { UploadedMedia } from './clip-media.check.js';
@@ -26,8 +26,7 @@ export interface ClipRouteLimits {
 }
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 408: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse, 429: errorResponse };
-const common = { tags: ['clips'], security: [{ bearer: [] }] };
-const fontParams = z.object({ file: z.enum(CLIP_FONT_FILES, { error: 'No such font' }) });
+const common = { security: [{ bearer: [] }], responses: errors };
 
 /** Song2Clip under `/clips` (DECISIONS): create-clip, clip-status, the owner's clips, and the fonts libass draws with. */
 export function clipsRoutes(clips: ClipsService, limits: ClipRouteLimits): FastifyPluginAsyncZod {
@@ -36,18 +35,10 @@ export function clipsRoutes(clips: ClipsService, limits: ClipRouteLimits): Fasti
       limits: { fileSize: limits.maxFileBytes, files: limits.maxImages, fields: 8, fieldSize: 4 * 1024 * 1024, parts: limits.maxImages + 8, headerPairs: 200 },
     });
 
-    app.post(
-      '/clips/create-clip',
-      {
-        onRequest: app.requireUser,
-        config: { bodyTimeoutMs: limits.bodyTimeoutMs, bodyStallMs: limits.stallMs },
-        schema: {
-          ...common,
-          summary: 'Start rendering a clip: multipart `settings` (JSON), `songUrl` (an Encore song URL), `mediaFiles` (pictures, or one video)',
-          consumes: ['multipart/form-data'],
-          response: { 202: createClipResponse, ...errors },
-        },
-      },
+    route(
+      app,
+      clipsEndpoints.create,
+      { ...common, onRequest: app.requireUser, config: { bodyTimeoutMs: limits.bodyTimeoutMs, bodyStallMs: limits.stallMs } },
       async (request, reply) => {
         if (!request.isMultipart()) throw new ValidationError('Send the clip as multipart/form-data (settings, songUrl, mediaFiles).');
         const ownerId = request.currentUser().id;
@@ -97,46 +88,27 @@ export function clipsRoutes(clips: ClipsService, limits: ClipRouteLimits): Fasti
       },
     );
 
-    app.get(
-      '/clips/clip-status/:task_id',
-      {
-        onRequest: app.requireUser,
-        schema: { ...common, summary: "A render's status, progress and (once done) video URL", params: clipStatusParams, response: { 200: clipStatusResponse, ...errors } },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return clips.status(request.params.task_id, request.currentUser().id);
-      },
-    );
+    route(app, clipsEndpoints.status, { ...common, onRequest: app.requireUser }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return clips.status(request.params.task_id, request.currentUser().id);
+    });
 
-    app.get(
-      '/clips',
-      { onRequest: app.requireUser, schema: { ...common, summary: "The caller's clips, newest first", response: { 200: clipListResponse, ...errors } } },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { clips: await clips.list(request.currentUser().id) };
-      },
-    );
+    route(app, clipsEndpoints.list, { ...common, onRequest: app.requireUser }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { clips: await clips.list(request.currentUser().id) };
+    });
 
-    app.delete(
-      '/clips/:id',
-      { onRequest: app.requireUser, schema: { ...common, summary: 'Delete a clip (a running render is cancelled)', params: clipIdParams, response: { 204: z.null(), ...errors } } },
-      async (request, reply) => {
-        await clips.delete(request.params.id, request.currentUser().id);
-        return reply.status(204).send(null);
-      },
-    );
+    route(app, clipsEndpoints.delete, { ...common, onRequest: app.requireUser }, async (request, reply) => {
+      await clips.delete(request.params.id, request.currentUser().id);
+      return reply.status(204).send(null);
+    });
 
-    app.get(
-      '/clips/fonts/:file',
-      { schema: { tags: ['clips'], summary: 'A font the clip text is drawn with (SIL OFL), for the browser preview', params: fontParams } },
-      async (request, reply) => {
-        const file = request.params.file;
-        if (!CLIP_FONT_FILES.includes(file)) throw new NotFoundError('No such font');
-        reply.header('cache-control', 'public, max-age=604800').type(file.endsWith('.otf') ? 'font/otf' : 'font/ttf');
-        return reply.send(createReadStream(path.join(CLIP_FONTS_DIR, file)));
-      },
-    );
+    route(app, clipsEndpoints.font, {}, async (request, reply) => {
+      const file = request.params.file;
+      if (!CLIP_FONT_FILES.includes(file)) throw new NotFoundError('No such font');
+      reply.header('cache-control', 'public, max-age=604800').type(file.endsWith('.otf') ? 'font/otf' : 'font/ttf');
+      return reply.send(createReadStream(path.join(CLIP_FONTS_DIR, file)));
+    });
   };
 }
 

@@ -35,6 +35,7 @@ export interface EndpointSchema<E extends Endpoint, Extra extends ExtraResponses
   summary: string;
   description?: string;
   security?: Array<Record<string, string[]>>;
+  consumes?: string[];
 }
 
 export type EndpointHandler<E extends Endpoint, Extra extends ExtraResponses> = RouteHandlerMethod<
@@ -92,6 +93,7 @@ function schemaOf<E extends Endpoint, Extra extends ExtraResponses>(endpoint: E,
     summary: endpoint.summary,
     ...(endpoint.description ? { description: endpoint.description } : {}),
     ...(options.security ? { security: options.security } : {}),
+    ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),

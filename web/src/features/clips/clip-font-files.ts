@@ -1,5 +1,7 @@
-import { CLIP_FONT_FACES, CLIP_FONT_FILES, CLIP_FONTS_PATH, clipFontFace } from '@encore/common/clip-fonts';
+import { CLIP_FONT_FACES, CLIP_FONT_FILES, clipFontFace } from '@encore/common/clip-fonts';
+import { clipsEndpoints } from '@encore/common/clips.contract';
 import type { TextStyle } from '@encore/common/text-style.contract';
+import { endpointUrl } from '../../lib/endpoint-client';
 
 /**
  * Which of the shipped font files the preview's libass needs for a clip's text. The renderer
@@ -18,7 +20,7 @@ for (const face of new Set(Object.values(CLIP_FONT_FACES))) {
 }
 
 export function clipFontUrl(file: string): string {
-  return `${CLIP_FONTS_PATH}/${file}`;
+  return endpointUrl(clipsEndpoints.font, { params: { file } });
 }
 
 /** The face's file libass would choose: the exact weight and slant, else the same weight (libass slants it), else the regular. */
