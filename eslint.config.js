@@ -33,8 +33,6 @@ const inModules = (...fileGlobs) => fileGlobs.map((glob) => fromRoot(`server/src
 export const knownCrossModuleImports = {
   'auth/auth.port.ts': ['tasks/tasks.routes.ts'],
   'discovery/discovery.repository.ts': ['library/library.schema.ts', 'playlists/playlists.schema.ts'],
-  'lyrics/lyrics.repository.ts': ['library/library.schema.ts'],
-  'lyrics/transcription/song-url.ts': ['library/upload-key.ts'],
 };
 
 const modulePortMessage = (name) =>
