@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { analysisProgress } from './analysis.contract.js';
+import { defineEndpoint } from './endpoint.js';
 import { idField, multilineText } from './input.contract.js';
 import { song } from './library.contract.js';
 
@@ -90,3 +92,35 @@ export const moreLikeThisParams = z.object({ id: idField('The song id') });
 export function incompleteAnalysisNote(analysed: number, total: number): string {
   return `answered from ${analysed} of ${total} analysed songs`;
 }
+
+/** Documented among the playlists: what they make is a playlist. */
+const tags = ['playlists'];
+
+/** AI playlists: generate from a prompt (SPEC 7), More like this, and the analysis progress. */
+export const discoveryEndpoints = {
+  generate: defineEndpoint({
+    method: 'POST',
+    path: '/playlists/generate-playlist-by-prompt',
+    body: generatePlaylistBody,
+    response: generatedPlaylist,
+    status: 201,
+    summary: "Turns a prompt into a playlist of the caller's library, saved among their playlists (marked AI generated)",
+    tags,
+  }),
+  moreLikeThis: defineEndpoint({
+    method: 'POST',
+    path: '/songs/:id/more-like-this',
+    params: moreLikeThisParams,
+    response: generatedPlaylist,
+    status: 201,
+    summary: 'A playlist of the songs that sound nearest to this one, saved among the caller’s playlists',
+    tags,
+  }),
+  analysisProgress: defineEndpoint({
+    method: 'GET',
+    path: '/ai/analysis-progress',
+    response: analysisProgress,
+    summary: 'How much of the library is analysed ("Analysed 412 of 530 songs")',
+    tags,
+  }),
+};

@@ -1,6 +1,6 @@
-import { analysisProgress, type AnalysisProgress } from '@encore/common/analysis.contract';
-import { generatedPlaylist, type GeneratedPlaylist } from '@encore/common/discovery.contract';
-import { apiRequest } from '../../lib/api-client';
+import type { AnalysisProgress } from '@encore/common/analysis.contract';
+import { discoveryEndpoints, type GeneratedPlaylist } from '@encore/common/discovery.contract';
+import { callEndpoint } from '../../lib/endpoint-client';
 import { translate } from '../../lib/i18n/i18n.store';
 import type { ChosenSong } from './generated-song-list.component';
 
@@ -28,26 +28,17 @@ function toOutcome(answer: GeneratedPlaylist): GenerationOutcome {
 
 /** SPEC 7: POST playlists/generate-playlist-by-prompt {prompt}; the answer is saved as one of the caller's playlists. */
 export async function postGeneratePlaylist(prompt: string): Promise<GenerationOutcome> {
-  const answer = await apiRequest('playlists/generate-playlist-by-prompt', {
-    method: 'POST',
-    body: { prompt },
-    schema: generatedPlaylist,
-    fallbackMessage: translate('aiGenerateFailed'),
-  });
+  const answer = await callEndpoint(discoveryEndpoints.generate, { body: { prompt }, fallbackMessage: translate('aiGenerateFailed') });
   return toOutcome(answer);
 }
 
 /** "More like this" (issue 12): a playlist of the songs nearest to this one by their sound. */
 export async function postMoreLikeThis(songId: number): Promise<GenerationOutcome> {
-  const answer = await apiRequest(`songs/${songId}/more-like-this`, {
-    method: 'POST',
-    schema: generatedPlaylist,
-    fallbackMessage: translate('aiGenerateFailed'),
-  });
+  const answer = await callEndpoint(discoveryEndpoints.moreLikeThis, { params: { id: songId }, fallbackMessage: translate('aiGenerateFailed') });
   return toOutcome(answer);
 }
 
 /** How much of the library is analysed ("Analysed 412 of 530 songs"). */
 export function fetchAnalysisProgress(signal?: AbortSignal): Promise<AnalysisProgress> {
-  return apiRequest('ai/analysis-progress', { schema: analysisProgress, fallbackMessage: translate('aiGenerateFailed'), signal });
+  return callEndpoint(discoveryEndpoints.analysisProgress, { fallbackMessage: translate('aiGenerateFailed'), signal });
 }
