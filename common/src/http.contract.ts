@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisProgress } from './analysis.contract.js';
+import { defineEndpoint } from './endpoint.js';
 
 /** Every error answer of the API (DECISIONS, wire contract). */
 export const errorResponse = z.object({ message: z.string() });
@@ -47,3 +48,12 @@ export const clientConfigResponse = z.object({
   maxUploadMb: z.number(),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>;
+
+const tags = ['system'];
+
+/** The server's own routes: its health and the settings the web app reads. Neither needs a user. */
+export const systemEndpoints = {
+  /** 200 when every component is ok, 503 (same body) when one is not. */
+  health: defineEndpoint({ method: 'GET', path: '/health', response: healthResponse, summary: 'Health of the database, storage, jobs, mail and ffmpeg', tags }),
+  config: defineEndpoint({ method: 'GET', path: '/config', response: clientConfigResponse, summary: 'Settings the web app needs', tags }),
+};

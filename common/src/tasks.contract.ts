@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { text } from './input.contract.js';
 
 /** Work a user waits for (a transcription, a render), with real progress. */
@@ -33,3 +34,20 @@ export const eventsQuery = z.object({ ticket: text('The ticket') });
 
 /** States after which a task no longer changes. */
 export const FINISHED_TASK_STATES: readonly TaskState[] = ['done', 'failed', 'cancelled'];
+
+const tags = ['tasks'];
+
+/** A task's owner reads and cancels it, and follows the changes of their tasks as Server-Sent Events. */
+export const tasksEndpoints = {
+  get: defineEndpoint({ method: 'GET', path: '/tasks/:id', params: taskIdParams, response: task, summary: 'One of your tasks: state and progress', tags }),
+  cancel: defineEndpoint({ method: 'POST', path: '/tasks/:id/cancel', params: taskIdParams, response: task, summary: 'Cancel one of your tasks (a finished one stays as it is)', tags }),
+  eventsTicket: defineEndpoint({
+    method: 'POST',
+    path: '/tasks/events-ticket',
+    response: eventsTicket,
+    summary: 'A one-minute ticket for the task events stream (EventSource sends no headers)',
+    tags,
+  }),
+  /** A text/event-stream of `task` events, not JSON: no response schema; the browser opens it with EventSource. */
+  events: defineEndpoint({ method: 'GET', path: '/tasks/events', query: eventsQuery, summary: "Server-Sent Events: each change of the ticket owner's tasks", tags }),
+};

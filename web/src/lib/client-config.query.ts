@@ -1,11 +1,11 @@
-import { clientConfigResponse, type ClientConfigResponse } from '@encore/common/http.contract';
+import { systemEndpoints, type ClientConfigResponse } from '@encore/common/http.contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { callEndpoint } from './endpoint-client';
 
 export const clientConfigQueryKey = ['client-config'] as const;
 
 export function fetchClientConfig(): Promise<ClientConfigResponse> {
-  return apiRequest('config', { schema: clientConfigResponse, fallbackMessage: 'Failed to load configuration' });
+  return callEndpoint(systemEndpoints.config, { fallbackMessage: 'Failed to load configuration' });
 }
 
 /** The server's public settings (Google client id, upload limit); they do not change while the page is open. */

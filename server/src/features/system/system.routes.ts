@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientConfigResponse, ffmpegFeatures, healthResponse, type FfmpegHealth, type HealthResponse } from '@encore/common/http.contract';
+import { ffmpegFeatures, healthResponse, systemEndpoints, type FfmpegHealth, type HealthResponse } from '@encore/common/http.contract';
+import { route } from '../../platform/http/endpoint-route.js';
 import type { Platform } from '../../platform/platform.js';
 
 const VERSION = process.env['npm_package_version'] ?? '0.1.0';
@@ -41,40 +42,32 @@ async function probeFfmpeg(platform: Platform): Promise<FfmpegHealth> {
 /** `health`: what the modules add to the answer (the analysis progress, say). */
 export function systemRoutes(platform: Platform, extras: { health?: () => Promise<Record<string, unknown>> } = {}): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/health',
-      { logLevel: 'warn', schema: { tags: ['system'], summary: 'Health of the database, storage, jobs, mail and ffmpeg', response: { 200: healthResponse, 503: healthResponse } } },
-      async (_request, reply) => {
-        const [database, storage, jobs, mail, ffmpeg] = await Promise.all([
-          probe(platform.database.driver, () => platform.database.check()),
-          probe(platform.storage.driver, () => platform.storage.check()),
-          probe('pg-boss', () => platform.jobs.check()),
-          probe(platform.mailer.driver, () => platform.mailer.check()),
-          probeFfmpeg(platform),
-        ]);
-        const fromModules = (await extras.health?.().catch(() => undefined)) ?? {};
-        const healthy = [database, storage, jobs, mail, ffmpeg].every((c) => c.status === 'ok');
-        return reply.status(healthy ? 200 : 503).send({
-          status: healthy ? 'ok' : 'degraded',
-          version: VERSION,
-          uptimeSeconds: Math.round(process.uptime()),
-          database,
-          storage,
-          jobs,
-          mail,
-          ffmpeg,
-          ...fromModules,
-        });
-      },
-    );
+    route(app, systemEndpoints.health, { logLevel: 'warn', responses: { 503: healthResponse } }, async (_request, reply) => {
+      const [database, storage, jobs, mail, ffmpeg] = await Promise.all([
+        probe(platform.database.driver, () => platform.database.check()),
+        probe(platform.storage.driver, () => platform.storage.check()),
+        probe('pg-boss', () => platform.jobs.check()),
+        probe(platform.mailer.driver, () => platform.mailer.check()),
+        probeFfmpeg(platform),
+      ]);
+      const fromModules = (await extras.health?.().catch(() => undefined)) ?? {};
+      const healthy = [database, storage, jobs, mail, ffmpeg].every((c) => c.status === 'ok');
+      return reply.status(healthy ? 200 : 503).send({
+        status: healthy ? 'ok' : 'degraded',
+        version: VERSION,
+        uptimeSeconds: Math.round(process.uptime()),
+        database,
+        storage,
+        jobs,
+        mail,
+        ffmpeg,
+        ...fromModules,
+      });
+    });
 
-    app.get(
-      '/config',
-      { schema: { tags: ['system'], summary: 'Settings the web app needs', response: { 200: clientConfigResponse } } },
-      async () => ({
-        googleClientId: platform.config.google.clientId ?? null,
-        maxUploadMb: Math.round((platform.config.maxUploadBytes / 1024 / 1024) * 10) / 10,
-      }),
-    );
+    route(app, systemEndpoints.config, {}, async () => ({
+      googleClientId: platform.config.google.clientId ?? null,
+      maxUploadMb: Math.round((platform.config.maxUploadBytes / 1024 / 1024) * 10) / 10,
+    }));
   };
 }

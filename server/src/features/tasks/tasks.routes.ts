@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@encore/common/http.contract';
-import { eventsQuery, eventsTicket, task, taskIdParams, type Task } from '@encore/common/tasks.contract';
+import { tasksEndpoints, type Task } from '@encore/common/tasks.contract';
 import { NotFoundError } from '../../platform/errors/app-errors.js';
+import { route } from '../../platform/http/endpoint-route.js';
 import type { TaskRecord } from '../../platform/tasks/task.store.js';
 import type { Tasks } from '../../platform/tasks/tasks.js';
 
@@ -22,9 +23,8 @@ export interface StreamSessions {
   watch(session: StreamSession, onEnd: () => void): Promise<() => void>;
 }
 
-const common = { tags: ['tasks'] };
-const secured = { ...common, security: [{ bearer: [] }] };
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+const security = [{ bearer: [] }];
 
 export function toTask(record: TaskRecord): Task {
   return {
@@ -58,80 +58,68 @@ export function tasksRoutes(tasks: Tasks, options: { heartbeatMs: number; sessio
       for (const stream of streams) stream.end();
     });
 
-      app.get('/tasks/:id', { onRequest: app.requireUser, schema: { ...secured, summary: 'One of your tasks: state and progress', params: taskIdParams, response: { 200: task, ...errors } } }, async (request) => {
-        const found = await tasks.get(request.params.id, request.currentUser().id);
-        if (!found) throw new NotFoundError('Task not found.');
-        return toTask(found);
+    route(app, tasksEndpoints.get, { onRequest: app.requireUser, security, responses: errors }, async (request) => {
+      const found = await tasks.get(request.params.id, request.currentUser().id);
+      if (!found) throw new NotFoundError('Task not found.');
+      return toTask(found);
+    });
+
+    route(app, tasksEndpoints.cancel, { onRequest: app.requireUser, security, responses: errors }, async (request) => {
+      const found = await tasks.cancel(request.params.id, request.currentUser().id);
+      if (!found) throw new NotFoundError('Task not found.');
+      return toTask(found);
+    });
+
+    route(app, tasksEndpoints.eventsTicket, { onRequest: app.requireUser, security, responses: { 401: errorResponse } }, async (request) => {
+      const user = request.currentUser();
+      return { ticket: await sessions.issueTicket({ userId: user.id, tokenVersion: user.tokenVersion, expiresAt: user.expiresAt }) };
+    });
+
+    route(app, tasksEndpoints.events, { responses: { 400: errorResponse, 401: errorResponse } }, async (request, reply) => {
+      const session = await sessions.open(request.query.ticket);
+      const ownerId = session.userId;
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
       });
-
-      app.post(
-        '/tasks/:id/cancel',
-        { onRequest: app.requireUser, schema: { ...secured, summary: 'Cancel one of your tasks (a finished one stays as it is)', params: taskIdParams, response: { 200: task, ...errors } } },
-        async (request) => {
-          const found = await tasks.cancel(request.params.id, request.currentUser().id);
-          if (!found) throw new NotFoundError('Task not found.');
-          return toTask(found);
-        },
-      );
-
-      app.post(
-        '/tasks/events-ticket',
-        { onRequest: app.requireUser, schema: { ...secured, summary: 'A one-minute ticket for the task events stream (EventSource sends no headers)', response: { 200: eventsTicket, 401: errorResponse } } },
-        async (request) => {
-          const user = request.currentUser();
-          return { ticket: await sessions.issueTicket({ userId: user.id, tokenVersion: user.tokenVersion, expiresAt: user.expiresAt }) };
-        },
-      );
-
-    app.get(
-      '/tasks/events',
-      { schema: { ...common, summary: "Server-Sent Events: each change of the ticket owner's tasks", querystring: eventsQuery, response: { 400: errorResponse, 401: errorResponse } } },
-      async (request, reply) => {
-        const session = await sessions.open(request.query.ticket);
-        const ownerId = session.userId;
-        reply.hijack();
-        const stream = reply.raw;
-        stream.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
+      stream.write('retry: 3000\n\n');
+      streams.add(stream);
+      let unsubscribe: () => void;
+      let unwatch: () => void = () => undefined;
+      try {
+        unsubscribe = await tasks.subscribe(ownerId, (changed) => {
+          stream.write(`event: task\ndata: ${JSON.stringify(toTask(changed))}\n\n`);
         });
-        stream.write('retry: 3000\n\n');
-        streams.add(stream);
-        let unsubscribe: () => void;
-        let unwatch: () => void = () => undefined;
         try {
-          unsubscribe = await tasks.subscribe(ownerId, (changed) => {
-            stream.write(`event: task\ndata: ${JSON.stringify(toTask(changed))}\n\n`);
+          // The client's reconnect needs a new ticket, which only a live session gets.
+          unwatch = await sessions.watch(session, () => {
+            stream.write('event: session-ended\ndata: {}\n\n');
+            stream.end();
           });
-          try {
-            // The client's reconnect needs a new ticket, which only a live session gets.
-            unwatch = await sessions.watch(session, () => {
-              stream.write('event: session-ended\ndata: {}\n\n');
-              stream.end();
-            });
-          } catch (error) {
-            unsubscribe();
-            throw error;
-          }
         } catch (error) {
-          // The stream is already open: end it, and the browser's EventSource retries.
-          request.log.error({ err: error }, 'could not follow task changes');
-          streams.delete(stream);
-          stream.end();
-          return;
-        }
-        const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), options.heartbeatMs);
-        const cleanup = () => {
-          clearInterval(heartbeat);
           unsubscribe();
-          unwatch();
-          streams.delete(stream);
-        };
-        request.raw.once('close', cleanup);
-        stream.once('close', cleanup);
-      },
-    );
+          throw error;
+        }
+      } catch (error) {
+        // The stream is already open: end it, and the browser's EventSource retries.
+        request.log.error({ err: error }, 'could not follow task changes');
+        streams.delete(stream);
+        stream.end();
+        return;
+      }
+      const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), options.heartbeatMs);
+      const cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        unwatch();
+        streams.delete(stream);
+      };
+      request.raw.once('close', cleanup);
+      stream.once('close', cleanup);
+    });
   };
 }

@@ -8,6 +8,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
+  LogLevel,
   RouteHandlerMethod,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -60,6 +61,7 @@ export interface RouteOptions<Extra extends ExtraResponses> {
   /** Read by the request deadlines (platform/http/request-deadlines.ts). */
   config?: Record<string, unknown>;
   bodyLimit?: number;
+  logLevel?: LogLevel;
 }
 
 /**
@@ -82,6 +84,7 @@ export function route<E extends Endpoint, const Extra extends ExtraResponses = R
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
   });
 }
 

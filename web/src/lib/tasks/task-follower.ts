@@ -1,5 +1,5 @@
-import { FINISHED_TASK_STATES, eventsTicket, task as taskSchema, type Task } from '@encore/common/tasks.contract';
-import { API_BASE, apiRequest } from '../api-client';
+import { FINISHED_TASK_STATES, task as taskSchema, tasksEndpoints, type Task } from '@encore/common/tasks.contract';
+import { callEndpoint, endpointUrl } from '../endpoint-client';
 
 /** How often a task is polled when the events stream is not available. */
 export const TASK_POLL_MS = 2000;
@@ -20,7 +20,7 @@ export interface FollowOptions {
 }
 
 export const fetchTask = (taskId: string, signal?: AbortSignal) =>
-  apiRequest(`tasks/${encodeURIComponent(taskId)}`, { schema: taskSchema, fallbackMessage: 'Could not load the task.', ...(signal ? { signal } : {}) });
+  callEndpoint(tasksEndpoints.get, { params: { id: taskId }, fallbackMessage: 'Could not load the task.', signal });
 
 /**
  * Follows one task until it finishes: the task events stream (Server-Sent Events) when the
@@ -67,9 +67,9 @@ export function followTask(taskId: string, onTask: (task: Task) => void, onError
 
   const openStream = async (EventSourceClass: typeof EventSource) => {
     try {
-      const { ticket } = await apiRequest('tasks/events-ticket', { method: 'POST', schema: eventsTicket, fallbackMessage: 'Could not follow the task.', signal: controller.signal });
+      const { ticket } = await callEndpoint(tasksEndpoints.eventsTicket, { fallbackMessage: 'Could not follow the task.', signal: controller.signal });
       if (stopped) return;
-      source = new EventSourceClass(`${API_BASE}/tasks/events?ticket=${encodeURIComponent(ticket)}`);
+      source = new EventSourceClass(endpointUrl(tasksEndpoints.events, { query: { ticket } }));
       source.addEventListener('task', (event) => {
         const parsed = taskSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
         if (parsed.success) take(parsed.data);
