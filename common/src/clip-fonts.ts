@@ -4,7 +4,7 @@ import type { FontFamily } from './text-style.contract.js';
  * The fonts Encore ships for clips (server/assets/fonts, all SIL OFL 1.1): one family for each
  * of SPEC 3's generic families, so libass draws the same text on every machine, in the
  * renderer (ffmpeg `subtitles=…:fontsdir=`) and in the browser preview (libass in WASM, fed
- * the same files from `GET /api/clips/fonts/{file}`).
+ * the same files from `clipsEndpoints.font`, GET /api/clips/fonts/{file}).
  */
 export const CLIP_FONT_FACES: Record<FontFamily, string> = {
   'sans-serif': 'Liberation Sans',
@@ -50,6 +50,3 @@ export const CLIP_FONT_FILES = [
 ] as const;
 
 export type ClipFontFile = (typeof CLIP_FONT_FILES)[number];
-
-/** Where the browser loads a font file from: `${CLIP_FONTS_PATH}/${file}` (public, cached a week). */
-export const CLIP_FONTS_PATH = '/api/clips/fonts';
