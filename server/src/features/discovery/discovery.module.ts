@@ -1,6 +1,7 @@
 import { AI_MESSAGES } from '@encore/common/discovery.contract';
 import { defineModule } from '../../modules/module.js';
-import { songCataloguePort, songDetailSourcesPort, songEventsPort } from '../library/library.port.js';
+import { songCataloguePort, songDetailSourcesPort, songEventsPort, songFactsPort } from '../library/library.port.js';
+import { generatedPlaylistsPort } from '../playlists/playlists.port.js';
 import { AnalysisService } from './analysis/analysis.service.js';
 import { analyseSongJob, analysisBackfillJob, discoveryJobs } from './discovery.jobs.js';
 import { DiscoveryRepository } from './discovery.repository.js';
@@ -11,7 +12,7 @@ import { DiscoveryService } from './discovery.service.js';
 export const discoveryModule = defineModule({
   name: 'discovery',
   summary: 'AI playlists: sonic analysis of every song, and playlists generated from a text prompt or "more like this".',
-  requires: [songCataloguePort, songEventsPort, songDetailSourcesPort],
+  requires: [songCataloguePort, songEventsPort, songDetailSourcesPort, songFactsPort, generatedPlaylistsPort],
   provides: [],
   tables: [songAnalyses, catalogVersion],
   jobs: [analyseSongJob, analysisBackfillJob],
@@ -21,15 +22,17 @@ export const discoveryModule = defineModule({
   setup({ platform, logger, use }) {
     const { config, database } = platform;
     const catalogue = use(songCataloguePort);
+    const songs = use(songFactsPort);
     const repository = new DiscoveryRepository(database.db);
     const analysis = new AnalysisService({
       repository,
       storage: platform.storage,
       ffmpeg: platform.ffmpeg,
+      songs,
       songKey: async (songId) => (await catalogue.audioFile(songId))?.storageKey,
       logger,
     });
-    const discovery = new DiscoveryService({ repository, catalog: catalogue, logger, llm: config.ai.llm });
+    const discovery = new DiscoveryService({ repository, catalog: catalogue, songs, playlists: use(generatedPlaylistsPort), logger, llm: config.ai.llm });
     if (config.ai.onIngest) {
       use(songEventsPort).onSongAdded(async ({ songId }) => {
         await platform.jobs.send(analyseSongJob, { songId });

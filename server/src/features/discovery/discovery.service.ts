@@ -1,7 +1,9 @@
 import { AI_MESSAGES, MORE_LIKE_THIS_SIZE, incompleteAnalysisNote } from '@encore/common/discovery.contract';
 import { UnprocessableError } from '../../platform/errors/app-errors.js';
 import type { Logger } from '../../platform/logger.js';
-import type { SongRecord } from '../library/library.port.js';
+import type { SongFactsSource, SongRecord } from '../library/library.port.js';
+import type { GeneratedPlaylists } from '../playlists/playlists.port.js';
+import { loadCandidates } from './candidates.js';
 import type { Candidate, DiscoveryRepository } from './discovery.repository.js';
 import { interpretWithLlm, LlmUnusable, type LlmSettings } from './llm/llm-interpreter.js';
 import { parsePrompt, type LibraryVocabulary } from './prompt/parse-prompt.js';
@@ -19,6 +21,9 @@ export interface DiscoveryCatalog {
 export interface DiscoveryServiceDeps {
   repository: DiscoveryRepository;
   catalog: DiscoveryCatalog;
+  /** The songs' tags and lyrics' text for ranking, and how many songs the collection holds. */
+  songs: Pick<SongFactsSource, 'songs' | 'count'>;
+  playlists: GeneratedPlaylists;
   logger: Logger;
   llm: LlmSettings | undefined;
   fetchImpl?: typeof fetch;
@@ -40,8 +45,8 @@ export class DiscoveryService {
   private readonly cache: CandidateCache<LibraryVocabulary>;
 
   constructor(private readonly deps: DiscoveryServiceDeps) {
-    const { repository } = deps;
-    this.cache = new CandidateCache({ version: () => repository.catalogVersion(), load: () => repository.candidates() }, vocabularyOf);
+    const { repository, songs } = deps;
+    this.cache = new CandidateCache({ version: () => repository.catalogVersion(), load: () => loadCandidates(repository, songs) }, vocabularyOf);
   }
 
   async generate(ownerId: number, prompt: string): Promise<GeneratedResult> {
@@ -92,16 +97,16 @@ export class DiscoveryService {
   }
 
   private async library(): Promise<{ candidates: Candidate[]; vocabulary: LibraryVocabulary; note: string | null }> {
-    const counts = await this.deps.repository.counts();
-    if (counts.total === 0) throw new UnprocessableError(AI_MESSAGES.libraryEmpty);
+    const [total, counts] = await Promise.all([this.deps.songs.count(), this.deps.repository.counts()]);
+    if (total === 0) throw new UnprocessableError(AI_MESSAGES.libraryEmpty);
     const { candidates, derived: vocabulary } = await this.cache.get();
     if (candidates.length === 0) throw new UnprocessableError(AI_MESSAGES.nothingAnalysed);
-    const analysable = counts.total - counts.failed;
+    const analysable = total - counts.failed;
     return { candidates, vocabulary, note: candidates.length < analysable ? incompleteAnalysisNote(candidates.length, analysable) : null };
   }
 
   private async save(ownerId: number, meta: Omit<GeneratedResult, 'id' | 'songs'>, ranked: RankedSong[]): Promise<GeneratedResult> {
-    const id = await this.deps.repository.createAiPlaylist(ownerId, { name: meta.name, description: meta.description, prompt: meta.prompt, songIds: ranked.map((entry) => entry.candidate.id) });
+    const id = await this.deps.playlists.createGenerated(ownerId, { name: meta.name, description: meta.description, prompt: meta.prompt, songIds: ranked.map((entry) => entry.candidate.id) });
     const records = await this.deps.catalog.songsByIds(
       ranked.map((entry) => entry.candidate.id),
       ownerId,

@@ -95,14 +95,10 @@ export const uploadGatePort = definePort<UploadGate>('upload-gate', 'Accepts a d
 /** Which song a URL names (its page, its API path or a signed play URL). */
 export { songReferenceFromUrl, type SongReference } from './song-reference.js';
 
-/** What lyrics and discovery read of a song, whoever views it: its file, its tags and the lyrics' plain text kept on it. */
-export interface SongFacts {
+/** A song's tags and the lyrics' plain text, whoever views it: what ranking reads of thousands of songs at once. */
+export interface SongTags {
   id: number;
-  ownerId: number;
   displayName: string;
-  fileName: string;
-  fileType: string;
-  storageKey: string;
   title: string | null;
   artist: string | null;
   album: string | null;
@@ -113,12 +109,20 @@ export interface SongFacts {
   transcript: string | null;
 }
 
+/** What lyrics and discovery read of one song, whoever views it: its tags, its uploader and its file. */
+export interface SongFacts extends SongTags {
+  ownerId: number;
+  fileName: string;
+  fileType: string;
+  storageKey: string;
+}
+
 /** The songs as facts, without a viewer: one, thousands at once (ranking), their ids in pages (backfills), how many. */
 export interface SongFactsSource {
   /** Undefined when it does not exist. */
   song(id: number): Promise<SongFacts | undefined>;
-  /** The songs with these ids that exist, in no particular order, in one query; `transcriptChars` cuts the lyrics' text. */
-  songs(ids: readonly number[], options?: { transcriptChars?: number }): Promise<SongFacts[]>;
+  /** The tags of the songs with these ids that exist, in no particular order, in one query; `transcriptChars` cuts the lyrics' text. */
+  songs(ids: readonly number[], options?: { transcriptChars?: number }): Promise<SongTags[]>;
   /** Up to `limit` song ids greater than `afterId`, in id order: a backfill resumes from the last id it did. */
   idsAfter(afterId: number, limit: number): Promise<number[]>;
   count(): Promise<number>;

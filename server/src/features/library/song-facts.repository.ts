@@ -1,7 +1,7 @@
 import { asc, count, eq, gt, sql } from 'drizzle-orm';
 import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
-import type { SongFacts, SongFactsSource } from './library.port.js';
+import type { SongFacts, SongFactsSource, SongTags } from './library.port.js';
 import { songs } from './library.schema.js';
 
 const isId = (id: number) => parseId(id) !== undefined;
@@ -12,16 +12,19 @@ export class SongFactsRepository implements SongFactsSource {
 
   async song(id: number): Promise<SongFacts | undefined> {
     if (!isId(id)) return undefined;
-    const [row] = await this.db.select(columns()).from(songs).where(eq(songs.id, id));
+    const [row] = await this.db
+      .select({ ...tagColumns(), ownerId: songs.ownerId, fileName: songs.fileName, fileType: songs.fileType, storageKey: songs.storageKey })
+      .from(songs)
+      .where(eq(songs.id, id));
     return row;
   }
 
-  async songs(ids: readonly number[], options: { transcriptChars?: number } = {}): Promise<SongFacts[]> {
+  async songs(ids: readonly number[], options: { transcriptChars?: number } = {}): Promise<SongTags[]> {
     const wanted = ids.filter(isId);
     if (wanted.length === 0) return [];
     // One array parameter, not one per id: ranking asks for every analysed song at once.
     return this.db
-      .select(columns(options.transcriptChars))
+      .select(tagColumns(options.transcriptChars))
       .from(songs)
       .where(sql`${songs.id} = any(${`{${wanted.join(',')}}`}::int[])`);
   }
@@ -37,14 +40,10 @@ export class SongFactsRepository implements SongFactsSource {
   }
 }
 
-function columns(transcriptChars?: number) {
+function tagColumns(transcriptChars?: number) {
   return {
     id: songs.id,
-    ownerId: songs.ownerId,
     displayName: songs.displayName,
-    fileName: songs.fileName,
-    fileType: songs.fileType,
-    storageKey: songs.storageKey,
     title: songs.title,
     artist: songs.artist,
     album: songs.album,

@@ -1,5 +1,6 @@
-import { defineModule } from '../../modules/module.js';
+import { bind, defineModule } from '../../modules/module.js';
 import { songCataloguePort } from '../library/library.port.js';
+import { generatedPlaylistsPort } from './playlists.port.js';
 import { playlistSongs, playlists } from './playlists.schema.js';
 import { PlaylistsRepository } from './playlists.repository.js';
 import { playlistsRoutes } from './playlists.routes.js';
@@ -9,13 +10,18 @@ export const playlistsModule = defineModule({
   name: 'playlists',
   summary: "Each user's playlists of songs from the collection: create, edit, order, export as M3U8.",
   requires: [songCataloguePort],
-  provides: [],
+  provides: [generatedPlaylistsPort],
   tables: [playlists, playlistSongs],
   jobs: [],
   settings: [],
   tags: ['playlists'],
   setup({ platform, use }) {
-    const service = new PlaylistsService(new PlaylistsRepository(platform.database.db), use(songCataloguePort));
-    return { routes: playlistsRoutes(service), internals: { playlists: service } };
+    const repository = new PlaylistsRepository(platform.database.db);
+    const service = new PlaylistsService(repository, use(songCataloguePort));
+    return {
+      ports: [bind(generatedPlaylistsPort, { createGenerated: (ownerId, playlist) => repository.createGenerated(ownerId, playlist) })],
+      routes: playlistsRoutes(service),
+      internals: { playlists: service },
+    };
   },
 });

@@ -121,6 +121,35 @@ export class PlaylistsRepository {
       return true;
     });
   }
+  /**
+   * A playlist another module made for its owner (an AI playlist), its songs in the given order
+   * from position 0, in one transaction. A song deleted since it was chosen fails its foreign
+   * key: the songs are then added one at a time, each under a savepoint, and such songs left out.
+   */
+  async createGenerated(ownerId: number, values: { name: string; description: string; prompt: string; songIds: number[] }): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(playlists).values({ ownerId, name: values.name, description: values.description, aiPrompt: values.prompt }).returning({ id: playlists.id });
+      const id = row!.id;
+      const insert = (songIds: number[], from: number) =>
+        tx
+          .transaction(async (savepoint) => {
+            await savepoint.insert(playlistSongs).values(songIds.map((songId, index) => ({ playlistId: id, songId, position: from + index })));
+          })
+          .then(
+            () => true,
+            (error: unknown) => {
+              if (isForeignKeyViolation(error, 'playlist_songs_song_id_songs_id_fk')) return false;
+              throw error;
+            },
+          );
+      if (values.songIds.length === 0 || (await insert(values.songIds, 0))) return id;
+      let position = 0;
+      for (const songId of values.songIds) {
+        if (await insert([songId], position)) position += 1;
+      }
+      return id;
+    });
+  }
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

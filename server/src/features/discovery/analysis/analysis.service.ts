@@ -2,18 +2,22 @@ import { analysisProgressLabel, describeFeatures, type AnalysisProgress, type So
 import type { Logger } from '../../../platform/logger.js';
 import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
+import type { SongFactsSource } from '../../library/library.port.js';
 import type { AnalysisRow, DiscoveryRepository } from '../discovery.repository.js';
 import { ANALYSER_VERSION, ANALYSIS_SAMPLE_RATE, MIN_ANALYSABLE_SECONDS, analyseSignal } from './analyse-signal.js';
 import { collectPcm } from './collect-pcm.js';
 
 /** At most this much of a song is analysed (its first 8 minutes): 42 MB of samples at most. */
 export const MAX_ANALYSED_SECONDS = 8 * 60;
-const BACKFILL_BATCH = 50;
+/** Song ids read per page of the backfill; only those without a current analysis are analysed. */
+const BACKFILL_PAGE = 500;
 
 export interface AnalysisServiceDeps {
   repository: DiscoveryRepository;
   storage: Storage;
   ffmpeg: Pick<Ffmpeg, 'decodeToPcm'>;
+  /** The collection's song ids in pages, and how many songs it holds. */
+  songs: Pick<SongFactsSource, 'idsAfter' | 'count'>;
   /** The storage key of a song, or undefined when it is gone. */
   songKey(songId: number): Promise<string | undefined>;
   logger: Logger;
@@ -87,13 +91,14 @@ export class AnalysisService {
     try {
       let cursor = 0;
       for (;;) {
-        const ids = await this.deps.repository.pendingSongIds(ANALYSER_VERSION, cursor, BACKFILL_BATCH);
-        if (ids.length === 0) return tally;
-        for (const id of ids) {
+        const page = await this.deps.songs.idsAfter(cursor, BACKFILL_PAGE);
+        if (page.length === 0) return tally;
+        cursor = page[page.length - 1]!;
+        const current = await this.deps.repository.currentAmong(page, ANALYSER_VERSION);
+        for (const id of page.filter((songId) => !current.has(songId))) {
           signal?.throwIfAborted();
           const outcome = await this.analyseSong(id, signal);
           if (outcome !== 'gone') tally[outcome]++;
-          cursor = id;
           await onProgress?.(tally.analysed + tally.failed);
         }
       }
@@ -104,15 +109,15 @@ export class AnalysisService {
 
   async progress(): Promise<AnalysisProgress> {
     // The repository counts every song with an outcome, failed ones included.
-    const counts = await this.deps.repository.counts();
+    const [total, counts] = await Promise.all([this.deps.songs.count(), this.deps.repository.counts()]);
     const analysed = counts.analysed - counts.failed;
     return {
-      total: counts.total,
+      total,
       analysed,
       failed: counts.failed,
-      pending: Math.max(0, counts.total - counts.analysed),
+      pending: Math.max(0, total - counts.analysed),
       running: this.backfillRunning || this.inFlight.size > 0,
-      label: analysisProgressLabel(analysed, counts.total, counts.failed),
+      label: analysisProgressLabel(analysed, total, counts.failed),
     };
   }
 
