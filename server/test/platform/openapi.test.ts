@@ -1,4 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '@encore/common/auth.contract';
+import { clipsEndpoints } from '@encore/common/clips.contract';
+import { discoveryEndpoints } from '@encore/common/discovery.contract';
+import type { Endpoint } from '@encore/common/endpoint';
+import { systemEndpoints } from '@encore/common/http.contract';
+import { libraryEndpoints, sharingEndpoints, uploadEndpoints } from '@encore/common/library.contract';
+import { lyricsEndpoints } from '@encore/common/lyrics.contract';
+import { playlistsEndpoints } from '@encore/common/playlists.contract';
+import { tasksEndpoints } from '@encore/common/tasks.contract';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 interface OpenApi {
@@ -75,6 +84,27 @@ describe('the OpenAPI document', () => {
     document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
   });
   afterAll(async () => t?.close());
+
+  it('publishes each endpoint declared in common/ as one operation, with its summary and tags', () => {
+    const declared: Endpoint[] = [
+      systemEndpoints,
+      authEndpoints,
+      libraryEndpoints,
+      uploadEndpoints,
+      sharingEndpoints,
+      playlistsEndpoints,
+      lyricsEndpoints,
+      clipsEndpoints,
+      discoveryEndpoints,
+      tasksEndpoints,
+    ].flatMap((group) => Object.values(group));
+    const names = declared.map((endpoint) => `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`);
+    expect([...names].sort()).toEqual([...operations].sort());
+    for (const endpoint of declared) {
+      const operation = document.paths[`/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`]?.[endpoint.method.toLowerCase()];
+      expect(operation, endpoint.path).toMatchObject({ summary: endpoint.summary, tags: [...endpoint.tags] });
+    }
+  });
 
   it('publishes every operation of the API, each with a summary and a tag', () => {
     const published = Object.entries(document.paths).flatMap(([path, byMethod]) =>
