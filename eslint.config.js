@@ -25,16 +25,6 @@ const serverModules = foldersOf('server/src/features');
 const fromRoot = (glob) => `${root}${glob}`;
 const inModules = (...fileGlobs) => fileGlobs.map((glob) => fromRoot(`server/src/features/*/${glob}`));
 
-/**
- * Imports that cross a module boundary today and go when the ports land: file → the other
- * modules' files it may still import (paths under server/src/features). The lint holds every
- * other file to the rule; empty this list, do not add to it.
- */
-export const knownCrossModuleImports = {
-  'auth/auth.port.ts': ['tasks/tasks.routes.ts'],
-  'discovery/discovery.repository.ts': ['library/library.schema.ts', 'playlists/playlists.schema.ts'],
-};
-
 const modulePortMessage = (name) =>
   `Module ${name} reaches another module only through its published port (<name>.port.ts); a *.schema.ts may also take another's table for a foreign key, and a *.module.ts another's manifest.`;
 const platformMessage =
@@ -151,13 +141,6 @@ export default tseslint.config(
     files: ['server/src/platform/db/schema.ts'],
     rules: restrictedPaths({ acrossModules: [], platformTakes: inModules('*.schema.ts') }),
   },
-  ...Object.entries(knownCrossModuleImports).map(([file, imports]) => ({
-    files: [`server/src/features/${file}`],
-    rules: restrictedPaths({
-      // `@(name)` matches the one file; the rule takes only globs beside glob `from`s.
-      acrossModules: [...inModules('*.port.ts'), ...imports.map((path) => fromRoot(`server/src/features/${path.replace(/[^/]+$/, '@($&)')}`))],
-    }),
-  })),
   {
     // common/ is shared by the server and the browser: it depends on neither, nor on Node.
     files: ['common/**/*.ts'],

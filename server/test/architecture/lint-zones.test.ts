@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -51,23 +49,6 @@ describe('lint zones', () => {
       const schema = await lintProbe('server/src/features/playlists/probe.schema.ts', "import { imported } from '../library/library.schema.js';");
       const manifest = await lintProbe('server/src/features/playlists/probe.module.ts', "import { imported } from '../library/library.module.js';");
       expect([...byRule(schema, ZONES), ...byRule(manifest, ZONES)]).toEqual([]);
-    });
-
-    it('list only crossings that are still there (empty the list as the ports land)', async () => {
-      const { knownCrossModuleImports } = (await import(pathToFileURL(join(repoRoot, 'eslint.config.js')).href)) as { knownCrossModuleImports: Record<string, string[]> };
-      const features = join(repoRoot, 'server/src/features');
-      for (const [file, targets] of Object.entries(knownCrossModuleImports)) {
-        const source = await readFile(join(features, file), 'utf8').catch(() => '');
-        const imported = [...source.matchAll(/from '(\.[^']+)'/g)].map((match) => resolve(dirname(join(features, file)), match[1] ?? '').replace(/\.js$/, '.ts'));
-        for (const target of targets) {
-          expect(imported, `${file} no longer imports ${target}: take it out of knownCrossModuleImports in eslint.config.js`).toContain(join(features, target));
-        }
-      }
-    });
-
-    it('hold a known crossing file to everything beyond its listed imports', async () => {
-      const messages = await lintProbe('server/src/features/discovery/discovery.repository.ts', "import { imported } from '../library/library.repository.js';");
-      expect(byRule(messages, ZONES)).toHaveLength(1);
     });
 
     it('keep platform/ from importing any module', async () => {

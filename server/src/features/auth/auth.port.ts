@@ -1,5 +1,5 @@
 import { definePort } from '../../modules/module.js';
-import type { StreamSessions } from '../tasks/tasks.routes.js';
+import type { StreamSessions } from '../../platform/tasks/tasks.routes.js';
 import type { AuthenticatedUser } from './auth.service.js';
 
 export type { AuthenticatedUser };

@@ -2,10 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@encore/common/http.contract';
 import { tasksEndpoints, type Task } from '@encore/common/tasks.contract';
-import { NotFoundError } from '../../platform/errors/app-errors.js';
-import { route } from '../../platform/http/endpoint-route.js';
-import type { TaskRecord } from '../../platform/tasks/task.store.js';
-import type { Tasks } from '../../platform/tasks/tasks.js';
+import { NotFoundError } from '../errors/app-errors.js';
+import { route } from '../http/endpoint-route.js';
+import type { TaskRecord } from './task.store.js';
+import type { Tasks } from './tasks.js';
 
 /** A session as an events ticket carries it (see auth's EventSessions). */
 export interface StreamSession {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ffmpegFeatures, healthResponse, systemEndpoints, type FfmpegHealth, type HealthResponse } from '@encore/common/http.contract';
-import { route } from '../../platform/http/endpoint-route.js';
-import type { Platform } from '../../platform/platform.js';
+import { route } from './endpoint-route.js';
+import type { Platform } from '../platform.js';
 
 const VERSION = process.env['npm_package_version'] ?? '0.1.0';
 const CHECK_TIMEOUT_MS = 3000;
