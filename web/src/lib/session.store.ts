@@ -11,8 +11,8 @@ import {
 } from './session-storage';
 
 
-/** The auth calls (and the zod contracts they check answers with) load on first use, not with the landing page. */
-const authApi = () => import('../features/auth/auth.api');
+/** The session calls (and the zod contracts they check answers with) load on first use, not with the landing page. */
+const sessionApi = () => import('./session.api');
 
 /** The user slice of SPEC 3, plus `restoring` while a stored token is being checked. */
 export interface SessionState {
@@ -88,12 +88,12 @@ export const sessionStore = {
 
   /** Signs in; "Remember me" decides whether the token outlives the tab. Throws ApiError. */
   signIn({ userName, password, rememberMe }: SignInInput): Promise<PublicUser> {
-    return startSession(authApi().then((api) => api.postSignIn({ userName, password, rememberMe })), rememberMe);
+    return startSession(sessionApi().then((api) => api.postSignIn({ userName, password, rememberMe })), rememberMe);
   },
 
   /** Signs in with a Google ID token credential. Throws ApiError. */
   googleLogin(credential: string, remember = true): Promise<PublicUser> {
-    return startSession(authApi().then((api) => api.postGoogleLogin(credential)), remember);
+    return startSession(sessionApi().then((api) => api.postGoogleLogin(credential)), remember);
   },
 
   /** Creates an account. Does not sign in (SPEC 4): it only clears the error. Throws ApiError. */
@@ -106,7 +106,7 @@ export const sessionStore = {
     }
     store.setState({ loading: true, error: null });
     try {
-      const response = await (await authApi()).postSignUp({ userName, email, password });
+      const response = await (await sessionApi()).postSignUp({ userName, email, password });
       store.setState({ loading: false, error: null });
       return response;
     } catch (error) {
@@ -128,7 +128,7 @@ export const sessionStore = {
     const mine = ++generation;
     store.setState({ restoring: true, loading: true, userName: stored.userName, email: stored.email });
     try {
-      const user = await (await authApi()).getProfile();
+      const user = await (await sessionApi()).getProfile();
       if (mine !== generation) return;
       updateStoredUser(user);
       store.setState(signedIn(user));
@@ -145,7 +145,7 @@ export const sessionStore = {
     const mine = generation;
     store.setState({ loading: true });
     try {
-      const user = await (await authApi()).getProfile();
+      const user = await (await sessionApi()).getProfile();
       if (mine !== generation) return;
       updateStoredUser(user);
       store.setState(signedIn(user));
@@ -159,7 +159,7 @@ export const sessionStore = {
   async updateProfile(body: UpdateProfileBody): Promise<PublicUser> {
     store.setState({ loading: true, error: null });
     try {
-      const user = await (await authApi()).putProfile(body);
+      const user = await (await sessionApi()).putProfile(body);
       updateStoredUser(user);
       store.setState(signedIn(user));
       return user;
@@ -175,7 +175,7 @@ export const sessionStore = {
    */
   async changePassword(body: ChangePasswordBody): Promise<void> {
     const mine = generation;
-    const { token, user } = await (await authApi()).putPassword(body);
+    const { token, user } = await (await sessionApi()).putPassword(body);
     if (mine !== generation) return; // logged out meanwhile: nothing to keep
     replaceStoredToken(token);
     updateStoredUser(user);
