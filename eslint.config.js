@@ -30,7 +30,7 @@ const modulePortMessage = (name) =>
 const platformMessage =
   'platform/ and modules/ serve every module and know none: nothing of server/src/features (only db/schema.ts gathers the tables, and a *.schema.ts may take a table for a foreign key).';
 const outsideMessage =
-  'Outside the modules, nothing takes a module\'s repository or tables: go through its port or its manifest (platform/db/schema.ts alone gathers the tables).';
+  "Outside the modules, nothing takes a module's repository or tables: go through its port or its manifest (platform/db/schema.ts alone gathers the tables).";
 
 /**
  * The server's zones, for the file kinds the block's `files` name. `acrossModules` is what a
@@ -81,7 +81,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/platform/http/**', 'fastify', 'fastify/*', '@fastify/*'], message: 'Services and platform components do not speak HTTP: throw an AppError of platform/errors and let the routes map results.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/platform/http/**', 'fastify', 'fastify/*', '@fastify/*'],
+              message: 'Services and platform components do not speak HTTP: throw an AppError of platform/errors and let the routes map results.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -96,7 +103,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: webFeatures.filter((other) => other !== feature).map((other) => `**/features/${other}/**`).concat(webFeatures.filter((other) => other !== feature).map((other) => `../${other}/**`)),
+              group: webFeatures
+                .filter((other) => other !== feature)
+                .map((other) => `**/features/${other}/**`)
+                .concat(webFeatures.filter((other) => other !== feature).map((other) => `../${other}/**`)),
               message: 'A web feature does not import another: move what is shared out of features/, or compose the pieces in web/src/pages.',
             },
           ],
@@ -149,7 +159,13 @@ export default tseslint.config(
         'error',
         {
           basePath: root,
-          zones: [{ target: 'common', from: ['server', 'web', 'e2e', 'bench'], message: 'common/ is shared by the server and the web app and imports neither (nor e2e/ or bench/).' }],
+          zones: [
+            {
+              target: 'common',
+              from: ['server', 'web', 'e2e', 'bench'],
+              message: 'common/ is shared by the server and the web app and imports neither (nor e2e/ or bench/).',
+            },
+          ],
         },
       ],
       'no-restricted-imports': [
@@ -158,7 +174,10 @@ export default tseslint.config(
           paths: builtinModules.map((name) => ({ name, message: 'common/ runs in the browser too: no Node built-ins.' })),
           patterns: [
             { group: ['node:*'], message: 'common/ runs in the browser too: no Node built-ins.' },
-            { group: ['@encore/server', '@encore/server/*', '@encore/web', '@encore/web/*', '@encore/e2e', '@encore/e2e/*', '@encore/bench', '@encore/bench/*'], message: 'common/ is shared by the server and the web app and imports neither (nor e2e/ or bench/).' },
+            {
+              group: ['@encore/server', '@encore/server/*', '@encore/web', '@encore/web/*', '@encore/e2e', '@encore/e2e/*', '@encore/bench', '@encore/bench/*'],
+              message: 'common/ is shared by the server and the web app and imports neither (nor e2e/ or bench/).',
+            },
           ],
         },
       ],

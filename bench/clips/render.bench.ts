@@ -58,10 +58,12 @@ try {
     for (let p = 0; p < noise.length; p += 3) {
       const x = (p / 3) % 1600;
       noise[p] = (x / 7 + i * 50 + Math.random() * 40) & 255;
-      noise[p + 1] = ((p / 3 / 1600) / 5 + Math.random() * 40) & 255;
+      noise[p + 1] = (p / 3 / 1600 / 5 + Math.random() * 40) & 255;
       noise[p + 2] = (i * 40 + Math.random() * 40) & 255;
     }
-    await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 90 }).toFile(file);
+    await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toFile(file);
     sources.push(file);
   }
   const words = Array.from({ length: Math.floor(SECONDS * 2) }, (_, i) => ({ text: `word${i}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
@@ -105,7 +107,10 @@ try {
     const palette = path.join(dir, `palette-${quality}.png`);
     const runs =
       format === 'gif'
-        ? [buildFfmpegCommand({ ...graph, framerate: 2, output: palette, gif: { stage: 'palette' } }), buildFfmpegCommand({ ...graph, gif: { stage: 'frames', palette } })]
+        ? [
+            buildFfmpegCommand({ ...graph, framerate: 2, output: palette, gif: { stage: 'palette' } }),
+            buildFfmpegCommand({ ...graph, gif: { stage: 'frames', palette } }),
+          ]
         : [buildFfmpegCommand(graph)];
     const render = { seconds: 0, peakMb: 0 };
     for (const command of runs) {
@@ -121,7 +126,26 @@ try {
       `peak ${render.peakMb} MB`,
     ];
     if (format === 'mp4') {
-      const bare = await ffmpeg(['-loop', '1', '-framerate', String(fps), '-t', String(SECONDS), '-i', pictures[0] as string, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-y', path.join(dir, 'bare.mp4')]);
+      const bare = await ffmpeg([
+        '-loop',
+        '1',
+        '-framerate',
+        String(fps),
+        '-t',
+        String(SECONDS),
+        '-i',
+        pictures[0] as string,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '20',
+        '-pix_fmt',
+        'yuv420p',
+        '-y',
+        path.join(dir, 'bare.mp4'),
+      ]);
       line.push(`| bare x264 ${Math.round(frames / bare.seconds)} fps, ratio ${(bare.seconds / render.seconds).toFixed(2)}`);
     }
     console.log(line.join('  '));

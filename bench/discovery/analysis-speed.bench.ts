@@ -33,7 +33,21 @@ try {
     `0.12*(sin(2*PI*220*t)+sin(2*PI*261.63*t)+sin(2*PI*329.63*t))`,
   ].join('+');
   const song = path.join(dir, 'song.mp3');
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc='${music}|${music}':s=44100:d=${SECONDS}`, '-c:a', 'libmp3lame', '-b:a', '128k', song]);
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='${music}|${music}':s=44100:d=${SECONDS}`,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    song,
+  ]);
   const ffmpeg = createFfmpeg({ dataDir: dir, logger: quiet });
   const peakBefore = peakMiB();
 
@@ -55,7 +69,9 @@ try {
     const values = runs.map(pick);
     const typical = median(values);
     const worst = Math.max(...values);
-    console.log(`| ${label} | ${(typical / 1000).toFixed(2)} s | ${((SECONDS * 1000) / typical).toFixed(0)}× | ${(worst / 1000).toFixed(2)} s | ${((SECONDS * 1000) / worst).toFixed(0)}× |`);
+    console.log(
+      `| ${label} | ${(typical / 1000).toFixed(2)} s | ${((SECONDS * 1000) / typical).toFixed(0)}× | ${(worst / 1000).toFixed(2)} s | ${((SECONDS * 1000) / worst).toFixed(0)}× |`,
+    );
   };
   console.log(`\nA ${SECONDS / 60}-minute song (found ${warm.bpm} BPM, ${warm.key}; generated at 124 BPM, A minor chord), ${RUNS} runs after a warm-up`);
   console.log('| step | median | × real time | worst | × real time |');

@@ -54,13 +54,29 @@ const library: (Candidate & { labels: Labels })[] = [];
 let analysisMs = 0;
 for (const [index, label] of labels.entries()) {
   const file = await synthesise(dir, index, label, SECONDS);
-  const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-ac', '1', '-ar', '22050', '-f', 'f32le', '-'], { encoding: 'buffer', maxBuffer: 1 << 28 });
+  const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-ac', '1', '-ar', '22050', '-f', 'f32le', '-'], {
+    encoding: 'buffer',
+    maxBuffer: 1 << 28,
+  });
   const samples = new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + stdout.byteLength));
   const started = performance.now();
   const { features, vector } = analyseSignal(samples);
   analysisMs += performance.now() - started;
   const title = `Track ${String(index + 1).padStart(2, '0')}`;
-  library.push({ id: index + 1, displayName: title, title, artist: `Artist ${(index % 13) + 1}`, album: null, genre: label.genre, year: label.decade + (index % 10), durationSeconds: 200, transcript: null, features, vector, labels: label });
+  library.push({
+    id: index + 1,
+    displayName: title,
+    title,
+    artist: `Artist ${(index % 13) + 1}`,
+    album: null,
+    genre: label.genre,
+    year: label.decade + (index % 10),
+    durationSeconds: 200,
+    transcript: null,
+    features,
+    vector,
+    labels: label,
+  });
 }
 await rm(dir, { recursive: true, force: true });
 
@@ -69,12 +85,18 @@ const tempoOctave = library.filter((song) => [2, 0.5].some((f) => Math.abs(song.
 const modeRight = library.filter((song) => (song.features.mode === 'major') === song.labels.major).length;
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
 console.log(`tempo within 4 %: ${tempoRight}/${COUNT} (octave errors ${tempoOctave}); mode right: ${modeRight}/${COUNT}`);
-console.log(`mean vocal estimate: with vocals ${mean(library.filter((s) => s.labels.vocals).map((s) => s.features.vocalPresence)).toFixed(2)}, without ${mean(library.filter((s) => !s.labels.vocals).map((s) => s.features.vocalPresence)).toFixed(2)}`);
-console.log(`mean brightness: bright ${mean(library.filter((s) => s.labels.bright).map((s) => s.features.brightness)).toFixed(2)}, dull ${mean(library.filter((s) => !s.labels.bright).map((s) => s.features.brightness)).toFixed(2)}`);
+console.log(
+  `mean vocal estimate: with vocals ${mean(library.filter((s) => s.labels.vocals).map((s) => s.features.vocalPresence)).toFixed(2)}, without ${mean(library.filter((s) => !s.labels.vocals).map((s) => s.features.vocalPresence)).toFixed(2)}`,
+);
+console.log(
+  `mean brightness: bright ${mean(library.filter((s) => s.labels.bright).map((s) => s.features.brightness)).toFixed(2)}, dull ${mean(library.filter((s) => !s.labels.bright).map((s) => s.features.brightness)).toFixed(2)}`,
+);
 const vocabulary = vocabularyOf(library);
 let precisionSum = 0;
 let chanceSum = 0;
-console.log(`${COUNT} songs of ${SECONDS} s analysed in ${(analysisMs / 1000).toFixed(1)} s (${((COUNT * SECONDS * 1000) / analysisMs).toFixed(0)}× real time, analysis only)`);
+console.log(
+  `${COUNT} songs of ${SECONDS} s analysed in ${(analysisMs / 1000).toFixed(1)} s (${((COUNT * SECONDS * 1000) / analysisMs).toFixed(0)}× real time, analysis only)`,
+);
 console.log('prompt | expected | returned | precision@k | chance');
 for (const [prompt, answers] of PROMPTS) {
   const query = parsePrompt(prompt, vocabulary);

@@ -28,7 +28,7 @@ const LINES = [
 /** Labels drawn independently with a fixed seed, so every run builds the same library. */
 export function drawLabels(count: number): Labels[] {
   let seed = 7;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: count }, () => {
     const fast = random() < 0.5;
     return {
@@ -59,15 +59,49 @@ export async function synthesise(dir: string, index: number, labels: Labels, sec
   const file = path.join(dir, `track-${String(index).padStart(2, '0')}.mp3`);
   const filter = labels.bright ? 'anull' : 'lowpass=f=1800';
   if (!labels.vocals) {
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc='${music}':s=44100:d=${seconds}`, '-af', filter, '-c:a', 'libmp3lame', '-b:a', '128k', file]);
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `aevalsrc='${music}':s=44100:d=${seconds}`,
+      '-af',
+      filter,
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      file,
+    ]);
     return file;
   }
   const speech = path.join(dir, `voice-${index}.wav`);
   await run('espeak-ng', ['-s', '150', '-p', String(30 + (index % 5) * 10), '-w', speech, LINES[index % LINES.length]!]);
   await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc='${music}':s=44100:d=${seconds}`, '-stream_loop', '-1', '-i', speech,
-    '-filter_complex', `[0:a]${filter}[m];[1:a]aresample=44100,volume=${labels.loud ? 1.2 : 0.12}[v];[m][v]amix=inputs=2:duration=first:normalize=0`,
-    '-t', String(seconds), '-c:a', 'libmp3lame', '-b:a', '128k', file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='${music}':s=44100:d=${seconds}`,
+    '-stream_loop',
+    '-1',
+    '-i',
+    speech,
+    '-filter_complex',
+    `[0:a]${filter}[m];[1:a]aresample=44100,volume=${labels.loud ? 1.2 : 0.12}[v];[m][v]amix=inputs=2:duration=first:normalize=0`,
+    '-t',
+    String(seconds),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    file,
   ]);
   return file;
 }

@@ -31,7 +31,10 @@ export async function startBenchApp(engine: Engine, env: Record<string, string> 
   noted = true;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'encore-bench-'));
   const database = engine === 'postgres' ? await freshDatabase() : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off', PUBLIC_URL: 'http://encore.bench', ...(database ? { DATABASE_URL: database.url } : {}), ...env }, overrides);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off', PUBLIC_URL: 'http://encore.bench', ...(database ? { DATABASE_URL: database.url } : {}), ...env },
+    overrides,
+  );
   const app = await buildApp(config);
   const credentials = { userName: 'bench', password: 'bench password 1' };
   await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...credentials, email: 'bench@example.com' } });

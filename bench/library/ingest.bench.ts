@@ -37,14 +37,35 @@ function pictureFrame(jpeg: Buffer): Buffer {
 
 async function makeFiles(dir: string): Promise<string[]> {
   const audioFile = path.join(dir, 'audio.mp3');
-  await run('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=180', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', '-id3v2_version', '0', audioFile]);
+  await run('/usr/bin/ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=330:duration=180',
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    '-id3v2_version',
+    '0',
+    audioFile,
+  ]);
   const audio = await readFile(audioFile);
   // Noise compresses like a photo, not like a flat colour: a realistic cover size.
   const noise = Buffer.alloc(250 * 250 * 3);
   for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
   const files: string[] = [];
   for (let i = 0; i < FILES; i += 1) {
-    const cover = await sharp(noise, { raw: { width: 250, height: 250, channels: 3 } }).resize(1000, 1000).modulate({ hue: i * 3 }).jpeg({ quality: 85 }).toBuffer();
+    const cover = await sharp(noise, { raw: { width: 250, height: 250, channels: 3 } })
+      .resize(1000, 1000)
+      .modulate({ hue: i * 3 })
+      .jpeg({ quality: 85 })
+      .toBuffer();
     const tag = id3v23([textFrame('TIT2', `Song ${i}`), textFrame('TPE1', `Artist ${i % 9}`), textFrame('TALB', 'Bench Album'), pictureFrame(cover)]);
     const file = path.join(dir, `song-${i}.mp3`);
     await writeFile(file, Buffer.concat([tag, audio]));
@@ -73,7 +94,12 @@ try {
   }
   const headers = { authorization: `Bearer ${bench.token}` };
   const complete = (key: string, i: number) =>
-    bench.app.inject({ method: 'POST', url: '/api/upload/upload-complete', headers, payload: { fileName: `song-${i}.mp3`, fileType: 'audio/mpeg', s3key: key, folderId: 0 } });
+    bench.app.inject({
+      method: 'POST',
+      url: '/api/upload/upload-complete',
+      headers,
+      payload: { fileName: `song-${i}.mp3`, fileType: 'audio/mpeg', s3key: key, folderId: 0 },
+    });
 
   const sequential: number[] = [];
   const half = FILES / 2;
@@ -121,7 +147,9 @@ try {
   console.log(`| upload-complete, 4 concurrent (${FILES - half} songs) | ${fmt((FILES - half) / parallelSeconds)} | - | - |`);
   console.log(`| cover thumbnail, first request (made and stored then) | - | ${fmt(ft.median)} | ${fmt(ft.p95)} |`);
   console.log(`| cover thumbnail, later requests (stored) | - | ${fmt(st.median)} | ${fmt(st.p95)} |`);
-  console.log(`\nOne at a time / music-metadata alone: ${fmt(half / seqSeconds / (FILES / (parseTotal / 1000)), 3)}; one at a time / goal (40 songs/s): ${fmt(half / seqSeconds / 40, 2)}`);
+  console.log(
+    `\nOne at a time / music-metadata alone: ${fmt(half / seqSeconds / (FILES / (parseTotal / 1000)), 3)}; one at a time / goal (40 songs/s): ${fmt(half / seqSeconds / 40, 2)}`,
+  );
 } finally {
   await bench.close();
   await rm(dir, { recursive: true, force: true });

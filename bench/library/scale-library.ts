@@ -4,9 +4,60 @@
  */
 import type { NewSong } from '../../server/src/features/library/library.repository.js';
 
-const FIRST = ['Midnight', 'Golden', 'Broken', 'Silver', 'Electric', 'Lonely', 'Summer', 'Wild', 'Velvet', 'Paper', 'Neon', 'Hollow', 'Crimson', 'Quiet', 'Burning', 'Northern'];
-const SECOND = ['Heart', 'River', 'Dreams', 'Highway', 'Lights', 'Rain', 'Fire', 'Letters', 'Garden', 'Skies', 'Echoes', 'Shadows', 'Waves', 'Roads', 'Stars', 'Bones'];
-const ARTIST_NAMES = ['Beyoncé', 'Björk', 'Sigur Rós', 'Motörhead', 'Café Tacvba', 'Queen', 'Radiohead', 'Daft Punk', 'Nina Simone', 'Fleetwood Mac', 'Léo Ferré', 'Maná', 'Zoé', 'Mötley Crüe', 'The Beatles', 'Arcade Fire'];
+const FIRST = [
+  'Midnight',
+  'Golden',
+  'Broken',
+  'Silver',
+  'Electric',
+  'Lonely',
+  'Summer',
+  'Wild',
+  'Velvet',
+  'Paper',
+  'Neon',
+  'Hollow',
+  'Crimson',
+  'Quiet',
+  'Burning',
+  'Northern',
+];
+const SECOND = [
+  'Heart',
+  'River',
+  'Dreams',
+  'Highway',
+  'Lights',
+  'Rain',
+  'Fire',
+  'Letters',
+  'Garden',
+  'Skies',
+  'Echoes',
+  'Shadows',
+  'Waves',
+  'Roads',
+  'Stars',
+  'Bones',
+];
+const ARTIST_NAMES = [
+  'Beyoncé',
+  'Björk',
+  'Sigur Rós',
+  'Motörhead',
+  'Café Tacvba',
+  'Queen',
+  'Radiohead',
+  'Daft Punk',
+  'Nina Simone',
+  'Fleetwood Mac',
+  'Léo Ferré',
+  'Maná',
+  'Zoé',
+  'Mötley Crüe',
+  'The Beatles',
+  'Arcade Fire',
+];
 
 /** Deterministic and varied: 2,000 artists, 6,000 albums, titles of two or three words. */
 export function songRow(ownerId: number, i: number): NewSong {

@@ -17,7 +17,6 @@ const PAGE_GOAL_MS = 30;
 const SEARCH_GOAL_MS = 40;
 const IDLE_RSS_GOAL_MIB = 200;
 
-
 const pages: [string, string][] = [
   ['page 1 (12, newest first)', '?limit=12'],
   ['middle page (offset 25,000)', `?limit=12&offset=${Math.floor(SONGS / 2)}`],
@@ -59,7 +58,10 @@ async function run(engine: Engine): Promise<Map<string, number>> {
     const headers = { authorization: `Bearer ${bench.token}` };
     console.log('| request | songs | total | median ms | p95 ms | goal ms | p95 / goal |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const [label, query, goal] of [...pages.map(([l, q]) => [l, q, PAGE_GOAL_MS] as const), ...searches.map(([l, q]) => [l, q, SEARCH_GOAL_MS] as const)]) {
+    for (const [label, query, goal] of [
+      ...pages.map(([l, q]) => [l, q, PAGE_GOAL_MS] as const),
+      ...searches.map(([l, q]) => [l, q, SEARCH_GOAL_MS] as const),
+    ]) {
       const url = `/api/files${query}`;
       for (let i = 0; i < 5; i += 1) await bench.app.inject({ url, headers });
       const times: number[] = [];
@@ -80,7 +82,9 @@ async function run(engine: Engine): Promise<Map<string, number>> {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     global.gc?.();
     const rss = process.memoryUsage().rss / 2 ** 20;
-    console.log(`\n${engine}: idle RSS of this process holding the ${SONGS}-song app: ${fmt(rss, 0)} MiB (goal ≤ ${IDLE_RSS_GOAL_MIB}; ratio ${fmt(rss / IDLE_RSS_GOAL_MIB, 2)})`);
+    console.log(
+      `\n${engine}: idle RSS of this process holding the ${SONGS}-song app: ${fmt(rss, 0)} MiB (goal ≤ ${IDLE_RSS_GOAL_MIB}; ratio ${fmt(rss / IDLE_RSS_GOAL_MIB, 2)})`,
+    );
   } finally {
     await bench.close();
   }

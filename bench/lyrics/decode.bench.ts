@@ -15,7 +15,27 @@ const dir = mkdtempSync(path.join(tmpdir(), 'encore-bench-decode-'));
 const logger = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Parameters<typeof createFfmpeg>[0]['logger'];
 try {
   const file = path.join(dir, 'song.mp3');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${SECONDS}:sample_rate=44100`, '-f', 'lavfi', '-i', `anoisesrc=d=${SECONDS}:a=0.1`, '-filter_complex', 'amix=inputs=2,aformat=channel_layouts=stereo', '-c:a', 'libmp3lame', '-b:a', '192k', file]);
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${SECONDS}:sample_rate=44100`,
+    '-f',
+    'lavfi',
+    '-i',
+    `anoisesrc=d=${SECONDS}:a=0.1`,
+    '-filter_complex',
+    'amix=inputs=2,aformat=channel_layouts=stereo',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '192k',
+    file,
+  ]);
   const ffmpeg = createFfmpeg({ configuredPath: undefined, dataDir: dir, logger });
   const info = await ffmpeg.info();
   const times: number[] = [];

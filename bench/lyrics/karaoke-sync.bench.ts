@@ -35,7 +35,9 @@ const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js'), 
 
 async function waitForServer(): Promise<void> {
   for (let i = 0; i < 240; i += 1) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -47,7 +49,11 @@ async function api<T>(method: string, url: string, token: string | null, body?: 
   if (token) headers['authorization'] = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (type) headers['content-type'] = type;
-  const response = await fetch(url.startsWith('http') ? url : `${base}${url}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const response = await fetch(url.startsWith('http') ? url : `${base}${url}`, {
+    method,
+    headers,
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
@@ -65,11 +71,33 @@ try {
   const { token } = await api<{ token: string }>('POST', '/api/auth/signin', null, { userName: user.userName, password: user.password });
 
   const file = path.join(dataDir, 'karaoke-bench.mp3');
-  execFileSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${SECONDS}`, '-c:a', 'libmp3lame', '-b:a', '128k', '-metadata', 'title=Karaoke Bench', file]);
+  execFileSync(process.env['FFMPEG_PATH'] ?? 'ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${SECONDS}`,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    '-metadata',
+    'title=Karaoke Bench',
+    file,
+  ]);
   const bytes = await readFile(file);
   const { url, key } = await api<{ url: string; key: string }>('GET', '/api/upload/presigned-url?fileName=karaoke-bench.mp3', token);
   await api('PUT', url, null, undefined, bytes, 'audio/mpeg');
-  const { id } = await api<{ id: number }>('POST', '/api/upload/upload-complete', token, { fileName: 'karaoke-bench.mp3', fileType: 'audio/mpeg', size: bytes.length, s3key: key, folderId: 0 });
+  const { id } = await api<{ id: number }>('POST', '/api/upload/upload-complete', token, {
+    fileName: 'karaoke-bench.mp3',
+    fileType: 'audio/mpeg',
+    size: bytes.length,
+    s3key: key,
+    folderId: 0,
+  });
   await api('PUT', `/api/files/${id}/lyrics`, token, { transcript: lrc() });
 
   const browser = await chromium.launch({
@@ -78,7 +106,9 @@ try {
   });
   const page = await browser.newPage();
   await page.goto(`${base}/signin`);
-  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('userName', ${JSON.stringify(user.userName)}); localStorage.setItem('email', ${JSON.stringify(user.email)});`);
+  await page.evaluate(
+    `localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('userName', ${JSON.stringify(user.userName)}); localStorage.setItem('email', ${JSON.stringify(user.email)});`,
+  );
   await page.goto(`${base}/music/${id}`);
   const panel = page.getByTestId('lyrics-panel');
   await panel.getByText('Line number 1', { exact: true }).first().waitFor({ timeout: 60_000 });
@@ -109,7 +139,7 @@ try {
     await page.getByRole('button', { name: 'Play', exact: true }).first().click();
     // Polled from here: the page's content security policy forbids waitForFunction's string form.
     const deadline = Date.now() + (SECONDS + 30) * 1000;
-    while ((await page.evaluate(`document.querySelector('audio[data-encore-player]')?.currentTime ?? 0`)) as number <= 1 + LINES * GAP) {
+    while (((await page.evaluate(`document.querySelector('audio[data-encore-player]')?.currentTime ?? 0`)) as number) <= 1 + LINES * GAP) {
       if (Date.now() > deadline) throw new Error('the song did not play through');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -125,7 +155,9 @@ try {
   const sorted = [...errors].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
   console.log(`karaoke highlight error vs audio clock (Chromium, ${LINES} lines ${GAP}s apart, ${sorted.length} line changes over 2 plays)`);
-  console.log(`  median ${at(0.5).toFixed(1)} ms   p95 ${at(0.95).toFixed(1)} ms   max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms   min ${(sorted[0] ?? Number.NaN).toFixed(1)} ms`);
+  console.log(
+    `  median ${at(0.5).toFixed(1)} ms   p95 ${at(0.95).toFixed(1)} ms   max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms   min ${(sorted[0] ?? Number.NaN).toFixed(1)} ms`,
+  );
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));

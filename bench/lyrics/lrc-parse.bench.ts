@@ -17,7 +17,10 @@ for (let i = 0; i < LINES; i += 1) {
   const text = Array.from({ length: 6 }, (_, w) => words[(i + w) % words.length]).join(' ');
   if (i % 50 === 0) lrc.push(`[Verse ${i / 50 + 1}]`);
   lrc.push(i % 25 === 0 ? `[${formatLrcTime(start)}][${formatLrcTime(start + 600)}]${text}` : `[${formatLrcTime(start)}]${text}`);
-  const timed = text.split(' ').map((word, w) => `<${formatLrcTime(start + w * 0.35)}>${word}`).join(' ');
+  const timed = text
+    .split(' ')
+    .map((word, w) => `<${formatLrcTime(start + w * 0.35)}>${word}`)
+    .join(' ');
   elrc.push(`[${formatLrcTime(start)}]${timed} <${formatLrcTime(start + 2.2)}>`);
 }
 const lrcText = lrc.join('\n');

@@ -44,7 +44,9 @@ async function run(engine: 'pglite' | 'postgres'): Promise<void> {
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }));
   try {
     await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { userName: 'bench', email: 'bench@example.com', password: 'bench password' } });
-    const { token } = (await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'bench', password: 'bench password' } })).json<{ token: string }>();
+    const { token } = (await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'bench', password: 'bench password' } })).json<{
+      token: string;
+    }>();
     const db = app.encore.platform.database.db;
     const [user] = await db.select().from(users).where(eq(users.userName, 'bench'));
     const ownerId = user?.id ?? 0;

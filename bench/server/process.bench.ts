@@ -83,7 +83,16 @@ async function treeRss(pid: number): Promise<number> {
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Run> {
   const started = performance.now();
   const server = spawn(process.execPath, [...serveNodeOptions, serverMain, 'serve'], {
-    env: { PATH: process.env['PATH'], PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn', ANALYSIS_BACKFILL: 'false', ...env },
+    env: {
+      PATH: process.env['PATH'],
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: BASE,
+      LOG_LEVEL: 'warn',
+      ANALYSIS_BACKFILL: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let treePeak = 0;
@@ -140,7 +149,8 @@ async function browse(): Promise<void> {
       await response.arrayBuffer();
     }
   }
-  for (const q of ['beyonce', 'midnight river', 'shaddows', 'hollw', '4711']) await (await fetch(`${BASE}/api/files?limit=12&q=${encodeURIComponent(q)}`, { headers })).arrayBuffer();
+  for (const q of ['beyonce', 'midnight river', 'shaddows', 'hollw', '4711'])
+    await (await fetch(`${BASE}/api/files?limit=12&q=${encodeURIComponent(q)}`, { headers })).arrayBuffer();
 }
 
 async function seed(dataDir: string): Promise<void> {
@@ -198,20 +208,28 @@ try {
   const browsedIdle = await idleRss(large.server.pid ?? -1, IDLE_SECONDS);
   await stop(large.server);
 
-  console.log(`\nThe built server (node ${[...serveNodeOptions, path.relative(process.cwd(), serverMain)].join(' ')} serve, as npm start), PGlite, idle = median RSS over the last 5 s of ${IDLE_SECONDS} s`);
+  console.log(
+    `\nThe built server (node ${[...serveNodeOptions, path.relative(process.cwd(), serverMain)].join(' ')} serve, as npm start), PGlite, idle = median RSS over the last 5 s of ${IDLE_SECONDS} s`,
+  );
   console.log('| figure | value | goal | value / goal |');
   console.log('|---|---|---|---|');
   console.log(`| first start: spawn to healthy | ${(first.healthyMs / 1000).toFixed(2)} s | - | - |`);
   console.log(`| first start: server's peak RSS (VmHWM) | ${mib(firstPeak)} MiB | 300 MiB | ${ratio(firstPeak / MiB, 300)} |`);
   console.log(`| first start: peak RSS of server + initdb child | ${mib(first.treePeak)} MiB | - | - |`);
   console.log(`| first start: idle RSS | ${mib(firstIdle)} MiB | 300 MiB | ${ratio(firstIdle / MiB, 300)} |`);
-  console.log(`| restart to healthy (median of ${RESTARTS}: ${restarts.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s) | ${(median(restarts) / 1000).toFixed(2)} s | 1.5 s | ${ratio(median(restarts) / 1000, 1.5)} |`);
+  console.log(
+    `| restart to healthy (median of ${RESTARTS}: ${restarts.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s) | ${(median(restarts) / 1000).toFixed(2)} s | 1.5 s | ${ratio(median(restarts) / 1000, 1.5)} |`,
+  );
   console.log(`| idle RSS after a restart, empty library | ${mib(restartIdle)} MiB | 150 MiB | ${ratio(restartIdle / MiB, 150)} |`);
   console.log(`| the same, settled (${SETTLED_SECONDS} s after healthy) | ${mib(settled)} MiB | 150 MiB | ${ratio(settled / MiB, 150)} |`);
   console.log(`| the same, settled, freed memory never returned (MEMORY_TRIM_SECONDS=0) | ${mib(settledUntrimmed)} MiB | - | - |`);
-  console.log(`| idle CPU after a restart, empty library (${IDLE_SECONDS}-${SETTLED_SECONDS} s after healthy) | ${((idleCpu / (SETTLED_SECONDS - IDLE_SECONDS)) * 100).toFixed(2)} % of a core | - | - |`);
+  console.log(
+    `| idle CPU after a restart, empty library (${IDLE_SECONDS}-${SETTLED_SECONDS} s after healthy) | ${((idleCpu / (SETTLED_SECONDS - IDLE_SECONDS)) * 100).toFixed(2)} % of a core | - | - |`,
+  );
   console.log(`| idle RSS after a restart, ${SONGS.toLocaleString('en')} songs | ${mib(largeIdle)} MiB | 200 MiB | ${ratio(largeIdle / MiB, 200)} |`);
-  console.log(`| idle RSS after browsing ${SONGS.toLocaleString('en')} songs (80 pages, 5 searches) | ${mib(browsedIdle)} MiB | 200 MiB | ${ratio(browsedIdle / MiB, 200)} |`);
+  console.log(
+    `| idle RSS after browsing ${SONGS.toLocaleString('en')} songs (80 pages, 5 searches) | ${mib(browsedIdle)} MiB | 200 MiB | ${ratio(browsedIdle / MiB, 200)} |`,
+  );
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

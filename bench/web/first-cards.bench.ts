@@ -39,7 +39,9 @@ for (const engine of benchEngines) {
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(`${base}/signin`);
-      await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(bench.token)}); localStorage.setItem('userName', 'bench'); localStorage.setItem('email', 'bench@example.com');`);
+      await page.evaluate(
+        `localStorage.setItem('token', ${JSON.stringify(bench.token)}); localStorage.setItem('userName', 'bench'); localStorage.setItem('email', 'bench@example.com');`,
+      );
       const loads: number[] = [];
       const inApp: number[] = [];
       for (let run = 0; run < RUNS + 1; run += 1) {
@@ -53,7 +55,10 @@ for (const engine of benchEngines) {
         // is dropped by the full load above, so the cards come from the server each time).
         await page.goto(`${base}/playlists`);
         await page.getByRole('button', { name: 'Library' }).first().click();
-        const allMusic = page.getByRole('menuitem', { name: /All Music/ }).or(page.getByRole('link', { name: /All Music/ })).first();
+        const allMusic = page
+          .getByRole('menuitem', { name: /All Music/ })
+          .or(page.getByRole('link', { name: /All Music/ }))
+          .first();
         await allMusic.waitFor();
         started = performance.now();
         await allMusic.click();

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  checkEmail,
-  checkForgotPassword,
-  checkNewPassword,
-  checkSignInPassword,
-  checkUserName,
-  type RuleResult,
-} from './auth.rules.js';
+import { checkEmail, checkForgotPassword, checkNewPassword, checkSignInPassword, checkUserName, type RuleResult } from './auth.rules.js';
 import { defineEndpoint } from './endpoint.js';
 import { text as singleLine } from './input.contract.js';
 import { ruleMessagesEn } from './messages.en.js';
@@ -29,7 +22,9 @@ export const emailField = text('Email', ruleMessagesEn.emailRequired)
   .transform((value) => value.trim());
 
 export const signInBody = z.object({
-  userName: text('Username', ruleMessagesEn.usernameRequired).superRefine(rule(checkUserName)).transform((v) => v.trim()),
+  userName: text('Username', ruleMessagesEn.usernameRequired)
+    .superRefine(rule(checkUserName))
+    .transform((v) => v.trim()),
   password: text('Password', ruleMessagesEn.passwordRequired).superRefine(rule(checkSignInPassword)),
   rememberMe: z.boolean().optional(),
 });
@@ -130,10 +125,7 @@ const VERIFY_LINK_INVALID = 'This verification link is invalid, expired or alrea
 
 /** The token of an e-mailed verification link (`/verify-email?token=...`). */
 export const verifyEmailBody = z.object({
-  token: singleLine('The verification link', VERIFY_LINK_INVALID)
-    .trim()
-    .min(1, { error: VERIFY_LINK_INVALID })
-    .max(200, { error: VERIFY_LINK_INVALID }),
+  token: singleLine('The verification link', VERIFY_LINK_INVALID).trim().min(1, { error: VERIFY_LINK_INVALID }).max(200, { error: VERIFY_LINK_INVALID }),
 });
 export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
 
@@ -141,11 +133,40 @@ const tags = ['auth'];
 
 /** Accounts and sessions; the routes of a signed-in user say so where they are registered. */
 export const authEndpoints = {
-  signUp: defineEndpoint({ method: 'POST', path: '/auth/signup', body: signUpBody, response: signUpResponse, status: 201, summary: 'Create an account (does not sign in)', tags }),
-  signIn: defineEndpoint({ method: 'POST', path: '/auth/signin', body: signInBody, response: signInResponse, summary: 'Sign in with user name and password', tags }),
-  googleLogin: defineEndpoint({ method: 'POST', path: '/auth/google-login', body: googleLoginBody, response: signInResponse, summary: 'Sign in with a Google ID token', tags }),
+  signUp: defineEndpoint({
+    method: 'POST',
+    path: '/auth/signup',
+    body: signUpBody,
+    response: signUpResponse,
+    status: 201,
+    summary: 'Create an account (does not sign in)',
+    tags,
+  }),
+  signIn: defineEndpoint({
+    method: 'POST',
+    path: '/auth/signin',
+    body: signInBody,
+    response: signInResponse,
+    summary: 'Sign in with user name and password',
+    tags,
+  }),
+  googleLogin: defineEndpoint({
+    method: 'POST',
+    path: '/auth/google-login',
+    body: googleLoginBody,
+    response: signInResponse,
+    summary: 'Sign in with a Google ID token',
+    tags,
+  }),
   profile: defineEndpoint({ method: 'GET', path: '/auth/profile', response: profileResponse, summary: 'The signed-in user', tags }),
-  updateProfile: defineEndpoint({ method: 'PUT', path: '/auth/profile', body: updateProfileBody, response: profileResponse, summary: 'Change user name or e-mail', tags }),
+  updateProfile: defineEndpoint({
+    method: 'PUT',
+    path: '/auth/profile',
+    body: updateProfileBody,
+    response: profileResponse,
+    summary: 'Change user name or e-mail',
+    tags,
+  }),
   changePassword: defineEndpoint({
     method: 'PUT',
     path: '/auth/password',
@@ -178,5 +199,11 @@ export const authEndpoints = {
     summary: 'Verify the e-mail address with the token of a verification link',
     tags,
   }),
-  resendVerification: defineEndpoint({ method: 'POST', path: '/auth/resend-verification', response: successResponse, summary: 'Mail a new verification link to the signed-in user', tags }),
+  resendVerification: defineEndpoint({
+    method: 'POST',
+    path: '/auth/resend-verification',
+    response: successResponse,
+    summary: 'Mail a new verification link to the signed-in user',
+    tags,
+  }),
 };

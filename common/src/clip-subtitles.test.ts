@@ -28,11 +28,17 @@ describe('clip subtitles (ASS)', () => {
   });
   it('stops the boxes of two lines on a screen where the lines meet (no darker band where they would overlap)', () => {
     const long = 'one two three four five six seven eight nine ten eleven twelve'.split(' ').map((text, i) => ({ text, start: i * 0.3, end: i * 0.3 + 0.3 }));
-    const boxes = dialogues(buildClipSubtitles({ words: long, style: { ...DEFAULT_TEXT_STYLE, fontSize: 60, textPosition: 'top' }, width: 640, height: 360, start: 0, end: 8 })).filter((line) => line.includes(',Box,'));
+    const boxes = dialogues(
+      buildClipSubtitles({ words: long, style: { ...DEFAULT_TEXT_STYLE, fontSize: 60, textPosition: 'top' }, width: 640, height: 360, start: 0, end: 8 }),
+    ).filter((line) => line.includes(',Box,'));
     // 60 px at 360 lines, line height 1.2: the lines meet 72 px below the first one's top (18 px margin + 8 px padding).
     expect(boxes.slice(0, 2).map((line) => /\\clip\(([^)]*)\)/.exec(line)?.[1])).toEqual(['0,0,640,98', '0,98,640,360']);
     // A screen of one line is not clipped.
-    expect(dialogues(build()).filter((line) => line.includes(',Box,')).some((line) => line.includes('\\clip'))).toBe(false);
+    expect(
+      dialogues(build())
+        .filter((line) => line.includes(',Box,'))
+        .some((line) => line.includes('\\clip')),
+    ).toBe(false);
   });
   it('karaoke: each word turns the highlight colour at its time', () => {
     const text = dialogues(build()).find((line) => line.includes(',Text,') && line.includes('Hello'));
@@ -64,12 +70,29 @@ describe('clip subtitles (ASS)', () => {
     expect(ass).not.toContain('{\\an8}');
   });
   it('uses the sans face for Hebrew in a script family and keeps the family otherwise', () => {
-    const hebrew = buildClipSubtitles({ words: [{ text: 'שלום', start: 0, end: 1 }], style: { ...DEFAULT_TEXT_STYLE, fontFamily: 'cursive' }, width: 640, height: 360, start: 0, end: 2 });
+    const hebrew = buildClipSubtitles({
+      words: [{ text: 'שלום', start: 0, end: 1 }],
+      style: { ...DEFAULT_TEXT_STYLE, fontFamily: 'cursive' },
+      width: 640,
+      height: 360,
+      start: 0,
+      end: 2,
+    });
     expect(hebrew).toContain('\\fnLiberation Sans');
     expect(build({ fontFamily: 'cursive' })).toContain('\\fnDancing Script');
   });
   it('spreads words without timings over the clip, and shifts timed words by the clip start', () => {
-    const untimed = buildClipSubtitles({ words: [{ text: 'a', start: 0, end: 0 }, { text: 'b', start: 0, end: 0 }], style: DEFAULT_TEXT_STYLE, width: 640, height: 360, start: 0, end: 4 });
+    const untimed = buildClipSubtitles({
+      words: [
+        { text: 'a', start: 0, end: 0 },
+        { text: 'b', start: 0, end: 0 },
+      ],
+      style: DEFAULT_TEXT_STYLE,
+      width: 640,
+      height: 360,
+      start: 0,
+      end: 4,
+    });
     expect(dialogues(untimed).some((line) => line.includes('a b'))).toBe(true);
     // Plain, not karaoke: the whole line in the text colour (the style's primary colour is the highlight).
     const text = dialogues(untimed).find((line) => line.startsWith('Dialogue: 1,'));

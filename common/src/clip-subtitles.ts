@@ -97,7 +97,12 @@ export function buildClipSubtitles(input: ClipSubtitleInput): string {
   const events: string[] = [];
   for (const screen of screens) {
     const blockHeight = screen.lines.length * lineHeightPx;
-    const top = style.textPosition === 'top' ? height * MARGIN + paddingPx : style.textPosition === 'bottom' ? height * (1 - MARGIN) - paddingPx - blockHeight : (height - blockHeight) / 2;
+    const top =
+      style.textPosition === 'top'
+        ? height * MARGIN + paddingPx
+        : style.textPosition === 'bottom'
+          ? height * (1 - MARGIN) - paddingPx - blockHeight
+          : (height - blockHeight) / 2;
     screen.lines.forEach((line, index) => {
       const y = top + (index + 0.5) * lineHeightPx;
       const x = style.textAlign === 'left' ? width * MARGIN + paddingPx : style.textAlign === 'right' ? width * (1 - MARGIN) - paddingPx : width / 2;
@@ -121,7 +126,13 @@ export function buildClipSubtitles(input: ClipSubtitleInput): string {
 
 const ALIGN_MIDDLE = { left: 4, center: 5, right: 6 } as const;
 
-function styleLine(name: string, input: ClipSubtitleInput, fontPx: number, spacingPx: number, box: { borderStyle: 1 | 3; outline: number; shadow: number }): string {
+function styleLine(
+  name: string,
+  input: ClipSubtitleInput,
+  fontPx: number,
+  spacingPx: number,
+  box: { borderStyle: 1 | 3; outline: number; shadow: number },
+): string {
   const { style } = input;
   const text = assColor(style.textColor);
   const highlight = assColor(input.highlightColor ?? DEFAULT_HIGHLIGHT_COLOR);
@@ -160,7 +171,8 @@ function animationTags(animation: TextStyle['animation'], x: number, y: number, 
     case 'pulse': {
       // One beat a second, for as long as the screen shows (at most a minute of tags).
       const beats: string[] = [];
-      for (let t = 0; t + 1000 <= total && beats.length < 60; t += 1000) beats.push(`\\t(${t},${t + 500},\\fscx106\\fscy106)\\t(${t + 500},${t + 1000},\\fscx100\\fscy100)`);
+      for (let t = 0; t + 1000 <= total && beats.length < 60; t += 1000)
+        beats.push(`\\t(${t},${t + 500},\\fscx106\\fscy106)\\t(${t + 500},${t + 1000},\\fscx100\\fscy100)`);
       return `${pos}${beats.join('')}`;
     }
     case 'none':
@@ -312,10 +324,12 @@ export function parseCssColor(css: string): { r: number; g: number; b: number; a
 }
 
 function hexByte(value: number): string {
-  return Math.min(255, Math.max(0, Math.round(value))).toString(16).toUpperCase().padStart(2, '0');
+  return Math.min(255, Math.max(0, Math.round(value)))
+    .toString(16)
+    .toUpperCase()
+    .padStart(2, '0');
 }
 
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
-

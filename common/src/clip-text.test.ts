@@ -48,15 +48,37 @@ describe('the clip text', () => {
   it('the editor’s words first, then the lyrics’ word timings (karaoke), then nothing', () => {
     const lyrics = lyricsOf('[00:00.50]<00:00.50>Hello <00:01.00>world', 4);
     expect(clipText([{ text: 'Mine', start: 1, end: 2 }], lyrics)).toEqual({ words: [{ text: 'Mine', start: 1, end: 2 }], karaoke: true, from: 'words' });
-    expect(clipText([], lyrics)).toMatchObject({ from: 'lyrics-words', karaoke: true, words: [{ text: 'Hello', start: 0.5 }, { text: 'world', start: 1 }] });
+    expect(clipText([], lyrics)).toMatchObject({
+      from: 'lyrics-words',
+      karaoke: true,
+      words: [
+        { text: 'Hello', start: 0.5 },
+        { text: 'world', start: 1 },
+      ],
+    });
     expect(clipText([], null)).toMatchObject({ words: [], from: 'none' });
-    expect(clipText([], { lines: [{ text: '[Chorus]', startTime: 0, endTime: 4, isHeader: true }, { text: '  ', startTime: 4, endTime: 4.1, isHeader: false }], words: null }).from).toBe('none');
+    expect(
+      clipText([], {
+        lines: [
+          { text: '[Chorus]', startTime: 0, endTime: 4, isHeader: true },
+          { text: '  ', startTime: 4, endTime: 4.1, isHeader: false },
+        ],
+        words: null,
+      }).from,
+    ).toBe('none');
     expect(wordsOfLines([])).toEqual([]);
   });
 
   it('draws lines plain, each lyrics line on a screen of its own, at the line’s time within the clip', () => {
     const lyrics = lyricsOf('[00:01.00]First line\n[00:03.50]Then the second\n[00:05.00]Last', 8);
-    const ass = buildClipSubtitles({ ...clipText([], lyrics), style: { ...DEFAULT_TEXT_STYLE, showBackground: false }, width: 640, height: 360, start: 0.5, end: 5.5 });
+    const ass = buildClipSubtitles({
+      ...clipText([], lyrics),
+      style: { ...DEFAULT_TEXT_STYLE, showBackground: false },
+      width: 640,
+      height: 360,
+      start: 0.5,
+      end: 5.5,
+    });
     const events = dialogues(ass);
     expect(events).toHaveLength(3);
     // Clip time: the song's 1 s is 0.5 s; a screen opens 0.25 s before its line.

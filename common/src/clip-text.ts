@@ -43,7 +43,10 @@ export function wordsOfLines(lines: readonly LyricsLine[]): ClipWord[] {
   const words: ClipWord[] = [];
   for (const line of lines) {
     if (line.isHeader) continue;
-    const tokens = line.text.trim().split(/\s+/u).filter((token) => token !== '');
+    const tokens = line.text
+      .trim()
+      .split(/\s+/u)
+      .filter((token) => token !== '');
     if (tokens.length === 0) continue;
     const step = Math.max(0, line.endTime - line.startTime) / tokens.length;
     tokens.forEach((text, index) => {

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { CLIP_TRANSITIONS, clipBeats, clipSpan, lineStarts, OnsetDetector, ONSET_SAMPLE_RATE, pictureAt, pictureBoundaries, transitionSeconds } from './clip-timeline.js';
+import {
+  CLIP_TRANSITIONS,
+  clipBeats,
+  clipSpan,
+  lineStarts,
+  OnsetDetector,
+  ONSET_SAMPLE_RATE,
+  pictureAt,
+  pictureBoundaries,
+  transitionSeconds,
+} from './clip-timeline.js';
 
 describe('the clip timeline (render and preview)', () => {
   it('one length and look per transition', () => {
-    expect(CLIP_TRANSITIONS).toEqual({ smooth: { seconds: 0.8, look: 'fade' }, sharp: { seconds: 0.25, look: 'push' }, elastic: { seconds: 0.6, look: 'soft-wipe' } });
+    expect(CLIP_TRANSITIONS).toEqual({
+      smooth: { seconds: 0.8, look: 'fade' },
+      sharp: { seconds: 0.25, look: 'push' },
+      elastic: { seconds: 0.6, look: 'soft-wipe' },
+    });
     expect(transitionSeconds([0, 1, 2], 'smooth')).toBe(0.5);
     expect(transitionSeconds([0, 10, 20], 'sharp')).toBe(0.25);
     expect(transitionSeconds([0, 10, 20], 'none')).toBe(0);
@@ -24,8 +38,27 @@ describe('the clip timeline (render and preview)', () => {
   });
 
   it('finds where lyric lines start: after a pause or a sentence end, and at each lyrics line', () => {
-    expect(lineStarts([{ text: 'a', start: 1, end: 1.5 }, { text: 'b.', start: 1.6, end: 2 }, { text: 'c', start: 2.1, end: 2.5 }, { text: 'd', start: 4, end: 4.5 }], 1)).toEqual([0, 1.1, 3]);
-    expect(lineStarts([{ text: 'a', start: 0, end: 1, lineStart: true }, { text: 'b', start: 1, end: 2 }, { text: 'c', start: 2, end: 3, lineStart: true }], 0)).toEqual([0, 2]);
+    expect(
+      lineStarts(
+        [
+          { text: 'a', start: 1, end: 1.5 },
+          { text: 'b.', start: 1.6, end: 2 },
+          { text: 'c', start: 2.1, end: 2.5 },
+          { text: 'd', start: 4, end: 4.5 },
+        ],
+        1,
+      ),
+    ).toEqual([0, 1.1, 3]);
+    expect(
+      lineStarts(
+        [
+          { text: 'a', start: 0, end: 1, lineStart: true },
+          { text: 'b', start: 1, end: 2 },
+          { text: 'c', start: 2, end: 3, lineStart: true },
+        ],
+        0,
+      ),
+    ).toEqual([0, 2]);
   });
 
   it('each picture takes over at its start, through the transition (as ffmpeg’s xfade at the boundary)', () => {

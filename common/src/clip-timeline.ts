@@ -152,4 +152,3 @@ export class OnsetDetector {
 export function clipBeats(onsets: readonly number[], start: number, duration: number): number[] {
   return onsets.map((t) => t - start).filter((t) => t > 0 && t < duration);
 }
-

@@ -85,7 +85,9 @@ export const clipSettingsSchema = textStyleSchema
     transitions: z.enum(TRANSITIONS),
     videoQuality: z.enum(VIDEO_QUALITIES),
     videoFormat: z.enum(VIDEO_FORMATS),
-    framerate: rangedNumber('Framerate', CLIP_SETTING_LIMITS.framerate.min, CLIP_SETTING_LIMITS.framerate.max).int({ error: 'Framerate must be a whole number' }),
+    framerate: rangedNumber('Framerate', CLIP_SETTING_LIMITS.framerate.min, CLIP_SETTING_LIMITS.framerate.max).int({
+      error: 'Framerate must be a whole number',
+    }),
     audioFadeIn: rangedNumber('Audio fade in', CLIP_SETTING_LIMITS.audioFade.min, CLIP_SETTING_LIMITS.audioFade.max),
     audioFadeOut: rangedNumber('Audio fade out', CLIP_SETTING_LIMITS.audioFade.min, CLIP_SETTING_LIMITS.audioFade.max),
     autoSync: z.boolean(),
@@ -138,7 +140,11 @@ export const clipSettingsInputSchema = z.preprocess((value) => {
     ...input,
     // Only an object is filled in: anything else (a string, null, a list) is refused by the schema.
     textStyles:
-      input.textStyles === undefined ? DEFAULT_CLIP_SETTINGS.textStyles : isPlainObject(input.textStyles) ? { ...DEFAULT_CLIP_SETTINGS.textStyles, ...input.textStyles } : input.textStyles,
+      input.textStyles === undefined
+        ? DEFAULT_CLIP_SETTINGS.textStyles
+        : isPlainObject(input.textStyles)
+          ? { ...DEFAULT_CLIP_SETTINGS.textStyles, ...input.textStyles }
+          : input.textStyles,
   };
 }, clipSettingsSchema);
 
@@ -226,7 +232,14 @@ export const clipsEndpoints = {
     tags,
   }),
   list: defineEndpoint({ method: 'GET', path: '/clips', response: clipListResponse, summary: "The caller's clips, newest first", tags }),
-  delete: defineEndpoint({ method: 'DELETE', path: '/clips/:id', params: clipIdParams, status: 204, summary: 'Delete a clip (a running render is cancelled)', tags }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/clips/:id',
+    params: clipIdParams,
+    status: 204,
+    summary: 'Delete a clip (a running render is cancelled)',
+    tags,
+  }),
   /** The font file itself (no response schema); public, the browser preview loads it with @font-face. */
   font: defineEndpoint({
     method: 'GET',

@@ -5,7 +5,14 @@ import { defineEndpoint, fillPath, type PathParamNames } from './endpoint.js';
 describe('defineEndpoint', () => {
   it('keeps the declaration and fills in the defaults: status 200, not multipart', () => {
     const params = z.object({ id: z.coerce.number() });
-    const endpoint = defineEndpoint({ method: 'GET', path: '/things/:id', params, response: z.object({ id: z.number() }), summary: 'One thing', tags: ['things'] });
+    const endpoint = defineEndpoint({
+      method: 'GET',
+      path: '/things/:id',
+      params,
+      response: z.object({ id: z.number() }),
+      summary: 'One thing',
+      tags: ['things'],
+    });
     expect(endpoint).toMatchObject({ method: 'GET', path: '/things/:id', params, status: 200, multipart: false, summary: 'One thing', tags: ['things'] });
     expect(endpoint.body).toBeUndefined();
     expectTypeOf(endpoint.status).toEqualTypeOf<200>();

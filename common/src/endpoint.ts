@@ -119,4 +119,3 @@ export function fillPath<Path extends string>(path: Path, params: PathParams<Pat
     return encodeURIComponent(String(value));
   });
 }
-

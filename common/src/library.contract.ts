@@ -175,7 +175,14 @@ export const libraryEndpoints = {
     summary: "A song's cover art by the song's storage key (204 when it has none)",
     tags: ['library'],
   }),
-  get: defineEndpoint({ method: 'GET', path: '/files/:id', params: songIdParams, response: songDetail, summary: 'One song, with its sonic analysis (null until analysed)', tags: ['library'] }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/files/:id',
+    params: songIdParams,
+    response: songDetail,
+    summary: 'One song, with its sonic analysis (null until analysed)',
+    tags: ['library'],
+  }),
   playUrl: defineEndpoint({
     method: 'GET',
     path: '/files/:id/play',
@@ -184,10 +191,30 @@ export const libraryEndpoints = {
     summary: 'A short-lived URL that streams the song (answers HTTP Range requests)',
     tags: ['library'],
   }),
-  toggleLike: defineEndpoint({ method: 'POST', path: '/files/:id/like', params: songIdParams, response: likeResponse, summary: 'Like or unlike a song; returns the new state', tags: ['library'] }),
+  toggleLike: defineEndpoint({
+    method: 'POST',
+    path: '/files/:id/like',
+    params: songIdParams,
+    response: likeResponse,
+    summary: 'Like or unlike a song; returns the new state',
+    tags: ['library'],
+  }),
   /** The file's bytes as an attachment: no response schema. */
-  download: defineEndpoint({ method: 'GET', path: '/files/:id/download', params: songIdParams, summary: 'The original file as an attachment under its original name', tags: ['library'] }),
-  delete: defineEndpoint({ method: 'DELETE', path: '/files/:id', params: songIdParams, status: 204, summary: 'Delete a song and its files (uploader only)', tags: ['library'] }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/files/:id/download',
+    params: songIdParams,
+    summary: 'The original file as an attachment under its original name',
+    tags: ['library'],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/files/:id',
+    params: songIdParams,
+    status: 204,
+    summary: 'Delete a song and its files (uploader only)',
+    tags: ['library'],
+  }),
 };
 
 /** `/upload…`: the presigned URL and upload-complete steps of SPEC 7's three-step upload. */

@@ -28,7 +28,15 @@ describe('word re-alignment after an edit', () => {
 
 describe('lines from words', () => {
   it('breaks at pauses and sentence ends, and starts a stanza after a long silence', () => {
-    const words = [w('Hello', 0, 0.4), w('world.', 0.4, 0.8), w('How', 0.9, 1.1), w('are', 1.1, 1.3), w('you', 1.3, 1.5), w('now', 2.5, 2.8), w('again', 7, 7.5)];
+    const words = [
+      w('Hello', 0, 0.4),
+      w('world.', 0.4, 0.8),
+      w('How', 0.9, 1.1),
+      w('are', 1.1, 1.3),
+      w('you', 1.3, 1.5),
+      w('now', 2.5, 2.8),
+      w('again', 7, 7.5),
+    ];
     expect(textFromWords(words)).toBe('Hello world.\nHow are you\nnow\n\nagain');
     expect(buildLinesFromWords([])).toEqual([]);
   });

@@ -33,7 +33,8 @@ describe('lyrics documents from other projects', () => {
 
   describe('a timed file with untimed lines', () => {
     // A title line above the times, an untimed section header and a stanza break between them.
-    const source = '\uFEFF[ar:Nova]\r\nNova - Blue Hour\r\n[00:05.00]First line\r\n[Chorus]\r\n\r\n[00:10.00]Second line\r\nUntimed after\r\n[00:15.00]Third line\r\n';
+    const source =
+      '\uFEFF[ar:Nova]\r\nNova - Blue Hour\r\n[00:05.00]First line\r\n[Chorus]\r\n\r\n[00:10.00]Second line\r\nUntimed after\r\n[00:15.00]Third line\r\n';
     const { document } = importLyrics(source);
 
     it('keeps them untimed in the document', () => {

@@ -104,7 +104,11 @@ function splitWordTokens(word: Word): Word[] {
   const tokens = word.text.split(/\s+/u).filter(Boolean);
   if (tokens.length <= 1) return [word];
   const step = (word.end - word.start) / tokens.length;
-  return tokens.map((text, index) => ({ text, start: word.start + step * index, end: index === tokens.length - 1 ? word.end : word.start + step * (index + 1) }));
+  return tokens.map((text, index) => ({
+    text,
+    start: word.start + step * index,
+    end: index === tokens.length - 1 ? word.end : word.start + step * (index + 1),
+  }));
 }
 
 export interface ImportedLyrics {
@@ -153,11 +157,7 @@ export function editDocument(previous: LyricsDocument | null, newText: string, d
 }
 
 function lineKey(line: string): string {
-  return line
-    .split(/\s+/u)
-    .map(alignmentKey)
-    .join(' ')
-    .trim() || `\u0000${line.trim()}`;
+  return line.split(/\s+/u).map(alignmentKey).join(' ').trim() || `\u0000${line.trim()}`;
 }
 
 /** ELRC whose word tags do not cover its text exactly loses the words, not the lines. */
@@ -175,7 +175,10 @@ function trimDocument(document: LyricsDocument): LyricsDocument {
   while (first < last && isEmptyLine(texts[first]!)) first += 1;
   while (last > first && isEmptyLine(texts[last - 1]!)) last -= 1;
   return {
-    text: texts.slice(first, last).map((line) => line.replace(/\s+$/u, '')).join('\n'),
+    text: texts
+      .slice(first, last)
+      .map((line) => line.replace(/\s+$/u, ''))
+      .join('\n'),
     lineTimes: document.lineTimes ? document.lineTimes.slice(first, last) : null,
     words: document.words,
   };

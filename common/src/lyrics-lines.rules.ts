@@ -33,10 +33,17 @@ export function buildLinesFromWords(words: readonly Word[]): BuiltLine[] {
     const gap = next ? next.start - word.end : 0;
     const sentenceEnd = /[.!?…。！？]["'”’)\]]*$/u.test(word.text);
     const commaEnd = /[,;:،，、]["'”’)\]]*$/u.test(word.text);
-    const breakHere =
-      !next || gap >= LINE_BREAK_PAUSE_SECONDS || sentenceEnd || count >= LINE_MAX_WORDS || (commaEnd && count >= LINE_SOFT_WORDS);
+    const breakHere = !next || gap >= LINE_BREAK_PAUSE_SECONDS || sentenceEnd || count >= LINE_MAX_WORDS || (commaEnd && count >= LINE_SOFT_WORDS);
     if (!breakHere) continue;
-    lines.push({ text: words.slice(from, i + 1).map((w) => w.text.trim()).filter(Boolean).join(' '), from, to: i + 1 });
+    lines.push({
+      text: words
+        .slice(from, i + 1)
+        .map((w) => w.text.trim())
+        .filter(Boolean)
+        .join(' '),
+      from,
+      to: i + 1,
+    });
     from = i + 1;
     if (next && gap >= STANZA_BREAK_PAUSE_SECONDS) lines.push({ text: '', from, to: from });
   }

@@ -52,7 +52,16 @@ describe('LRC', () => {
 
   it('round-trips LRC and ELRC', () => {
     const lines = [
-      { text: 'Hello big world', startTime: 1, endTime: 2.8, words: [{ text: 'Hello', start: 1, end: 1.6 }, { text: 'big', start: 1.6, end: 2 }, { text: 'world', start: 2, end: 2.8 }] },
+      {
+        text: 'Hello big world',
+        startTime: 1,
+        endTime: 2.8,
+        words: [
+          { text: 'Hello', start: 1, end: 1.6 },
+          { text: 'big', start: 1.6, end: 2 },
+          { text: 'world', start: 2, end: 2.8 },
+        ],
+      },
       { text: 'Again', startTime: 3, endTime: 3.5, words: [{ text: 'Again', start: 3, end: 3.5 }] },
     ];
     const lrc = writeLrc(lines, { title: 'T' });
@@ -74,7 +83,8 @@ describe('LRC', () => {
 });
 
 describe('SRT', () => {
-  const srt = '1\n00:00:01,000 --> 00:00:03,000\nFirst <i>line</i>\n\n3\n00:00:06,000 --> 00:00:05,000\nbroken\n\n2\n00:00:04,000 --> 00:00:06,000\nTwo\nrows\n';
+  const srt =
+    '1\n00:00:01,000 --> 00:00:03,000\nFirst <i>line</i>\n\n3\n00:00:06,000 --> 00:00:05,000\nbroken\n\n2\n00:00:04,000 --> 00:00:06,000\nTwo\nrows\n';
   it('reads cues, sorts them, skips broken ones and splits multi-row cues', () => {
     expect(looksLikeSrt(srt)).toBe(true);
     expect(parseSrt(srt)).toEqual([

@@ -38,7 +38,28 @@ const WORD_TAG = new RegExp(String.raw`(<${TIME_SHAPE}>|\[${TIME_SHAPE}\])`);
 /** A whole line `[key:value]`; the value may hold brackets one deep (`[ti:Song [Live]]`). */
 const META_TAG = /^\[([A-Za-z#][\w#-]*)\s*:((?:[^[\]]|\[[^[\]]*\])*)\]$/;
 /** `[Chorus: Nova]` names who sings a section (Genius style): a header, not metadata. */
-const SECTION_NAMES = new Set(['intro', 'verse', 'prechorus', 'pre-chorus', 'chorus', 'postchorus', 'post-chorus', 'hook', 'refrain', 'bridge', 'interlude', 'breakdown', 'instrumental', 'solo', 'break', 'drop', 'outro', 'coda', 'skit', 'part']);
+const SECTION_NAMES = new Set([
+  'intro',
+  'verse',
+  'prechorus',
+  'pre-chorus',
+  'chorus',
+  'postchorus',
+  'post-chorus',
+  'hook',
+  'refrain',
+  'bridge',
+  'interlude',
+  'breakdown',
+  'instrumental',
+  'solo',
+  'break',
+  'drop',
+  'outro',
+  'coda',
+  'skit',
+  'part',
+]);
 const LRC_LINE = /^\s*\[\d{1,3}:\d{1,2}(?:[.:]\d+)?\]/m;
 
 /** True when the text has at least one LRC time tag at a line's start. */
@@ -54,7 +75,10 @@ export function parseLrc(source: string): ParsedLyrics {
   type Entry = { text: string; start: number | null; order: number; words: RawWord[] | null; end: number | null };
   const entries: Entry[] = [];
   let order = 0;
-  for (const raw of source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n')) {
+  for (const raw of source
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')) {
     const line = raw.trim();
     const metaMatch = META_TAG.exec(line);
     if (metaMatch && !SECTION_NAMES.has(metaMatch[1]!.toLowerCase())) {
@@ -112,7 +136,8 @@ export function parseLrc(source: string): ParsedLyrics {
     let end = entry.end === null ? null : Math.max(0, entry.end - offsetSeconds);
     const nextStart = nextStarts[index];
     const limit = nextStart === undefined || nextStart === null ? null : Math.max(0, nextStart - offsetSeconds);
-    if (start !== null && end !== null && (end < start || (limit !== null && end > limit))) end = limit !== null ? Math.max(start, Math.min(end, limit)) : start;
+    if (start !== null && end !== null && (end < start || (limit !== null && end > limit)))
+      end = limit !== null ? Math.max(start, Math.min(end, limit)) : start;
     lines.push({ text: entry.text, time: start === null ? null : { start: round(start), end: end === null ? null : round(end) } });
     const sung = entry.text.trim() !== '' && !isHeaderLine(entry.text);
     if (!sung) return;
@@ -164,9 +189,7 @@ function sortByTime<T extends { start: number | null; order: number }>(entries: 
     if (entry.start !== null) anchor = entry.start;
     return { entry, key: entry.start ?? anchor, timed: entry.start !== null };
   });
-  return keyed
-    .sort((a, b) => a.key - b.key || Number(b.timed) - Number(a.timed) || a.entry.order - b.entry.order)
-    .map(({ entry }) => entry);
+  return keyed.sort((a, b) => a.key - b.key || Number(b.timed) - Number(a.timed) || a.entry.order - b.entry.order).map(({ entry }) => entry);
 }
 
 /** Word tags of one line: `<t>word <t>word <t>`, the trailing tag being the last word's end. */
@@ -206,7 +229,7 @@ function clampWords(words: { text: string; start: number; end: number | null }[]
     let start = Math.max(floor, word.start - offset);
     if (lineEnd !== null && lineEnd >= floor) start = Math.min(start, lineEnd);
     const nextStart = words[index + 1] ? words[index + 1]!.start - offset : null;
-    let end = word.end !== null ? word.end - offset : nextStart ?? lineEnd ?? start + 0.5;
+    let end = word.end !== null ? word.end - offset : (nextStart ?? lineEnd ?? start + 0.5);
     if (lineEnd !== null && lineEnd >= start) end = Math.min(end, lineEnd);
     end = Math.max(start, end);
     result.push({ text: word.text, start: round(start), end: round(end) });

@@ -14,7 +14,10 @@ export function looksLikeSrt(text: string): boolean {
 
 export function parseSrt(source: string): { text: string; time: LineTime | null }[] {
   const cues: { start: number; end: number; texts: string[] }[] = [];
-  const blocks = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+  const blocks = source
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/);
   for (const block of blocks) {
     const rows = block.split('\n').filter((row) => row.trim() !== '');
     const timingIndex = rows.findIndex((row) => TIMING.test(row));
@@ -23,7 +26,10 @@ export function parseSrt(source: string): { text: string; time: LineTime | null 
     const start = clock(match[1]!, match[2]!, match[3]!, match[4]!);
     const end = clock(match[5]!, match[6]!, match[7]!, match[8]!);
     if (start === null || end === null || end < start) continue;
-    const texts = rows.slice(timingIndex + 1).map((row) => stripMarkup(row).trim()).filter(Boolean);
+    const texts = rows
+      .slice(timingIndex + 1)
+      .map((row) => stripMarkup(row).trim())
+      .filter(Boolean);
     if (texts.length > 0) cues.push({ start, end, texts });
   }
   cues.sort((a, b) => a.start - b.start);
@@ -46,7 +52,9 @@ export function formatSrtTime(seconds: number): string {
 /** One cue per line with text; headers and blank lines are not sung, so not subtitled. */
 export function writeSrt(lines: readonly { text: string; startTime: number; endTime: number; isHeader: boolean }[]): string {
   const cues = lines.filter((line) => line.text.trim() !== '' && !line.isHeader);
-  return cues.map((line, index) => `${index + 1}\n${formatSrtTime(line.startTime)} --> ${formatSrtTime(Math.max(line.endTime, line.startTime))}\n${line.text}\n`).join('\n');
+  return cues
+    .map((line, index) => `${index + 1}\n${formatSrtTime(line.startTime)} --> ${formatSrtTime(Math.max(line.endTime, line.startTime))}\n${line.text}\n`)
+    .join('\n');
 }
 
 function clock(hours: string, minutes: string, seconds: string, fraction: string): number | null {

@@ -50,7 +50,11 @@ export function effectiveDuration(durationSeconds: number | null | undefined): n
 
 /** SPEC 9 over the whole song: every line timed by the rule alone. */
 export function timeLinesByRule(texts: readonly string[], durationSeconds: number | null | undefined): LyricsLine[] {
-  return fillLineTimes(texts, texts.map(() => null), durationSeconds);
+  return fillLineTimes(
+    texts,
+    texts.map(() => null),
+    durationSeconds,
+  );
 }
 
 /**
@@ -59,11 +63,7 @@ export function timeLinesByRule(texts: readonly string[], durationSeconds: numbe
  * next line starts. Each run of untimed lines shares the stretch between its neighbours by
  * the rule's weights (the whole song when nothing is timed); the last line ends at the end.
  */
-export function fillLineTimes(
-  texts: readonly string[],
-  times: readonly (LineTime | null)[],
-  durationSeconds: number | null | undefined,
-): LyricsLine[] {
+export function fillLineTimes(texts: readonly string[], times: readonly (LineTime | null)[], durationSeconds: number | null | undefined): LyricsLine[] {
   const total = Math.max(effectiveDuration(durationSeconds), lastKnownTime(times));
   const starts: number[] = new Array<number>(texts.length).fill(0);
   const ends: number[] = new Array<number>(texts.length).fill(0);

@@ -5,7 +5,7 @@ import { documentWords, sungWords, textWithWords, timeTokens, wordsFromLines } f
 const TEXT = '[Verse]\nHello big world\nSecond line\n\n[Chorus]\nLa la la';
 
 describe("the word editor's words and the lyrics text", () => {
-  it('starts from every sung word, its line\'s time shared by length; headers and blank lines have none', () => {
+  it("starts from every sung word, its line's time shared by length; headers and blank lines have none", () => {
     const words = wordsFromLines([
       { text: '[Verse]', startTime: 0, endTime: 1, isHeader: true },
       { text: 'Hello big world', startTime: 1, endTime: 4.5, isHeader: false },
@@ -49,7 +49,13 @@ describe("the word editor's words and the lyrics text", () => {
   it('keeps each word in the line of the word it came from when that is known; a new word joins the one before it', () => {
     const words = wordsFromLines(timeLinesByRule(TEXT.split('\n'), 100)).map((word, token) => ({ ...word, token }));
     // "world" typed as "wide world": both stay in its line; a word added after it joins them.
-    const edited = [...words.slice(0, 2), { ...words[2]!, text: 'wide' }, { ...words[2]!, text: 'world' }, { text: 'New', start: 0, end: 0 }, ...words.slice(3)];
+    const edited = [
+      ...words.slice(0, 2),
+      { ...words[2]!, text: 'wide' },
+      { ...words[2]!, text: 'world' },
+      { text: 'New', start: 0, end: 0 },
+      ...words.slice(3),
+    ];
     expect(textWithWords(TEXT, edited)).toBe('[Verse]\nHello big wide world New\nSecond line\n\n[Chorus]\nLa la la');
     // A word moved before the last word of the line above takes that word with it: the text reads in sung order.
     const moved = [...words.slice(0, 2), words[3]!, words[2]!, ...words.slice(4)];
@@ -58,7 +64,12 @@ describe("the word editor's words and the lyrics text", () => {
 
   it('drops only the line whose words were all deleted', () => {
     const words = wordsFromLines(timeLinesByRule(TEXT.split('\n'), 100));
-    expect(textWithWords(TEXT, words.filter((word) => word.text !== 'Second' && word.text !== 'line'))).toBe('[Verse]\nHello big world\n\n[Chorus]\nLa la la');
+    expect(
+      textWithWords(
+        TEXT,
+        words.filter((word) => word.text !== 'Second' && word.text !== 'line'),
+      ),
+    ).toBe('[Verse]\nHello big world\n\n[Chorus]\nLa la la');
   });
 
   it('builds lines from the words when the text has none', () => {

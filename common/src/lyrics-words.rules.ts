@@ -81,7 +81,9 @@ export function textWithWords(text: string, words: readonly PlacedWord[]): strin
 }
 
 function linesByToken(tokenLines: readonly number[], words: readonly PlacedWord[]): number[] {
-  const own = words.map((word) => (word.token !== undefined && Number.isInteger(word.token) && word.token >= 0 && word.token < tokenLines.length ? tokenLines[word.token]! : null));
+  const own = words.map((word) =>
+    word.token !== undefined && Number.isInteger(word.token) && word.token >= 0 && word.token < tokenLines.length ? tokenLines[word.token]! : null,
+  );
   const firstKnown = own.find((line) => line !== null) ?? tokenLines[0]!;
   let previous = firstKnown;
   return own.map((line) => {
@@ -92,7 +94,14 @@ function linesByToken(tokenLines: readonly number[], words: readonly PlacedWord[
 
 function linesBySpelling(tokenLines: readonly number[], tokens: readonly string[], words: readonly Word[]): number[] {
   const placed: number[] = new Array<number>(words.length).fill(0);
-  const anchors: [number, number][] = [[-1, -1], ...keyPairs(tokens, words.map((word) => word.text)), [tokens.length, words.length]];
+  const anchors: [number, number][] = [
+    [-1, -1],
+    ...keyPairs(
+      tokens,
+      words.map((word) => word.text),
+    ),
+    [tokens.length, words.length],
+  ];
   for (let a = 0; a + 1 < anchors.length; a += 1) {
     const [tokenFrom, wordFrom] = anchors[a]!;
     const [tokenTo, wordTo] = anchors[a + 1]!;
@@ -122,7 +131,13 @@ export interface TimedTokens {
  * its spelling; tokens no word was sent for keep their times.
  */
 export function timeTokens(current: readonly Word[], sent: readonly Word[]): TimedTokens {
-  const pairs = current.length * sent.length <= MATCH_MAX_CELLS ? nearestPairs(current, sent) : keyPairs(current.map((word) => word.text), sent.map((word) => word.text));
+  const pairs =
+    current.length * sent.length <= MATCH_MAX_CELLS
+      ? nearestPairs(current, sent)
+      : keyPairs(
+          current.map((word) => word.text),
+          sent.map((word) => word.text),
+        );
   const words = current.map((word) => ({ ...word }));
   const matched = new Set<number>();
   for (const [token, index] of pairs) {

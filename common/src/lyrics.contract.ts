@@ -101,7 +101,9 @@ export const putLyricsBody = z
   .object({
     // An LRC/ELRC/SRT file carries its times too: the file may be larger than its text, and
     // the text it holds is checked against LYRICS_TEXT_MAX once read.
-    transcript: multilineText('The lyrics').max(LYRICS_IMPORT_MAX_BYTES, { error: `Lyrics files are at most ${LYRICS_IMPORT_MAX_BYTES / 1024} KB` }).optional(),
+    transcript: multilineText('The lyrics')
+      .max(LYRICS_IMPORT_MAX_BYTES, { error: `Lyrics files are at most ${LYRICS_IMPORT_MAX_BYTES / 1024} KB` })
+      .optional(),
     words: wordsSchema.optional(),
     language: lyricsLanguage.optional(),
   })

@@ -40,7 +40,14 @@ const tags = ['tasks'];
 /** A task's owner reads and cancels it, and follows the changes of their tasks as Server-Sent Events. */
 export const tasksEndpoints = {
   get: defineEndpoint({ method: 'GET', path: '/tasks/:id', params: taskIdParams, response: task, summary: 'One of your tasks: state and progress', tags }),
-  cancel: defineEndpoint({ method: 'POST', path: '/tasks/:id/cancel', params: taskIdParams, response: task, summary: 'Cancel one of your tasks (a finished one stays as it is)', tags }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/tasks/:id/cancel',
+    params: taskIdParams,
+    response: task,
+    summary: 'Cancel one of your tasks (a finished one stays as it is)',
+    tags,
+  }),
   eventsTicket: defineEndpoint({
     method: 'POST',
     path: '/tasks/events-ticket',
@@ -49,5 +56,11 @@ export const tasksEndpoints = {
     tags,
   }),
   /** A text/event-stream of `task` events, not JSON: no response schema; the browser opens it with EventSource. */
-  events: defineEndpoint({ method: 'GET', path: '/tasks/events', query: eventsQuery, summary: "Server-Sent Events: each change of the ticket owner's tasks", tags }),
+  events: defineEndpoint({
+    method: 'GET',
+    path: '/tasks/events',
+    query: eventsQuery,
+    summary: "Server-Sent Events: each change of the ticket owner's tasks",
+    tags,
+  }),
 };

@@ -13,7 +13,11 @@ describe('text style', () => {
     expect(textStyleSchema.safeParse({ ...DEFAULT_TEXT_STYLE, textColor: 'url(x)' }).success).toBe(false);
   });
   it('fills a partial style from the defaults', () => {
-    expect(withTextStyleDefaults({ fontSize: 40, textStyles: { bold: true, italic: false, underline: false } })).toMatchObject({ fontSize: 40, animation: 'fade', textStyles: { bold: true } });
+    expect(withTextStyleDefaults({ fontSize: 40, textStyles: { bold: true, italic: false, underline: false } })).toMatchObject({
+      fontSize: 40,
+      animation: 'fade',
+      textStyles: { bold: true },
+    });
   });
 });
 

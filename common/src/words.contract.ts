@@ -24,7 +24,11 @@ const timeMessage = 'Word times must be numbers of seconds from 0';
 export const wordSchema = z
   .object({
     text: text('A word', 'A word must have text').max(WORD_TEXT_MAX, { error: `A word is at most ${WORD_TEXT_MAX} characters` }),
-    start: z.number({ error: timeMessage }).finite({ error: timeMessage }).min(WORD_TIME_MIN, { error: timeMessage }).max(WORD_TIME_MAX, { error: timeMessage }),
+    start: z
+      .number({ error: timeMessage })
+      .finite({ error: timeMessage })
+      .min(WORD_TIME_MIN, { error: timeMessage })
+      .max(WORD_TIME_MAX, { error: timeMessage }),
     end: z.number({ error: timeMessage }).finite({ error: timeMessage }).min(WORD_TIME_MIN, { error: timeMessage }).max(WORD_TIME_MAX, { error: timeMessage }),
   })
   .refine((word) => word.end >= word.start, { error: "A word's end must not be before its start" });

@@ -76,7 +76,11 @@ test.describe('accounts in a real browser', () => {
     const user = uniqueUser('forgot');
     await signUpThroughUi(page, user);
     await page.goto('/signin');
-    await page.getByRole('button', { name: 'Forgot password?' }).or(page.getByRole('link', { name: 'Forgot password?' })).first().click();
+    await page
+      .getByRole('button', { name: 'Forgot password?' })
+      .or(page.getByRole('link', { name: 'Forgot password?' }))
+      .first()
+      .click();
     await page.getByLabel('Email Address').fill(user.email);
     await page.getByLabel('Username').fill(user.userName);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
@@ -109,10 +113,19 @@ test.describe('accounts in a real browser', () => {
     await expect(page).toHaveURL(/\/signin\?next=/);
     for (const path of ['/about', '/no-such-page']) {
       await page.goto(path);
-      await expect(page.getByRole('link', { name: 'Back to Home' }).or(page.getByRole('button', { name: 'Back to Home' })).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('link', { name: 'Back to Home' })
+          .or(page.getByRole('button', { name: 'Back to Home' }))
+          .first(),
+      ).toBeVisible();
     }
     await snap(page, 'not-found');
-    await page.getByRole('link', { name: 'Back to Home' }).or(page.getByRole('button', { name: 'Back to Home' })).first().click();
+    await page
+      .getByRole('link', { name: 'Back to Home' })
+      .or(page.getByRole('button', { name: 'Back to Home' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/$/);
   });
 

@@ -31,8 +31,42 @@ const serverMain = path.resolve(here, '../../server/dist/main.js');
 const adminUrl = process.env['TEST_DATABASE_URL'];
 const engines = adminUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
-const WORDS = ['Midnight', 'Golden', 'Broken', 'Silver', 'Electric', 'Lonely', 'Summer', 'Velvet', 'Paper', 'Neon', 'Hollow', 'Crimson', 'Quiet', 'Burning', 'Northern', 'Wild'];
-const NOUNS = ['Heart', 'River', 'Dreams', 'Highway', 'Lights', 'Rain', 'Garden', 'Skies', 'Echoes', 'Shadows', 'Waves', 'Roads', 'Stars', 'Letters', 'Fire', 'Bones'];
+const WORDS = [
+  'Midnight',
+  'Golden',
+  'Broken',
+  'Silver',
+  'Electric',
+  'Lonely',
+  'Summer',
+  'Velvet',
+  'Paper',
+  'Neon',
+  'Hollow',
+  'Crimson',
+  'Quiet',
+  'Burning',
+  'Northern',
+  'Wild',
+];
+const NOUNS = [
+  'Heart',
+  'River',
+  'Dreams',
+  'Highway',
+  'Lights',
+  'Rain',
+  'Garden',
+  'Skies',
+  'Echoes',
+  'Shadows',
+  'Waves',
+  'Roads',
+  'Stars',
+  'Letters',
+  'Fire',
+  'Bones',
+];
 
 /** Song i: two words and a number; the newest (highest i) first on the music page. */
 function title(i: number): string {
@@ -93,7 +127,16 @@ async function seed(dataDir: string, databaseUrl: string | undefined): Promise<v
 
 async function startServer(dataDir: string, databaseUrl: string | undefined, port: number): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string | undefined> = { PATH: process.env['PATH'], PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', ANALYSIS_BACKFILL: 'false', SIGNIN_LIMIT_PER_IP: '1000' };
+  const env: Record<string, string | undefined> = {
+    PATH: process.env['PATH'],
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    ANALYSIS_BACKFILL: 'false',
+    SIGNIN_LIMIT_PER_IP: '1000',
+  };
   if (databaseUrl) env['DATABASE_URL'] = databaseUrl;
   const server = spawn(process.execPath, [serverMain, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 120_000;
@@ -114,7 +157,10 @@ const bar = (page: Page) => page.getByRole('region', { name: 'Player' });
 /** Plays the card at `index` (song number `song`), then Next plays song - 1 and Previous song again. */
 async function playThenNextAndBack(page: Page, index: number, song: number): Promise<void> {
   const playing = (number: number) => expect(bar(page).getByRole('link', { name: title(number) })).toBeVisible();
-  await cards(page).nth(index).getByRole('button', { name: `Play ${title(song)}` }).click();
+  await cards(page)
+    .nth(index)
+    .getByRole('button', { name: `Play ${title(song)}` })
+    .click();
   await playing(song);
   await bar(page).getByRole('button', { name: 'Next' }).click();
   await playing(song - 1);
@@ -149,13 +195,18 @@ for (const [index, engine] of engines.entries()) {
       // Signed in through this server's API; the session is stored as a sign-in stores it.
       const user = uniqueUser('large');
       expect((await request.post(`${base}/api/auth/signup`, { data: user })).ok()).toBe(true);
-      const { token } = (await (await request.post(`${base}/api/auth/signin`, { data: { userName: user.userName, password: user.password } })).json()) as { token: string };
+      const { token } = (await (await request.post(`${base}/api/auth/signin`, { data: { userName: user.userName, password: user.password } })).json()) as {
+        token: string;
+      };
       await page.goto(`${base}/signin`);
-      await page.evaluate((session) => {
-        localStorage.setItem('token', session.token);
-        localStorage.setItem('userName', session.userName);
-        localStorage.setItem('email', session.email);
-      }, { token, userName: user.userName, email: user.email });
+      await page.evaluate(
+        (session) => {
+          localStorage.setItem('token', session.token);
+          localStorage.setItem('userName', session.userName);
+          localStorage.setItem('email', session.email);
+        },
+        { token, userName: user.userName, email: user.email },
+      );
 
       // The newest songs first, a page of 8, and the count of all of them.
       const answers: number[] = [];
@@ -187,7 +238,9 @@ for (const [index, engine] of engines.entries()) {
 
       // Play the second song; next and previous follow the list.
       await playThenNextAndBack(page, 1, SONGS - 2);
-      await expect.poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-encore-player]')?.currentTime ?? 0), { timeout: 20_000 }).toBeGreaterThan(0.3);
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-encore-player]')?.currentTime ?? 0), { timeout: 20_000 })
+        .toBeGreaterThan(0.3);
 
       // The queue crosses pages: Next from the last card of page 1 plays the first of page 2,
       // which the browser has not loaded yet; Previous comes back.
@@ -199,12 +252,9 @@ for (const [index, engine] of engines.entries()) {
       await expect(cards(page).first()).toContainText(title(SONGS - 9));
       const held: Route[] = [];
       const songList = (url: URL) => url.pathname === '/api/files';
-      await page.route(
-        songList,
-        (route) => {
-          held.push(route);
-        },
-      );
+      await page.route(songList, (route) => {
+        held.push(route);
+      });
       await pages.getByRole('button', { name: 'Page 1', exact: true }).click();
       await expect(cards(page).first()).toContainText(title(SONGS - 1));
       await expect(cards(page)).toHaveCount(8);

@@ -62,18 +62,14 @@ async function expectCoversLoaded(scope: Locator, count: number): Promise<void> 
   const images = scope.locator('img');
   await expect(images).toHaveCount(count);
   for (const image of await images.all()) {
-    await expect
-      .poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0)))
-      .toBeGreaterThan(0);
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))).toBeGreaterThan(0);
   }
 }
 
 /** Every progress bar in `scope` has finished sliding to full width. */
 async function expectBarsFilled(scope: Locator): Promise<void> {
   for (const bar of await scope.getByRole('progressbar').all()) {
-    await expect
-      .poll(() => bar.evaluate((element) => (element.firstElementChild as HTMLElement).offsetWidth / (element as HTMLElement).offsetWidth))
-      .toBe(1);
+    await expect.poll(() => bar.evaluate((element) => (element.firstElementChild as HTMLElement).offsetWidth / (element as HTMLElement).offsetWidth)).toBe(1);
   }
 }
 
@@ -93,7 +89,10 @@ async function expectAudioAdvancing(page: Page, beyond = 1): Promise<void> {
 /** My Music through the Library menu: a client-side move, so the player keeps playing. */
 async function goToMyMusicInApp(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Library' }).click();
-  await page.getByRole('navigation', { name: 'Library' }).getByRole('link', { name: /My Music/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Library' })
+    .getByRole('link', { name: /My Music/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Music' })).toBeVisible();
 }
 
@@ -149,9 +148,7 @@ test.describe('the music library in a real browser', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
     await uploadButton.click();
     const firstProgress = page.getByRole('progressbar', { name: `Upload progress of ${path.basename(droppedFiles[0] ?? '')}` });
-    await expect
-      .poll(async () => Number(await firstProgress.getAttribute('aria-valuenow')), { message: 'the first file reports progress' })
-      .toBeGreaterThan(0);
+    await expect.poll(async () => Number(await firstProgress.getAttribute('aria-valuenow')), { message: 'the first file reports progress' }).toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: /Uploading\.\.\. \d+%/ })).toBeVisible();
     // The second file waits its turn, and says so.
     await expect(selected.getByRole('listitem').filter({ hasText: path.basename(droppedFiles[1] ?? '') })).toContainText('Waiting');
@@ -249,7 +246,9 @@ test.describe('the music library in a real browser', () => {
     await expect(songCards(page)).toHaveCount(3);
     await expect(songCards(page).first()).toContainText(fixtures[2]!.title);
 
-    await card(page, second).getByRole('button', { name: `Play ${second}` }).click();
+    await card(page, second)
+      .getByRole('button', { name: `Play ${second}` })
+      .click();
     const bar = playerBar(page);
     await expect(bar).toBeVisible();
     await expect(bar.getByRole('link', { name: second })).toBeVisible();
@@ -318,7 +317,9 @@ test.describe('the music library in a real browser', () => {
     await goToMyMusicInApp(page);
     await expect(bar).toBeVisible();
     await expect(card(page, second).getByRole('button', { name: `Stop ${second}` })).toBeVisible();
-    await card(page, first).getByRole('button', { name: `Play ${first}` }).click();
+    await card(page, first)
+      .getByRole('button', { name: `Play ${first}` })
+      .click();
     await expect(bar.getByRole('link', { name: first })).toBeVisible();
     await expectAudioAdvancing(page, 0.5);
 
@@ -334,10 +335,14 @@ test.describe('the music library in a real browser', () => {
     expect(await audioTime(page)).toBe(0);
 
     // Clicking the song that is playing closes the player (SPEC 4); only the bar's button pauses.
-    await card(page, third).getByRole('button', { name: `Play ${third}` }).click();
+    await card(page, third)
+      .getByRole('button', { name: `Play ${third}` })
+      .click();
     await expect(bar.getByRole('link', { name: third })).toBeVisible();
     await expectAudioAdvancing(page, 0.5);
-    await card(page, third).getByRole('button', { name: `Stop ${third}` }).click();
+    await card(page, third)
+      .getByRole('button', { name: `Stop ${third}` })
+      .click();
     await expect(bar).toHaveCount(0);
     expect(await audioTime(page)).toBe(0);
     await expect(card(page, third).getByRole('button', { name: `Play ${third}` })).toBeVisible();
@@ -408,7 +413,10 @@ test.describe('the music library in a real browser', () => {
 
     // The liked song is under Favorites; the other one is not.
     await page.getByRole('button', { name: 'Library' }).click();
-    await page.getByRole('navigation', { name: 'Library' }).getByRole('link', { name: /Favorites/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Library' })
+      .getByRole('link', { name: /Favorites/ })
+      .click();
     await expect(page).toHaveURL(/owner=true&favorites=true/);
     await expect(page.getByRole('heading', { level: 1, name: 'My Favorites' })).toBeVisible();
     await expect(songCards(page)).toHaveCount(1);
@@ -417,7 +425,9 @@ test.describe('the music library in a real browser', () => {
     await expect(card(page, velvet).getByRole('button', { name: `Like ${velvet}` })).toHaveAttribute('aria-pressed', 'true');
 
     // Unliked on Favorites, it is no longer a favourite: its card goes at once.
-    await card(page, velvet).getByRole('button', { name: `Like ${velvet}` }).click();
+    await card(page, velvet)
+      .getByRole('button', { name: `Like ${velvet}` })
+      .click();
     await expect(card(page, velvet)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'No favourites yet' })).toBeVisible();
     await page.reload();

@@ -95,7 +95,15 @@ test('import enhanced LRC, sing along in karaoke, edit and save, export ELRC', a
     )
     .toBeGreaterThanOrEqual(3);
   // The word being sung fills as it is sung.
-  await expect.poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('[data-active="true"] .karaoke-word')).some((word) => /^(?!0%)\d/.test(word.style.getPropertyValue('--fill'))))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('[data-active="true"] .karaoke-word')).some((word) =>
+          /^(?!0%)\d/.test(word.style.getPropertyValue('--fill')),
+        ),
+      ),
+    )
+    .toBe(true);
   await snap(page, 'lyrics-karaoke');
 
   // A click on a line plays from there.
@@ -203,7 +211,10 @@ test('word timings for lyrics that have none: the editor starts from every word,
   await expect(page.getByTestId('word-row')).toHaveCount(10);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Word timings saved')).toBeVisible();
-  const stored = (await (await request.get(`/api/files/${id}/lyrics`, { headers: { authorization: `Bearer ${token}` } })).json()) as { text: string; timing: string };
+  const stored = (await (await request.get(`/api/files/${id}/lyrics`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    text: string;
+    timing: string;
+  };
   expect(stored).toMatchObject({ text: '[Verse]\nFirst line here\nSecond line sung New\n\n[Chorus]\nLast line ends', timing: 'word' });
 
   await page.goto(`/music/${id}`);
@@ -260,7 +271,9 @@ test('transcribe with the configured engine: real progress, then the words at th
   await expect(panel.getByText(/Transcribed/).first()).toBeVisible();
 
   // The words carry the times the engine heard them at: a burst a second from 1 s.
-  const words = (await (await request.get(`/api/files/${id}/lyrics`, { headers: { authorization: `Bearer ${token}` } })).json()) as { words: { text: string; start: number }[] };
+  const words = (await (await request.get(`/api/files/${id}/lyrics`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    words: { text: string; start: number }[];
+  };
   expect(words.words.map((word) => word.text)).toEqual(STAND_IN_WORDS);
   words.words.forEach((word, index) => expect(Math.abs(word.start - (1 + index))).toBeLessThan(0.15));
 });

@@ -34,10 +34,23 @@ export async function makeSong(dir: string, song: SongFixture): Promise<string> 
   const cover = song.cover ? ['-f', 'lavfi', '-i', `color=c=${song.cover}:s=320x320:d=1`, '-frames:v', '1'] : [];
   const maps = song.cover ? ['-map', '0:a', '-map', '1:v', '-c:v', 'mjpeg', '-disposition:v', 'attached_pic', '-metadata:s:v', 'comment=Cover (front)'] : [];
   await run(FFMPEG, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    ...audio, ...cover, ...maps,
-    '-c:a', 'libmp3lame', '-b:a', '128k', '-id3v2_version', '3',
-    '-metadata', `title=${song.title}`, '-metadata', `artist=${song.artist}`,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    ...audio,
+    ...cover,
+    ...maps,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    '-id3v2_version',
+    '3',
+    '-metadata',
+    `title=${song.title}`,
+    '-metadata',
+    `artist=${song.artist}`,
     file,
   ]);
   return file;

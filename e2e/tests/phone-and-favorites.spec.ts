@@ -46,7 +46,10 @@ test.describe('favorites, log out and the phone layout', () => {
 
     await page.goto('/');
     await page.getByRole('button', { name: 'Library' }).click();
-    await page.getByRole('navigation', { name: 'Library' }).getByRole('link', { name: /Favorites/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Library' })
+      .getByRole('link', { name: /Favorites/ })
+      .click();
     await expect(page).toHaveURL(/\/music\?owner=true&favorites=true$/);
     const list = page.locator('#music-list');
     await expect(list.getByRole('heading', { name: `Borrowed ${run}` })).toBeVisible();
@@ -77,15 +80,34 @@ test.describe('favorites, log out and the phone layout', () => {
     await signUpViaApi(request, user);
     const token = await apiToken(request, user);
     const dir = await fixtureDir();
-    const long = { title: `A Very Long Song Title That Goes On And On Beyond Any Card ${run}`, artist: 'The Extraordinarily Long-Named Orchestra of Everything', seconds: 8, cover: 'purple' };
+    const long = {
+      title: `A Very Long Song Title That Goes On And On Beyond Any Card ${run}`,
+      artist: 'The Extraordinarily Long-Named Orchestra of Everything',
+      seconds: 8,
+      cover: 'purple',
+    };
     const short = { title: `Short ${run}`, artist: 'WAV Artist', seconds: 8 };
     const ids: number[] = [];
     for (const fixture of [short, long]) ids.push(await uploadViaApi(request, token, await makeSong(dir, fixture)));
     const page = await phonePage(browser, user);
-    const playlist = await apiPost(page, token, '/api/playlists', { name: `Long songs ${run}`, description: 'Songs with very long names, one line each on the card.' });
+    const playlist = await apiPost(page, token, '/api/playlists', {
+      name: `Long songs ${run}`,
+      description: 'Songs with very long names, one line each on the card.',
+    });
     for (const id of ids) await apiPost(page, token, `/api/playlists/${playlist.id}/songs`, { SongId: id });
 
-    for (const path of ['/', '/music', '/music?owner=true', `/music/${ids[1]}`, '/upload', '/playlists', `/playlists/${playlist.id}`, '/create-playlist', '/profile', '/nowhere']) {
+    for (const path of [
+      '/',
+      '/music',
+      '/music?owner=true',
+      `/music/${ids[1]}`,
+      '/upload',
+      '/playlists',
+      `/playlists/${playlist.id}`,
+      '/create-playlist',
+      '/profile',
+      '/nowhere',
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBe(0);
@@ -116,7 +138,13 @@ test.describe('favorites, log out and the phone layout', () => {
 
     // The lock screen and the system's media controls know the song.
     await expect
-      .poll(() => page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist, state: navigator.mediaSession.playbackState })))
+      .poll(() =>
+        page.evaluate(() => ({
+          title: navigator.mediaSession.metadata?.title,
+          artist: navigator.mediaSession.metadata?.artist,
+          state: navigator.mediaSession.playbackState,
+        })),
+      )
       .toEqual({ title: `Short ${run}`, artist: 'WAV Artist', state: 'playing' });
     await snap(page, 'phone-player', { fullPage: false });
 

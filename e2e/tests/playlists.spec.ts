@@ -102,7 +102,10 @@ test.describe('playlists in a real browser', () => {
 
     // My Playlists, empty at first.
     await page.getByRole('button', { name: 'Library' }).click();
-    await page.getByRole('navigation', { name: 'Library' }).getByRole('link', { name: /Playlists/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Library' })
+      .getByRole('link', { name: /Playlists/ })
+      .click();
     await expect(page).toHaveURL(/\/playlists$/);
     await expect(page.getByRole('heading', { name: 'No Playlists Yet' })).toBeVisible();
     await snap(page, 'playlists-empty');

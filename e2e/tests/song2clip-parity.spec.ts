@@ -50,13 +50,23 @@ async function pixels(file: string): Promise<{ width: number; height: number; da
   const png = await readFile(file);
   const width = png.readUInt32BE(16);
   const height = png.readUInt32BE(20);
-  const { stdout } = await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { width, height, data: stdout };
 }
 
 function grow(box: Box | null, x: number, y: number, sx: number, sy: number): Box {
   const pixel = { left: x * sx, top: y * sy, right: (x + 1) * sx, bottom: (y + 1) * sy };
-  return box ? { left: Math.min(box.left, pixel.left), top: Math.min(box.top, pixel.top), right: Math.max(box.right, pixel.right), bottom: Math.max(box.bottom, pixel.bottom) } : pixel;
+  return box
+    ? {
+        left: Math.min(box.left, pixel.left),
+        top: Math.min(box.top, pixel.top),
+        right: Math.max(box.right, pixel.right),
+        bottom: Math.max(box.bottom, pixel.bottom),
+      }
+    : pixel;
 }
 
 /** Bounding boxes in frame pixels: of what differs from the flat picture (sampled near the left edge), and of the highlight's yellow. */
@@ -212,7 +222,12 @@ test('the preview draws the words where and when the render does', async ({ page
     const video = path.join(work, `clip-${position}.mp4`);
     await writeFile(video, await (await page.request.get(src!)).body());
     for (const [index, seconds] of TIMES.entries()) {
-      rows.push({ position, seconds, preview: previewed[index]!, render: await renderedAt(video, seconds, path.join(work, `render-${position}-${seconds}.png`)) });
+      rows.push({
+        position,
+        seconds,
+        preview: previewed[index]!,
+        render: await renderedAt(video, seconds, path.join(work, `render-${position}-${seconds}.png`)),
+      });
     }
     await page.getByRole('button', { name: 'Back to the editor' }).click();
     await expect(page.getByTestId('clip-preview')).toHaveAttribute('data-text-state', 'ready', { timeout: 30_000 });
@@ -264,7 +279,10 @@ test('a song with untimed lyrics: the preview draws its lines, and changes pictu
   const id = await uploadViaApi(request, token, await makeSong(dir, { title, artist: 'Encore Band', seconds: 6, frequency: 330 }));
   expect((await request.put(`/api/files/${id}/lyrics`, { headers: { authorization: `Bearer ${token}` }, data: { transcript: UNTIMED } })).ok()).toBe(true);
   const pictures = [path.join(dir, 'untimed-red.png'), path.join(dir, 'untimed-blue.png')];
-  for (const [file, colour] of [[pictures[0]!, '0xc03030'], [pictures[1]!, '0x3050c0']] as const) {
+  for (const [file, colour] of [
+    [pictures[0]!, '0xc03030'],
+    [pictures[1]!, '0x3050c0'],
+  ] as const) {
     await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=960x540:d=1`, '-frames:v', '1', file]);
   }
   const work = await mkdtemp(path.join(tmpdir(), 'encore-parity-untimed-'));

@@ -32,7 +32,10 @@ async function chooseSong(page: Page, title: string) {
 }
 
 function mediaNames(page: Page) {
-  return page.getByTestId('clip-media-item').locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
+  return page
+    .getByTestId('clip-media-item')
+    .locator('img')
+    .evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
 }
 
 test.describe('Song2Clip', () => {
@@ -95,7 +98,11 @@ test.describe('Song2Clip', () => {
     });
     expect(error).toBeNull();
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3);
-    const played = await video.evaluate((element: HTMLVideoElement) => ({ duration: element.duration, width: element.videoWidth, height: element.videoHeight }));
+    const played = await video.evaluate((element: HTMLVideoElement) => ({
+      duration: element.duration,
+      width: element.videoWidth,
+      height: element.videoHeight,
+    }));
     expect(played.duration).toBeGreaterThan(2.5);
     expect(played.duration).toBeLessThan(3.5);
     expect(played).toMatchObject({ width: 854, height: 480 });

@@ -28,7 +28,10 @@ export async function linkFromOutbox(email: string, pathPattern: RegExp, timeout
   const linkPattern = new RegExp(`https?://[^\\s"<>]+${pathPattern.source}[^\\s"<>]*`);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+    const files = (await readdir(outbox).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = await readFile(path.join(outbox, file), 'utf8');
       if (!mail.includes(email)) continue;
@@ -62,9 +65,7 @@ export async function signUpViaApi(request: APIRequestContext, user: { userName:
  * dragover and drop, carrying a DataTransfer with the files' real bytes.
  */
 export async function dropFiles(page: Page, target: Locator, files: readonly string[], type = 'audio/mpeg'): Promise<void> {
-  const payload = await Promise.all(
-    files.map(async (file) => ({ name: path.basename(file), data: (await readFile(file)).toString('base64') })),
-  );
+  const payload = await Promise.all(files.map(async (file) => ({ name: path.basename(file), data: (await readFile(file)).toString('base64') })));
   const dataTransfer = await page.evaluateHandle(
     ({ items, mediaType }) => {
       const transfer = new DataTransfer();

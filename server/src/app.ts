@@ -105,7 +105,10 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
       await api.register(systemRoutes(platform, { health: () => modules.health() }));
       for (const started of modules.list) await api.register(namedModulePlugin(started, modules));
       await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2), sessions: authentication.streams }));
-      if (platform.storage instanceof LocalStorage) await api.register(localStorageRoutes(platform.storage, uploadLimits, { acceptPut: (key) => modules.port(uploadGatePort).assertUploadOpen(key) }), { prefix: '/storage' });
+      if (platform.storage instanceof LocalStorage)
+        await api.register(localStorageRoutes(platform.storage, uploadLimits, { acceptPut: (key) => modules.port(uploadGatePort).assertUploadOpen(key) }), {
+          prefix: '/storage',
+        });
     },
     { prefix: '/api' },
   );

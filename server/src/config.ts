@@ -5,9 +5,7 @@ import path from 'node:path';
  * Every setting Encore reads, read once from the environment and validated. The README's
  * configuration table lists the same variables; keep the two in step.
  */
-const booleanish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

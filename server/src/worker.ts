@@ -9,7 +9,12 @@ import type { Logger } from './platform/logger.js';
 import { startPlatform, type Platform } from './platform/platform.js';
 
 /** `main.ts worker`: the modules' jobs, all of them (light and heavy), without HTTP. */
-export async function startWorker(config: Config, logger: Logger, extraJobs: AnyJobDefinition[] = [], modules: readonly AnyModule[] = encoreModules): Promise<Platform> {
+export async function startWorker(
+  config: Config,
+  logger: Logger,
+  extraJobs: AnyJobDefinition[] = [],
+  modules: readonly AnyModule[] = encoreModules,
+): Promise<Platform> {
   orderModules(modules);
   const platform = await startPlatform(config, logger);
   try {

@@ -33,7 +33,9 @@ describe('module order', () => {
   it('refuses a port nobody provides, or two provide', () => {
     const songs = port('songs');
     expect(() => orderModules([mod('playlists', [songs])])).toThrow('Module "playlists" requires port "songs", which no module provides.');
-    expect(() => orderModules([mod('library', [], [songs]), mod('folders', [], [songs])])).toThrow('Port "songs" is provided by two modules: library and folders.');
+    expect(() => orderModules([mod('library', [], [songs]), mod('folders', [], [songs])])).toThrow(
+      'Port "songs" is provided by two modules: library and folders.',
+    );
   });
 
   it('refuses a table, a job or a name claimed by two modules', () => {
@@ -42,7 +44,9 @@ describe('module order', () => {
       'Table "songs" is claimed by two modules: library and folders.',
     );
     const job = jobKind('library.scan', z.object({}));
-    expect(() => orderModules([mod('library', [], [], { jobs: [job] }), mod('folders', [], [], { jobs: [job] })])).toThrow('Job "library.scan" is claimed by two modules: library and folders.');
+    expect(() => orderModules([mod('library', [], [], { jobs: [job] }), mod('folders', [], [], { jobs: [job] })])).toThrow(
+      'Job "library.scan" is claimed by two modules: library and folders.',
+    );
     expect(() => orderModules([mod('library'), mod('library')])).toThrow('The name "library" is claimed by two modules: library and library.');
   });
 

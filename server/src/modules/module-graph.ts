@@ -16,9 +16,18 @@ export function orderModules(modules: readonly AnyModule[]): AnyModule[] {
     const duplicate = firstDuplicate(claims);
     if (duplicate) throw new ModuleGraphError(`${what} "${duplicate.key}" is claimed by two modules: ${duplicate.owners.join(' and ')}.`);
   };
-  claimed('The name', modules.map((module) => [module.name, module.name]));
-  claimed('Table', modules.flatMap((module) => module.tables.map((table): [string, string] => [getTableName(table), module.name])));
-  claimed('Job', modules.flatMap((module) => module.jobs.map((job): [string, string] => [job.name, module.name])));
+  claimed(
+    'The name',
+    modules.map((module) => [module.name, module.name]),
+  );
+  claimed(
+    'Table',
+    modules.flatMap((module) => module.tables.map((table): [string, string] => [getTableName(table), module.name])),
+  );
+  claimed(
+    'Job',
+    modules.flatMap((module) => module.jobs.map((job): [string, string] => [job.name, module.name])),
+  );
 
   const providerOf = new Map<string, AnyModule>();
   for (const module of modules) {
@@ -49,7 +58,9 @@ export function orderModules(modules: readonly AnyModule[]): AnyModule[] {
     if (seen === 'done') return;
     if (seen === 'visiting') {
       const cycle = [...path.slice(path.indexOf(module)), module].map((entry) => entry.name);
-      throw new ModuleGraphError(`Modules depend on each other in a cycle: ${cycle.join(' -> ')}. Break it with a port the later module provides, or an event the earlier one publishes.`);
+      throw new ModuleGraphError(
+        `Modules depend on each other in a cycle: ${cycle.join(' -> ')}. Break it with a port the later module provides, or an event the earlier one publishes.`,
+      );
     }
     state.set(module, 'visiting');
     path.push(module);

@@ -15,7 +15,10 @@ export class StartedModules {
   private readonly byName = new Map<string, StartedModule>();
   private readonly ports = new Map<string, unknown>();
 
-  private constructor(readonly list: readonly StartedModule[], ports: Map<string, unknown>) {
+  private constructor(
+    readonly list: readonly StartedModule[],
+    ports: Map<string, unknown>,
+  ) {
     for (const entry of list) this.byName.set(entry.manifest.name, entry);
     this.ports = ports;
   }
@@ -85,13 +88,17 @@ export class StartedModules {
 function checkParts(manifest: AnyModule, parts: ModuleParts): void {
   const bound = new Set((parts.ports ?? []).map((binding) => binding.port.name));
   for (const port of manifest.provides) {
-    if (!bound.has(port.name)) throw new ModuleGraphError(`Module "${manifest.name}" provides port "${port.name}" in its manifest but its setup binds no value to it.`);
+    if (!bound.has(port.name))
+      throw new ModuleGraphError(`Module "${manifest.name}" provides port "${port.name}" in its manifest but its setup binds no value to it.`);
   }
   for (const name of bound) {
-    if (!manifest.provides.some((port) => port.name === name)) throw new ModuleGraphError(`Module "${manifest.name}" binds port "${name}", which its manifest does not provide.`);
+    if (!manifest.provides.some((port) => port.name === name))
+      throw new ModuleGraphError(`Module "${manifest.name}" binds port "${name}", which its manifest does not provide.`);
   }
   const declared = new Set(manifest.jobs.map((job) => job.name));
   const handled = new Set((parts.jobs ?? []).map((job) => job.name));
-  for (const name of declared) if (!handled.has(name)) throw new ModuleGraphError(`Module "${manifest.name}" declares job "${name}" but its setup gives no handler for it.`);
-  for (const name of handled) if (!declared.has(name)) throw new ModuleGraphError(`Module "${manifest.name}" handles job "${name}", which its manifest does not declare.`);
+  for (const name of declared)
+    if (!handled.has(name)) throw new ModuleGraphError(`Module "${manifest.name}" declares job "${name}" but its setup gives no handler for it.`);
+  for (const name of handled)
+    if (!declared.has(name)) throw new ModuleGraphError(`Module "${manifest.name}" handles job "${name}", which its manifest does not declare.`);
 }

@@ -29,7 +29,9 @@ describe('lint zones', () => {
     it("refuse a module importing another module's repository", async () => {
       const messages = await lintProbe('server/src/features/playlists/probe.ts', "import { imported } from '../library/library.repository.js';");
       expect(byRule(messages, ZONES)).toEqual([
-        expect.objectContaining({ message: expect.stringContaining('Module playlists reaches another module only through its published port (<name>.port.ts)') }),
+        expect.objectContaining({
+          message: expect.stringContaining('Module playlists reaches another module only through its published port (<name>.port.ts)'),
+        }),
       ]);
     });
 
@@ -53,7 +55,9 @@ describe('lint zones', () => {
 
     it('keep platform/ from importing any module', async () => {
       const messages = await lintProbe('server/src/platform/probe.ts', "import { imported } from '../features/library/library.service.js';");
-      expect(byRule(messages, ZONES)).toEqual([expect.objectContaining({ message: expect.stringContaining('platform/ and modules/ serve every module and know none') })]);
+      expect(byRule(messages, ZONES)).toEqual([
+        expect.objectContaining({ message: expect.stringContaining('platform/ and modules/ serve every module and know none') }),
+      ]);
     });
 
     it("keep the app's files away from a module's repository and tables", async () => {
@@ -65,7 +69,9 @@ describe('lint zones', () => {
   describe('common/', () => {
     it('refuses server code', async () => {
       const messages = await lintProbe('common/src/probe.ts', "import { imported } from '../../server/src/config.js';");
-      expect(byRule(messages, ZONES)).toEqual([expect.objectContaining({ message: expect.stringContaining('common/ is shared by the server and the web app and imports neither') })]);
+      expect(byRule(messages, ZONES)).toEqual([
+        expect.objectContaining({ message: expect.stringContaining('common/ is shared by the server and the web app and imports neither') }),
+      ]);
     });
 
     it('refuses the server and web packages and Node built-ins', async () => {
@@ -79,7 +85,9 @@ describe('lint zones', () => {
   describe('web', () => {
     it('refuses a feature importing another', async () => {
       const messages = await lintProbe('web/src/features/library/probe.ts', "import { imported } from '../playlists/playlists.api';");
-      expect(byRule(messages, 'no-restricted-imports')).toEqual([expect.objectContaining({ message: expect.stringContaining('A web feature does not import another') })]);
+      expect(byRule(messages, 'no-restricted-imports')).toEqual([
+        expect.objectContaining({ message: expect.stringContaining('A web feature does not import another') }),
+      ]);
     });
 
     it('refuses an import cycle', async () => {

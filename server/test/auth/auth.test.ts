@@ -11,8 +11,7 @@ describe.each(engines)('accounts on %s', (engine) => {
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-  const signUp = (userName: string, email = `${userName}@example.com`, password = 'correct horse 1') =>
-    post('/api/auth/signup', { userName, email, password });
+  const signUp = (userName: string, email = `${userName}@example.com`, password = 'correct horse 1') => post('/api/auth/signup', { userName, email, password });
   const signIn = (userName: string, password = 'correct horse 1', extra: Record<string, unknown> = {}) =>
     post('/api/auth/signin', { userName, password, ...extra });
 
@@ -109,8 +108,7 @@ describe.each(engines)('accounts on %s', (engine) => {
   it('refuses profile calls without, with a tampered, a forged or an expired token', async () => {
     await signUp('alan');
     const { token } = (await signIn('alan')).json<{ token: string }>();
-    const call = (authorization?: string) =>
-      t.app.inject({ url: '/api/auth/profile', headers: authorization ? { authorization } : {} });
+    const call = (authorization?: string) => t.app.inject({ url: '/api/auth/profile', headers: authorization ? { authorization } : {} });
 
     expect((await call()).statusCode).toBe(401);
     expect((await call()).json()).toEqual({ message: 'Please sign in to continue.' });

@@ -49,10 +49,9 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
   const post = (url: string, payload: object, token?: string) =>
     t.app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const signIn = (userName: string, password: string) => post('/api/auth/signin', { userName, password });
-  const usersNamed = async (userName: string) =>
-    (await t.app.encore.platform.database.db.query.users.findMany()).filter((u) => u.userName === userName);
+  const usersNamed = async (userName: string) => (await t.app.encore.platform.database.db.query.users.findMany()).filter((u) => u.userName === userName);
 
-  it('does not let a sign-up with someone else\'s address take over their Google sign-in', async () => {
+  it("does not let a sign-up with someone else's address take over their Google sign-in", async () => {
     // The attacker signs up with the victim's address and never verifies it.
     const signUp = await post('/api/auth/signup', { userName: 'mallory', email: 'victim@gmail.example', password: 'mallory password 1' });
     expect(signUp.statusCode).toBe(201);
@@ -96,7 +95,11 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     // Google vouched for the address, so its owner gets a reset link naming the account; using
     // it proves control of the inbox (nobody had to know the squatter's user name).
     const reset = await waitForLink(t.dataDir, 'owner@gmail.example', '/reset-password', seen);
-    const done = await post('/api/email/reset-password', { email: 'owner@gmail.example', token: reset.searchParams.get('token'), newPassword: 'owner password 2' });
+    const done = await post('/api/email/reset-password', {
+      email: 'owner@gmail.example',
+      token: reset.searchParams.get('token'),
+      newPassword: 'owner password 2',
+    });
     expect(done.statusCode).toBe(200);
 
     const response = await login(await google.sign(claims('sub-owner', 'owner@gmail.example')));

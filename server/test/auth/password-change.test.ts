@@ -19,8 +19,7 @@ describe.each(engines)('changing the password on %s', (engine) => {
   const bearer = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
   const signIn = (userName: string, password: string, rememberMe?: boolean) =>
     t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName, password, rememberMe } });
-  const change = (token: string | undefined, payload: object) =>
-    t.app.inject({ method: 'PUT', url: '/api/auth/password', payload, headers: bearer(token) });
+  const change = (token: string | undefined, payload: object) => t.app.inject({ method: 'PUT', url: '/api/auth/password', payload, headers: bearer(token) });
   const profile = (token: string) => t.app.inject({ url: '/api/auth/profile', headers: bearer(token) });
   const lifetime = (token: string) => {
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iat: number; exp: number };
@@ -73,7 +72,7 @@ describe.each(engines)('changing the password on %s', (engine) => {
     expect((await signIn('irene', 'first password 1')).statusCode).toBe(200);
   });
 
-  it('refuses a weak new password with the sign-up rule\'s message', async () => {
+  it("refuses a weak new password with the sign-up rule's message", async () => {
     const token = await account('frederic');
     const response = await change(token, { currentPassword: 'first password 1', newPassword: 'short' });
     expect(response.statusCode).toBe(400);

@@ -84,7 +84,7 @@ describe.each(engines)('password reset on %s', (engine) => {
     await expect(waitForOutboxMail(t.dataDir, 'ghost@example.com', 2500)).rejects.toThrow();
   });
 
-  it('marks the e-mail verified: the reset link proved the inbox is the user\'s', async () => {
+  it("marks the e-mail verified: the reset link proved the inbox is the user's", async () => {
     const token = await account('dorothy');
     const profile = async () =>
       (await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } })).json<{ emailVerified: boolean }>();

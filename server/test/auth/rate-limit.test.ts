@@ -108,7 +108,10 @@ describe.each(engines)('reset-password work on %s', (engine) => {
     // A real token does hash, once.
     await auth.passwordReset.forgotPassword({ email: 'counted@example.com', userName: 'counted' }, '192.0.2.50');
     const link = await waitForLink(t.dataDir, 'counted@example.com', '/reset-password');
-    await auth.passwordReset.resetPassword({ email: 'counted@example.com', token: link.searchParams.get('token') ?? '', newPassword: 'the real new one' }, '192.0.2.50');
+    await auth.passwordReset.resetPassword(
+      { email: 'counted@example.com', token: link.searchParams.get('token') ?? '', newPassword: 'the real new one' },
+      '192.0.2.50',
+    );
     expect(hashed).toEqual(['the real new one']);
   });
 });

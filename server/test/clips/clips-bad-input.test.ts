@@ -41,7 +41,8 @@ describe.each(engines)('Song2Clip bad input on %s', (engine) => {
     expect(response.statusCode, `${message}: ${response.body}`).toBe(status);
     expect(response.json<{ message: string }>().message).toMatch(message);
   };
-  const stored = async () => (await readdir(path.join(t.mediaDir, 'clip-media'), { recursive: true }).catch(() => [] as string[])).filter((name) => /\.\w+$/.test(name)).sort();
+  const stored = async () =>
+    (await readdir(path.join(t.mediaDir, 'clip-media'), { recursive: true }).catch(() => [] as string[])).filter((name) => /\.\w+$/.test(name)).sort();
   const clipRows = async () => (await t.app.encore.platform.database.db.query.clips.findMany()).length;
   /** Runs the refusals, then checks that none of them kept a file or a clip. */
   const keepsNothing = async (refusals: () => Promise<void>) => {
@@ -63,17 +64,27 @@ describe.each(engines)('Song2Clip bad input on %s', (engine) => {
 
   it('judges media by their bytes: none, too many, too large, a text file named .png, a video without pictures, strips, bombs', async () => {
     const big = path.join(work, `big-${engine}.png`);
-    await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } }).png().toFile(big);
+    await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+      .png()
+      .toFile(big);
     await keepsNothing(async () => {
       await expectRefused(await send({ settings: settingsOf({}), songUrl }, []), 400, /mediaFiles/);
-      await expectRefused(await send({ settings: settingsOf({}), songUrl }, [fixtures.red, fixtures.red, fixtures.red, fixtures.red, fixtures.red]), 400, /mediaFiles: at most 4/);
+      await expectRefused(
+        await send({ settings: settingsOf({}), songUrl }, [fixtures.red, fixtures.red, fixtures.red, fixtures.red, fixtures.red]),
+        400,
+        /mediaFiles: at most 4/,
+      );
       await expectRefused(await send({ settings: settingsOf({}), songUrl }, [big]), 413, /larger than/);
       await expectRefused(await send({ settings: settingsOf({}), songUrl }, [fixtures.textAsPng]), 415, /"text\.png" is neither a picture nor a video/);
       await expectRefused(await send({ settings: settingsOf({}), songUrl }, [fixtures.audioOnlyMp4]), 422, /"audio-only\.mp4" has no video stream/);
       await expectRefused(await send({ settings: settingsOf({}), songUrl }, [fixtures.strip]), 422, /too narrow a strip \(1 × 200\)/);
       await expectRefused(await send({ settings: settingsOf({}), songUrl }, [fixtures.wideStrip]), 422, /too narrow a strip \(400 × 20\)/);
       // 80 megapixels in 10 kB: refused from its header, never decoded.
-      await expectRefused(await send({ settings: settingsOf({}), songUrl }, [fixtures.hugePixels]), 413, /"huge-pixels\.png" has too many pixels \(10000 × 8000\)/);
+      await expectRefused(
+        await send({ settings: settingsOf({}), songUrl }, [fixtures.hugePixels]),
+        413,
+        /"huge-pixels\.png" has too many pixels \(10000 × 8000\)/,
+      );
       await expectRefused(await send({ settings: settingsOf({}), songUrl }, [fixtures.video, fixtures.red]), 400, /one video/);
       const notMultipart = await t.app.inject({ method: 'POST', url: '/api/clips/create-clip', headers: bearer(alice), payload: { settings: '{}' } });
       expect(notMultipart.statusCode).toBe(400);
@@ -81,13 +92,25 @@ describe.each(engines)('Song2Clip bad input on %s', (engine) => {
   });
 
   it('refuses a multipart body without a boundary or without its closing boundary: 400 with a message, never 500', async () => {
-    const post = (contentType: string, payload: string) => t.app.inject({ method: 'POST', url: '/api/clips/create-clip', headers: { ...bearer(alice), 'content-type': contentType }, payload });
+    const post = (contentType: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/clips/create-clip', headers: { ...bearer(alice), 'content-type': contentType }, payload });
     const part = (name: string, value: string, file?: string) =>
       `--xyz\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/png` : ''}\r\n\r\n${value}\r\n`;
     await keepsNothing(async () => {
       await expectRefused(await post('multipart/form-data', part('settings', settingsOf({}))), 400, /names no boundary/);
-      await expectRefused(await post('multipart/form-data; boundary=xyz', `${part('settings', settingsOf({}))}${part('songUrl', songUrl)}--xyz\r\nContent-Disposition: form-data; name="mediaFiles"; filename="red.png"\r\n\r\nPNG...`), 400, /ended before its closing boundary/);
-      await expectRefused(await post('multipart/form-data; boundary=xyz', `${part('settings', settingsOf({}))}${part('songUrl', songUrl)}`), 400, /ended before its closing boundary/);
+      await expectRefused(
+        await post(
+          'multipart/form-data; boundary=xyz',
+          `${part('settings', settingsOf({}))}${part('songUrl', songUrl)}--xyz\r\nContent-Disposition: form-data; name="mediaFiles"; filename="red.png"\r\n\r\nPNG...`,
+        ),
+        400,
+        /ended before its closing boundary/,
+      );
+      await expectRefused(
+        await post('multipart/form-data; boundary=xyz', `${part('settings', settingsOf({}))}${part('songUrl', songUrl)}`),
+        400,
+        /ended before its closing boundary/,
+      );
       await expectRefused(await post('multipart/form-data; boundary=xyz', 'no parts at all'), 400, /./);
     });
   });
@@ -120,10 +143,22 @@ describe.each(engines)('Song2Clip bad input on %s', (engine) => {
 
   it('refuses words outside the song and words that hold line breaks or other control characters', async () => {
     await keepsNothing(async () => {
-      await expectRefused(await send({ settings: settingsOf({ words: [{ text: 'late', start: 60, end: 61 }] }), songUrl }, [fixtures.red]), 400, /^settings\.words: "late" starts at 60 s, after the song's end \(4\.0 s\)$/);
-      await expectRefused(await send({ settings: settingsOf({ startTime: 5 }), songUrl }, [fixtures.red]), 400, /^settings\.startTime: the song is 4\.0 s long$/);
+      await expectRefused(
+        await send({ settings: settingsOf({ words: [{ text: 'late', start: 60, end: 61 }] }), songUrl }, [fixtures.red]),
+        400,
+        /^settings\.words: "late" starts at 60 s, after the song's end \(4\.0 s\)$/,
+      );
+      await expectRefused(
+        await send({ settings: settingsOf({ startTime: 5 }), songUrl }, [fixtures.red]),
+        400,
+        /^settings\.startTime: the song is 4\.0 s long$/,
+      );
       for (const text of ['two\nlines', 'carriage\rreturn', 'tab\there', 'bell\u0007']) {
-        await expectRefused(await send({ settings: settingsOf({ words: [{ text, start: 0.5, end: 1 }] }), songUrl }, [fixtures.red]), 400, /^settings\.words\.0\.text: A word must not contain control characters$/);
+        await expectRefused(
+          await send({ settings: settingsOf({ words: [{ text, start: 0.5, end: 1 }] }), songUrl }, [fixtures.red]),
+          400,
+          /^settings\.words\.0\.text: A word must not contain control characters$/,
+        );
       }
     });
   });
@@ -134,7 +169,20 @@ describe.each(engines)('Song2Clip bad input on %s', (engine) => {
       { text: '{\\alpha&HFF&}Look', start: 0.3, end: 0.8 },
       { text: 'top\\Nbottom}{', start: 2.6, end: 3.5 },
     ];
-    const created = await send({ settings: settingsOf({ words, showBackground: false, textShadow: false, animation: 'none', textPosition: 'center', textColor: DEFAULT_CLIP_SETTINGS.textColor }), songUrl }, [fixtures.blue]);
+    const created = await send(
+      {
+        settings: settingsOf({
+          words,
+          showBackground: false,
+          textShadow: false,
+          animation: 'none',
+          textPosition: 'center',
+          textColor: DEFAULT_CLIP_SETTINGS.textColor,
+        }),
+        songUrl,
+      },
+      [fixtures.blue],
+    );
     expect(created.statusCode).toBe(202);
     const status = await waitForClip(t, alice, taskIdOf(created));
     expect(status.status, status.message ?? '').toBe('done');

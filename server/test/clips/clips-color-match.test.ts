@@ -4,7 +4,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClipSettings } from '@encore/common/clips.contract';
 import { account, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
-import { buildClipFixtures, buildShadeVideos, createClip, downloadClip, regionMean, settingsOf, taskIdOf, waitForClip, type ClipFixtures } from './clips-test-kit.js';
+import {
+  buildClipFixtures,
+  buildShadeVideos,
+  createClip,
+  downloadClip,
+  regionMean,
+  settingsOf,
+  taskIdOf,
+  waitForClip,
+  type ClipFixtures,
+} from './clips-test-kit.js';
 
 /**
  * colorMatch over a background video: frames sampled over the clip pick white text on a dark
@@ -32,7 +42,14 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-const style: Partial<ClipSettings> = { colorMatch: true, textColor: '#00ff00', showBackground: false, textShadow: false, animation: 'none', textPosition: 'center' };
+const style: Partial<ClipSettings> = {
+  colorMatch: true,
+  textColor: '#00ff00',
+  showBackground: false,
+  textShadow: false,
+  animation: 'none',
+  textPosition: 'center',
+};
 
 async function render(video: string, overrides: Partial<ClipSettings>, name: string): Promise<string> {
   const created = await createClip(t, alice, { settings: settingsOf({ ...style, ...overrides }), songUrl }, [video]);

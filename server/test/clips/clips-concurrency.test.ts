@@ -5,7 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClipListResponse, ClipStatusResponse } from '@encore/common/clips.contract';
 import { account, bearer, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { engines } from '../support/test-app.js';
-import { buildClipFixtures, buildLongSong, clipStatus, createClip, downloadClip, pixelAt, probe, settingsOf, taskIdOf, waitForClip, type ClipFixtures } from './clips-test-kit.js';
+import {
+  buildClipFixtures,
+  buildLongSong,
+  clipStatus,
+  createClip,
+  downloadClip,
+  pixelAt,
+  probe,
+  settingsOf,
+  taskIdOf,
+  waitForClip,
+  type ClipFixtures,
+} from './clips-test-kit.js';
 
 /**
  * Renders asked for at once, by one user and by several: no more than CLIP_RENDERS_PER_PROCESS
@@ -72,20 +84,31 @@ describe.each(engines)(`renders at once on %s (CLIP_RENDERS_PER_PROCESS=${SLOTS}
   afterAll(async () => t.close());
 
   const activeRenderJobs = async () => {
-    const { rows } = await t.app.encore.platform.database.executor.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'clips.render' AND state = 'active'`, []);
+    const { rows } = await t.app.encore.platform.database.executor.executeSql(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'clips.render' AND state = 'active'`,
+      [],
+    );
     return (rows as { n: number }[])[0]?.n ?? -1;
   };
 
   it('runs at most that many at once; the others wait in the queue saying so, then each finishes with its own video', async () => {
     const { alice, bob, carol } = users;
     // Alice starts two long renders (a minute of 4K): they fill both slots until the test stops them.
-    const blockers = (await Promise.all([0, 1].map(() => createClip(t, alice.token, { settings: settingsOf({ videoQuality: 'ultra', videoFormat: 'webm', words: [] }), songUrl: aliceLongSongUrl }, [fixtures.red])))).map(
-      (response) => {
-        expect(response.statusCode).toBe(202);
-        return taskIdOf(response);
-      },
-    );
-    await expect.poll(async () => (await Promise.all(blockers.map((id) => clipStatus(t, alice.token, id)))).map((s) => s.status), { timeout: 60_000, interval: 100 }).toEqual(['running', 'running']);
+    const blockers = (
+      await Promise.all(
+        [0, 1].map(() =>
+          createClip(t, alice.token, { settings: settingsOf({ videoQuality: 'ultra', videoFormat: 'webm', words: [] }), songUrl: aliceLongSongUrl }, [
+            fixtures.red,
+          ]),
+        ),
+      )
+    ).map((response) => {
+      expect(response.statusCode).toBe(202);
+      return taskIdOf(response);
+    });
+    await expect
+      .poll(async () => (await Promise.all(blockers.map((id) => clipStatus(t, alice.token, id)))).map((s) => s.status), { timeout: 60_000, interval: 100 })
+      .toEqual(['running', 'running']);
 
     // Then Alice asks for two more, Bob and Carol for one each, all at once.
     const wave = [
@@ -115,7 +138,8 @@ describe.each(engines)(`renders at once on %s (CLIP_RENDERS_PER_PROCESS=${SLOTS}
     expect([...ahead].sort()).toEqual([2, 3, 4, 5]);
 
     // Stopping the long renders frees the slots: the four run, never more than two at once, and finish.
-    for (const id of blockers) expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${id}/cancel`, headers: bearer(alice.token) })).statusCode).toBe(200);
+    for (const id of blockers)
+      expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${id}/cancel`, headers: bearer(alice.token) })).statusCode).toBe(200);
     const finished = new Map<string, ClipStatusResponse>();
     for (let polls = 0; finished.size < waiting.length; polls++) {
       if (polls > 2000) throw new Error('the queued renders did not finish');
@@ -143,13 +167,20 @@ describe.each(engines)(`renders at once on %s (CLIP_RENDERS_PER_PROCESS=${SLOTS}
     for (const id of blockers) expect((await waitForClip(t, alice.token, id)).status).toBe('cancelled');
 
     // Each user sees their own clips only.
-    const listed = async (token: string) => (await t.app.inject({ url: '/api/clips', headers: bearer(token) })).json<ClipListResponse>().clips.map((clip) => clip.taskId).sort();
+    const listed = async (token: string) =>
+      (await t.app.inject({ url: '/api/clips', headers: bearer(token) }))
+        .json<ClipListResponse>()
+        .clips.map((clip) => clip.taskId)
+        .sort();
     expect(await listed(bob.token)).toEqual([waiting[2]?.taskId]);
     expect(await listed(carol.token)).toEqual([waiting[3]?.taskId]);
     expect(await listed(alice.token)).toEqual([...blockers, waiting[0]?.taskId, waiting[1]?.taskId].sort());
 
     // The tasks' own record of every render: two at once at most, and two at once at some point.
-    const { rows } = await t.app.encore.platform.database.executor.executeSql(`SELECT state, started_at, finished_at FROM tasks WHERE kind = 'clips.render'`, []);
+    const { rows } = await t.app.encore.platform.database.executor.executeSql(
+      `SELECT state, started_at, finished_at FROM tasks WHERE kind = 'clips.render'`,
+      [],
+    );
     expect((rows as TaskRow[]).map((row) => row.state).sort()).toEqual(['cancelled', 'cancelled', 'done', 'done', 'done', 'done']);
     expect(mostAtOnce(rows as TaskRow[])).toBe(SLOTS);
   }, 180_000);

@@ -8,7 +8,19 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { ABANDONED_MESSAGE } from '../../src/platform/tasks/tasks.js';
 import { account, bearer, localSetups, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
-import { buildClipFixtures, buildLongSong, clipStatus, createClip, downloadClip, pixelAt, probe, settingsOf, taskIdOf, waitForClip, type ClipFixtures } from './clips-test-kit.js';
+import {
+  buildClipFixtures,
+  buildLongSong,
+  clipStatus,
+  createClip,
+  downloadClip,
+  pixelAt,
+  probe,
+  settingsOf,
+  taskIdOf,
+  waitForClip,
+  type ClipFixtures,
+} from './clips-test-kit.js';
 import { childrenOf, isAlive, killHard, startWorkerProcess, until, type WorkerProcess } from '../support/worker-process.js';
 
 /**
@@ -49,7 +61,10 @@ async function clipVideos(app: FastifyInstance): Promise<string[]> {
 }
 
 const renderJobs = async (app: FastifyInstance) =>
-  (await app.encore.platform.database.executor.executeSql(`SELECT state, retry_count FROM pgboss.job WHERE name = 'clips.render'`, [])).rows as { state: string; retry_count: number }[];
+  (await app.encore.platform.database.executor.executeSql(`SELECT state, retry_count FROM pgboss.job WHERE name = 'clips.render'`, [])).rows as {
+    state: string;
+    retry_count: number;
+  }[];
 
 describe.each(localSetups)('a render killed mid-way ($engine)', (setup) => {
   it('is rendered again by the next process, which stops the orphaned ffmpeg; only the whole video is ever served', async () => {
@@ -96,14 +111,18 @@ describe.each(localSetups)('a render killed mid-way ($engine)', (setup) => {
       if (setup.engine === 'postgres') {
         // Seen from the serving process meanwhile: still rendering, no video.
         expect(await clipStatus(t, alice, taskId)).toMatchObject({ status: 'running', video_url: null });
-        expect((await t.app.inject({ url: '/api/clips', headers: bearer(alice) })).json<ClipListResponse>().clips[0]).toMatchObject({ status: 'running', videoUrl: null, downloadUrl: null });
+        expect((await t.app.inject({ url: '/api/clips', headers: bearer(alice) })).json<ClipListResponse>().clips[0]).toMatchObject({
+          status: 'running',
+          videoUrl: null,
+          downloadUrl: null,
+        });
         expect(await clipVideos(t.app)).toEqual([]);
         // Other processes may be alive and working, yet the dead worker's job is handed back at
         // once (its liveness lock went with its connection), not at its 6-hour expiry: by the
         // serving process's sweep (run now rather than at its next 10-second tick).
-        await expect.poll(() => t.app.encore.platform.jobs.retryJobsOfDeadWorkers().then(() => renderJobs(t.app)), { timeout: 20_000, interval: 250 }).toEqual([
-          { state: 'retry', retry_count: 0 },
-        ]);
+        await expect
+          .poll(() => t.app.encore.platform.jobs.retryJobsOfDeadWorkers().then(() => renderJobs(t.app)), { timeout: 20_000, interval: 250 })
+          .toEqual([{ state: 'retry', retry_count: 0 }]);
       }
 
       restarted = await buildApp(loadConfig(processEnv(t)));
@@ -147,7 +166,10 @@ describe.each(localSetups)('a render killed mid-way ($engine)', (setup) => {
         `UPDATE pgboss.job SET state = 'active', retry_count = retry_limit, started_on = now() - $1::interval WHERE name = 'clips.render'`,
         [startedAgo],
       );
-      await executor.executeSql(`UPDATE tasks SET state = 'running', progress = 40, phase = 'Rendering', started_at = now(), created_at = now() - interval '10 minutes' WHERE id = $1`, [taskId]);
+      await executor.executeSql(
+        `UPDATE tasks SET state = 'running', progress = 40, phase = 'Rendering', started_at = now(), created_at = now() - interval '10 minutes' WHERE id = $1`,
+        [taskId],
+      );
       await t.app.close();
 
       restarted = await buildApp(loadConfig(processEnv(t)));

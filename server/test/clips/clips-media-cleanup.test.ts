@@ -28,9 +28,12 @@ describe.each(engines)('the media of ended renders on %s', (engine) => {
   }, 300_000);
   afterAll(async () => t?.close());
 
-  const mediaOf = async (taskId: string) => (await t.app.encore.platform.database.db.query.clips.findMany()).find((clip) => clip.taskId === taskId)?.mediaKeys ?? [];
-  const stored = async (keys: string[]) => (await Promise.all(keys.map(async (key) => ((await t.app.encore.platform.storage.stat(key)) ? key : undefined)))).filter(Boolean);
-  const cancel = async (token: string, taskId: string) => expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${taskId}/cancel`, headers: bearer(token) })).statusCode).toBe(200);
+  const mediaOf = async (taskId: string) =>
+    (await t.app.encore.platform.database.db.query.clips.findMany()).find((clip) => clip.taskId === taskId)?.mediaKeys ?? [];
+  const stored = async (keys: string[]) =>
+    (await Promise.all(keys.map(async (key) => ((await t.app.encore.platform.storage.stat(key)) ? key : undefined)))).filter(Boolean);
+  const cancel = async (token: string, taskId: string) =>
+    expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${taskId}/cancel`, headers: bearer(token) })).statusCode).toBe(200);
 
   it('deletes them when a render is cancelled (running or queued) or fails for good, and keeps those of live renders', async () => {
     const alice = await account(t, 'alice');
@@ -38,7 +41,9 @@ describe.each(engines)('the media of ended renders on %s', (engine) => {
     const shortUrl = `/music/${(await upload(t, alice, fixtures.song)).song.id}`;
     const doomed = (await upload(t, alice, fixtures.song, { fileName: 'doomed.mp3' })).song;
 
-    const running = taskIdOf(await createClip(t, alice, { settings: settingsOf({ videoQuality: 'ultra', videoFormat: 'webm', words: [] }), songUrl: longUrl }, [fixtures.red]));
+    const running = taskIdOf(
+      await createClip(t, alice, { settings: settingsOf({ videoQuality: 'ultra', videoFormat: 'webm', words: [] }), songUrl: longUrl }, [fixtures.red]),
+    );
     await expect.poll(async () => (await clipStatus(t, alice, running)).status, { timeout: 120_000, interval: 100 }).toBe('running');
     const queued = taskIdOf(await createClip(t, alice, { settings: settingsOf({}), songUrl: shortUrl }, [fixtures.blue, fixtures.green]));
     const songGone = taskIdOf(await createClip(t, alice, { settings: settingsOf({}), songUrl: `/music/${doomed.id}` }, [fixtures.white]));

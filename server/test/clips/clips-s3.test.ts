@@ -24,7 +24,12 @@ beforeAll(async () => {
   if (storage.driver !== 's3') throw new Error('expected S3 storage');
   bucket = {
     name: storage.bucket,
-    client: new S3Client({ region: storage.region, endpoint: storage.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }),
+    client: new S3Client({
+      region: storage.region,
+      endpoint: storage.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    }),
   };
 }, 60_000);
 afterAll(async () => {
@@ -45,7 +50,10 @@ describe('Song2Clip on S3 storage', () => {
     const { song } = await upload(t, alice, fixtures.song);
     const created = await createClip(t, alice, { settings: settingsOf({}), songUrl: `/music/${song.id}` }, [fixtures.red, fixtures.blue]);
     expect(created.statusCode).toBe(202);
-    expect((await keysUnder('clip-media/')).map((object) => object.key)).toEqual([expect.stringMatching(/^clip-media\/\d+\/[\w-]+\/0\.png$/), expect.stringMatching(/\/1\.png$/)]);
+    expect((await keysUnder('clip-media/')).map((object) => object.key)).toEqual([
+      expect.stringMatching(/^clip-media\/\d+\/[\w-]+\/0\.png$/),
+      expect.stringMatching(/\/1\.png$/),
+    ]);
 
     const status = await waitForClip(t, alice, taskIdOf(created));
     expect(status).toMatchObject({ status: 'done', progress: 100 });

@@ -37,15 +37,44 @@ export async function buildClipFixtures(): Promise<ClipFixtures> {
   const dir = await mkdtemp(path.join(tmpdir(), 'encore-clip-fixtures-'));
   const at = (name: string) => path.join(dir, name);
   const ff = (args: string[]) => run('ffmpeg', ['-v', 'error', '-y', ...args]);
-  await ff(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-f', 'lavfi', '-i', "aevalsrc='if(lt(mod(t,0.5),0.02),0.9*sin(2*PI*2000*t),0)':d=4", '-filter_complex', 'amix=inputs=2', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', at('song.mp3')]);
-  for (const [name, colour] of [['red', '#d01010'], ['green', '#10a010'], ['blue', '#1010d0'], ['white', '#ffffff']] as const) {
-    await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).png().toFile(at(`${name}.png`));
+  await ff([
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=4',
+    '-f',
+    'lavfi',
+    '-i',
+    "aevalsrc='if(lt(mod(t,0.5),0.02),0.9*sin(2*PI*2000*t),0)':d=4",
+    '-filter_complex',
+    'amix=inputs=2',
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    at('song.mp3'),
+  ]);
+  for (const [name, colour] of [
+    ['red', '#d01010'],
+    ['green', '#10a010'],
+    ['blue', '#1010d0'],
+    ['white', '#ffffff'],
+  ] as const) {
+    await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+      .png()
+      .toFile(at(`${name}.png`));
   }
   await ff(['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', at('video.mp4')]);
   await ff(['-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'aac', '-f', 'mp4', at('audio-only.mp4')]);
   await writeFile(at('text.png'), 'this is not a picture\n');
-  await sharp({ create: { width: 1, height: 200, channels: 3, background: '#808080' } }).png().toFile(at('strip.png'));
-  await sharp({ create: { width: 400, height: 20, channels: 3, background: '#808080' } }).png().toFile(at('wide-strip.png'));
+  await sharp({ create: { width: 1, height: 200, channels: 3, background: '#808080' } })
+    .png()
+    .toFile(at('strip.png'));
+  await sharp({ create: { width: 400, height: 20, channels: 3, background: '#808080' } })
+    .png()
+    .toFile(at('wide-strip.png'));
   await writeFile(at('huge-pixels.png'), blackPng(10_000, 8000));
   return {
     dir,
@@ -78,13 +107,33 @@ function blackPng(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter method, no interlace
   const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // each row: filter 0, then zero bits
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A song of `seconds` (a quiet tone, small): long renders that a test stops itself. */
 export async function buildLongSong(dir: string, seconds: number): Promise<string> {
   const file = path.join(dir, `song-${seconds}s.mp3`);
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '32k', file]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}`,
+    '-ac',
+    '1',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '32k',
+    file,
+  ]);
   return file;
 }
 
@@ -94,10 +143,30 @@ export async function buildLongSong(dir: string, seconds: number): Promise<strin
  */
 export async function buildShadeVideos(dir: string): Promise<{ dark: string; bright: string; darkThenBright: string }> {
   const at = (name: string) => path.join(dir, name);
-  const encode = (input: string, file: string) => run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', input, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', file]);
+  const encode = (input: string, file: string) =>
+    run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', input, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', file]);
   await encode('color=c=0x141414:s=160x120:r=25:d=1', at('dark.mp4'));
   await encode('color=c=0xf0f0f0:s=160x120:r=25:d=1', at('bright.mp4'));
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x141414:s=160x120:r=25:d=2', '-f', 'lavfi', '-i', 'color=c=0xf0f0f0:s=160x120:r=25:d=2', '-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', at('dark-then-bright.mp4')]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0x141414:s=160x120:r=25:d=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0xf0f0f0:s=160x120:r=25:d=2',
+    '-filter_complex',
+    '[0:v][1:v]concat=n=2:v=1:a=0',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    at('dark-then-bright.mp4'),
+  ]);
   return { dark: at('dark.mp4'), bright: at('bright.mp4'), darkThenBright: at('dark-then-bright.mp4') };
 }
 
@@ -108,7 +177,8 @@ export const clipWords = [
 ];
 
 /** The settings field: the defaults at 480p with `clipWords`, and the test's changes. */
-export const settingsOf = (overrides: Partial<ClipSettings>) => JSON.stringify({ ...DEFAULT_CLIP_SETTINGS, videoQuality: 'low', words: clipWords, ...overrides });
+export const settingsOf = (overrides: Partial<ClipSettings>) =>
+  JSON.stringify({ ...DEFAULT_CLIP_SETTINGS, videoQuality: 'low', words: clipWords, ...overrides });
 
 export const taskIdOf = (response: LightMyRequestResponse) => response.json<{ task_id: string }>().task_id;
 
@@ -128,14 +198,21 @@ export async function downloadClip(t: TestApp, url: string, dir: string, name: s
 }
 
 /** A multipart body as a browser's FormData sends it. */
-export async function multipart(fields: Record<string, string>, files: { name: string; file: string; type?: string }[]): Promise<{ body: Buffer; contentType: string }> {
+export async function multipart(
+  fields: Record<string, string>,
+  files: { name: string; file: string; type?: string }[],
+): Promise<{ body: Buffer; contentType: string }> {
   const boundary = `----encore${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${path.basename(file.file)}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${path.basename(file.file)}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(await readFile(file.file), Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -143,7 +220,10 @@ export async function multipart(fields: Record<string, string>, files: { name: s
 }
 
 export async function createClip(t: TestApp, token: string, fields: Record<string, string>, files: string[]) {
-  const { body, contentType } = await multipart(fields, files.map((file) => ({ name: 'mediaFiles', file })));
+  const { body, contentType } = await multipart(
+    fields,
+    files.map((file) => ({ name: 'mediaFiles', file })),
+  );
   return t.app.inject({ method: 'POST', url: '/api/clips/create-clip', headers: { ...bearer(token), 'content-type': contentType }, payload: body });
 }
 
@@ -163,19 +243,51 @@ export interface Probe {
 }
 
 export async function probe(file: string): Promise<Probe> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height,r_frame_rate:format=duration,format_name', '-of', 'json', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_type,codec_name,width,height,r_frame_rate:format=duration,format_name',
+    '-of',
+    'json',
+    file,
+  ]);
   return JSON.parse(stdout) as Probe;
 }
 
 /** The RGB of one pixel of the frame at `seconds`. */
 export async function pixelAt(file: string, seconds: number, x: number, y: number): Promise<[number, number, number]> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', `format=rgb24,crop=1:1:${x}:${y}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer' });
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', `format=rgb24,crop=1:1:${x}:${y}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    { encoding: 'buffer' },
+  );
   return [stdout[0] ?? 0, stdout[1] ?? 0, stdout[2] ?? 0];
 }
 
 /** The mean RGB of a region of the frame at `seconds`. */
 export async function regionMean(file: string, seconds: number, x: number, y: number, width: number, height: number): Promise<[number, number, number]> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', `format=rgb24,crop=${width}:${height}:${x}:${y},scale=1:1:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer' });
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-ss',
+      String(seconds),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      `format=rgb24,crop=${width}:${height}:${x}:${y},scale=1:1:flags=area`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ],
+    { encoding: 'buffer' },
+  );
   return [stdout[0] ?? 0, stdout[1] ?? 0, stdout[2] ?? 0];
 }
 

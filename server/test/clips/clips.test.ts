@@ -32,7 +32,8 @@ async function download(t: LibraryApp, url: string, name: string): Promise<strin
   return file;
 }
 
-const clipObjects = async (t: LibraryApp) => (await readdir(path.join(t.mediaDir, 'clips'), { recursive: true }).catch(() => [] as string[])).filter((name) => /\.(mp4|webm|gif)$/.test(name));
+const clipObjects = async (t: LibraryApp) =>
+  (await readdir(path.join(t.mediaDir, 'clips'), { recursive: true }).catch(() => [] as string[])).filter((name) => /\.(mp4|webm|gif)$/.test(name));
 
 describe.each(engines)('Song2Clip on %s (system ffmpeg)', (engine) => {
   let t: LibraryApp;
@@ -51,7 +52,11 @@ describe.each(engines)('Song2Clip on %s (system ffmpeg)', (engine) => {
   afterAll(async () => t.close());
 
   it('renders an MP4 from pictures with karaoke words, faded audio, text where the position says', async () => {
-    const created = await createClip(t, alice, { settings: settingsOf({ textPosition: 'top', borderRadius: 0, backgroundOpacity: 100 }), songUrl }, [fixtures.white, fixtures.white, fixtures.white]);
+    const created = await createClip(t, alice, { settings: settingsOf({ textPosition: 'top', borderRadius: 0, backgroundOpacity: 100 }), songUrl }, [
+      fixtures.white,
+      fixtures.white,
+      fixtures.white,
+    ]);
     expect(created.statusCode).toBe(202);
     const status = await waitForClip(t, alice, created.json<{ task_id: string }>().task_id);
     expect(status).toMatchObject({ status: 'done', progress: 100, message: null });
@@ -77,7 +82,9 @@ describe.each(engines)('Song2Clip on %s (system ffmpeg)', (engine) => {
   }, 120_000);
 
   it('renders a WebM (VP9 + Opus) 9:16 from one video, looped to the song', async () => {
-    const created = await createClip(t, alice, { settings: settingsOf({ videoFormat: 'webm', aspectRatio: '9:16', framerate: 24 }), songUrl }, [fixtures.video]);
+    const created = await createClip(t, alice, { settings: settingsOf({ videoFormat: 'webm', aspectRatio: '9:16', framerate: 24 }), songUrl }, [
+      fixtures.video,
+    ]);
     expect(created.statusCode).toBe(202);
     const status = await waitForClip(t, alice, created.json<{ task_id: string }>().task_id);
     expect(status.status).toBe('done');
@@ -88,7 +95,15 @@ describe.each(engines)('Song2Clip on %s (system ffmpeg)', (engine) => {
   }, 120_000);
 
   it('renders a GIF (no audio) of a part of the song, with sharp transitions and beats', async () => {
-    const created = await createClip(t, alice, { settings: settingsOf({ videoFormat: 'gif', aspectRatio: '1:1', framerate: 15, transitions: 'sharp', startTime: 1, endTime: 3, beatDetection: true }), songUrl }, [fixtures.red, fixtures.blue]);
+    const created = await createClip(
+      t,
+      alice,
+      {
+        settings: settingsOf({ videoFormat: 'gif', aspectRatio: '1:1', framerate: 15, transitions: 'sharp', startTime: 1, endTime: 3, beatDetection: true }),
+        songUrl,
+      },
+      [fixtures.red, fixtures.blue],
+    );
     const status = await waitForClip(t, alice, created.json<{ task_id: string }>().task_id);
     expect(status.status).toBe('done');
     const info = await probe(await download(t, status.video_url as string, 'clip.gif'));
@@ -148,7 +163,10 @@ describe.each(engines)('Song2Clip on %s (system ffmpeg)', (engine) => {
 
   it('cancel stops ffmpeg and stores nothing; a failed render says why and stores nothing', async () => {
     const before = await clipObjects(t);
-    const created = await createClip(t, alice, { settings: settingsOf({ videoQuality: 'ultra', videoFormat: 'webm' }), songUrl }, [fixtures.red, fixtures.blue]);
+    const created = await createClip(t, alice, { settings: settingsOf({ videoQuality: 'ultra', videoFormat: 'webm' }), songUrl }, [
+      fixtures.red,
+      fixtures.blue,
+    ]);
     const taskId = created.json<{ task_id: string }>().task_id;
     for (let i = 0; i < 200; i++) {
       const state = (await t.app.inject({ url: `/api/clips/clip-status/${taskId}`, headers: bearer(alice) })).json<{ status: string; progress: number }>();
@@ -191,24 +209,37 @@ describe('Song2Clip with the npm-shipped ffmpeg 4.1 (no xfade: the fallback grap
   }, 60_000);
   afterAll(async () => t.close());
 
-  it.each(['smooth', 'elastic', 'none'] as const)('renders pictures with %s transitions', async (transitions) => {
-    const created = await createClip(t, alice, { settings: settingsOf({ transitions, colorMatch: true, autoSync: true }), songUrl }, [fixtures.red, fixtures.green, fixtures.blue]);
-    expect(created.statusCode).toBe(202);
-    const status = await waitForClip(t, alice, created.json<{ task_id: string }>().task_id);
-    expect(status.status).toBe('done');
-    const file = await download(t, status.video_url as string, `fallback-${transitions}.mp4`);
-    const info = await probe(file);
-    expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 854, height: 480 });
-    expect(Math.abs(Number(info.format.duration) - 4)).toBeLessThan(0.1);
-    // Mid-picture frames show each picture: red, then green, then blue (bottom-left corner, away from the text).
-    const [r1] = await pixelAt(file, 0.3, 10, 470);
-    const [, g2] = await pixelAt(file, 2.2, 10, 470);
-    const [, , b3] = await pixelAt(file, 3.7, 10, 470);
-    expect([r1, g2, b3].every((c) => c > 120)).toBe(true);
-  }, 120_000);
+  it.each(['smooth', 'elastic', 'none'] as const)(
+    'renders pictures with %s transitions',
+    async (transitions) => {
+      const created = await createClip(t, alice, { settings: settingsOf({ transitions, colorMatch: true, autoSync: true }), songUrl }, [
+        fixtures.red,
+        fixtures.green,
+        fixtures.blue,
+      ]);
+      expect(created.statusCode).toBe(202);
+      const status = await waitForClip(t, alice, created.json<{ task_id: string }>().task_id);
+      expect(status.status).toBe('done');
+      const file = await download(t, status.video_url as string, `fallback-${transitions}.mp4`);
+      const info = await probe(file);
+      expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 854, height: 480 });
+      expect(Math.abs(Number(info.format.duration) - 4)).toBeLessThan(0.1);
+      // Mid-picture frames show each picture: red, then green, then blue (bottom-left corner, away from the text).
+      const [r1] = await pixelAt(file, 0.3, 10, 470);
+      const [, g2] = await pixelAt(file, 2.2, 10, 470);
+      const [, , b3] = await pixelAt(file, 3.7, 10, 470);
+      expect([r1, g2, b3].every((c) => c > 120)).toBe(true);
+    },
+    120_000,
+  );
 
   it('renders a GIF in its two runs (palette, then frames)', async () => {
-    const created = await createClip(t, alice, { settings: settingsOf({ videoFormat: 'gif', framerate: 15, transitions: 'smooth', startTime: 0, endTime: 2 }), songUrl }, [fixtures.red, fixtures.blue]);
+    const created = await createClip(
+      t,
+      alice,
+      { settings: settingsOf({ videoFormat: 'gif', framerate: 15, transitions: 'smooth', startTime: 0, endTime: 2 }), songUrl },
+      [fixtures.red, fixtures.blue],
+    );
     const status = await waitForClip(t, alice, created.json<{ task_id: string }>().task_id);
     expect(status.status).toBe('done');
     const file = await download(t, status.video_url as string, 'fallback.gif');

@@ -32,7 +32,8 @@ describe.each(localSetups)('sonic analysis and AI playlists on $engine', (setup)
     await Promise.all(Object.entries(SONGS).map(([name, spec]) => synthSong(path.join(dir, `${name}.mp3`), spec)));
     t = await startLibraryApp(setup, { ANALYSIS_ON_INGEST: 'true' });
     token = await account(t, 'listener');
-    for (const name of Object.keys(SONGS)) ids[name] = (await upload(t, token, path.join(dir, `${name}.mp3`), { fileName: `track ${Object.keys(ids).length + 1}.mp3` })).song.id;
+    for (const name of Object.keys(SONGS))
+      ids[name] = (await upload(t, token, path.join(dir, `${name}.mp3`), { fileName: `track ${Object.keys(ids).length + 1}.mp3` })).song.id;
     await waitForAnalysis(Object.keys(SONGS).length);
   }, 420_000); // a loaded 2-core machine: synthesis, uploads and three analyses
   afterAll(async () => {
@@ -177,7 +178,10 @@ describe.each(setups)('decoding songs from storage on $engine with $storage stor
     await withoutAudioData(path.join(dir, 'beat.mp3'), path.join(dir, 'no-audio-data.m4a'));
     t = await startLibraryApp(setup, { ANALYSIS_ON_INGEST: 'true' });
     token = await account(t, 'decoder');
-    for (const [name, file] of [['moovAtEnd', 'moov-at-end.m4a'], ['noAudioData', 'no-audio-data.m4a']] as const) {
+    for (const [name, file] of [
+      ['moovAtEnd', 'moov-at-end.m4a'],
+      ['noAudioData', 'no-audio-data.m4a'],
+    ] as const) {
       const uploaded = await upload(t, token, path.join(dir, file));
       expect(uploaded.complete.statusCode, file).toBe(201);
       ids[name] = uploaded.song.id;
@@ -210,7 +214,9 @@ describe.each(setups)('decoding songs from storage on $engine with $storage stor
     const song = async (id: number) => ({ storageKey: (await detail(id)).s3Key, durationSeconds: null });
     const samples = await audio.decode(await song(ids.moovAtEnd), new AbortController().signal, async () => undefined);
     expect(samples.length / ENGINE_SAMPLE_RATE).toBeCloseTo(8, 0);
-    await expect(audio.decode(await song(ids.noAudioData), new AbortController().signal, async () => undefined)).rejects.toThrow(LYRICS_MESSAGES.noDecodableAudio);
+    await expect(audio.decode(await song(ids.noAudioData), new AbortController().signal, async () => undefined)).rejects.toThrow(
+      LYRICS_MESSAGES.noDecodableAudio,
+    );
   });
 
   it('counts the songs that could not be analysed apart from the analysed ones', async () => {

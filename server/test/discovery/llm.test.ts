@@ -26,16 +26,21 @@ async function startChatServer(): Promise<ChatServer> {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      state.requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body: JSON.parse(body) as ChatServer['requests'][number]['body'] });
+      state.requests.push({
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        body: JSON.parse(body) as ChatServer['requests'][number]['body'],
+      });
       state.answer(response);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  state.close = () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  state.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return state;
 }
 
@@ -46,8 +51,23 @@ const chat = (content: string) => (response: http.ServerResponse) => {
 
 function features(overrides: Partial<SongFeatures>): SongFeatures {
   return {
-    bpm: 120, bpmConfidence: 0.9, key: 'C', mode: 'major', keyStrength: 0.8, loudnessLufs: -14, loudnessRange: 4, energy: 0.5, energyLevel: 'medium',
-    danceability: 0.5, spectralCentroidHz: 1500, brightness: 0.5, onsetRate: 3, dynamicComplexity: 3, acousticness: 0.5, vocalPresence: 0.5, ...overrides,
+    bpm: 120,
+    bpmConfidence: 0.9,
+    key: 'C',
+    mode: 'major',
+    keyStrength: 0.8,
+    loudnessLufs: -14,
+    loudnessRange: 4,
+    energy: 0.5,
+    energyLevel: 'medium',
+    danceability: 0.5,
+    spectralCentroidHz: 1500,
+    brightness: 0.5,
+    onsetRate: 3,
+    dynamicComplexity: 3,
+    acousticness: 0.5,
+    vocalPresence: 0.5,
+    ...overrides,
   };
 }
 
@@ -61,7 +81,8 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
     llm = await startChatServer();
     t = await startTestApp(engine, { LLM_API_URL: llm.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'tiny', LLM_TIMEOUT_SECONDS: '1' });
     await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { userName: 'ada', email: 'ada@example.com', password: 'password 123' } });
-    token = (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'ada', password: 'password 123' } })).json<{ token: string }>().token;
+    token = (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'ada', password: 'password 123' } })).json<{ token: string }>()
+      .token;
     const db = t.app.encore.platform.database.db;
     const [owner] = await db.select().from(users).where(eq(users.userName, 'ada'));
     const library: [string, string, Partial<SongFeatures>][] = [
@@ -72,7 +93,17 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
     for (const [title, artist, values] of library) {
       const [row] = await db
         .insert(songs)
-        .values({ ownerId: owner!.id, displayName: title, fileName: `${title}.mp3`, fileType: 'audio/mpeg', storageKey: `uploads/${owner!.id}/${title}/song.mp3`, size: 1000, durationSeconds: 200, title, artist })
+        .values({
+          ownerId: owner!.id,
+          displayName: title,
+          fileName: `${title}.mp3`,
+          fileType: 'audio/mpeg',
+          storageKey: `uploads/${owner!.id}/${title}/song.mp3`,
+          size: 1000,
+          durationSeconds: 200,
+          title,
+          artist,
+        })
         .returning();
       const f = features(values);
       await db.insert(songAnalyses).values({ songId: row!.id, status: 'analysed', features: f, vector: featureVector(f), analyserVersion: 1 });
@@ -87,7 +118,8 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
     llm.requests.length = 0;
   });
 
-  const generate = (prompt: string) => t.app.inject({ method: 'POST', url: '/api/playlists/generate-playlist-by-prompt', headers: { authorization: `Bearer ${token}` }, payload: { prompt } });
+  const generate = (prompt: string) =>
+    t.app.inject({ method: 'POST', url: '/api/playlists/generate-playlist-by-prompt', headers: { authorization: `Bearer ${token}` }, payload: { prompt } });
 
   it('asks the endpoint for a structured query and ranks the library with it', async () => {
     llm.answer = chat('```json\n{"terms":["lullaby"],"targets":{"energy":0.05,"loudness":0.1},"tempo":{"max":80},"flow":"wind-down"}\n```');
@@ -159,12 +191,16 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
     await interpretWithLlm({ ...settings, url: `${origin}/openai/v1` }, 'something energetic', t.app.log);
     expect(llm.requests.at(-1)?.path).toBe('/openai/v1/chat/completions');
     llm.answer = (response: http.ServerResponse) => response.writeHead(404).end();
-    await expect(interpretWithLlm({ ...settings, url: origin }, 'something energetic', t.app.log)).rejects.toThrow(`the LLM endpoint ${origin}/v1/chat/completions answered 404`);
+    await expect(interpretWithLlm({ ...settings, url: origin }, 'something energetic', t.app.log)).rejects.toThrow(
+      `the LLM endpoint ${origin}/v1/chat/completions answered 404`,
+    );
   });
 
   it('follows no redirect to another port: the server there is never asked, and the generation falls back', async () => {
     llm.answer = chat('{"targets":{"energy":0.9}}');
-    const away = http.createServer((request, response) => void response.writeHead(307, { location: `${llm.url.replace(/\/v1$/u, '')}${request.url ?? '/'}` }).end());
+    const away = http.createServer(
+      (request, response) => void response.writeHead(307, { location: `${llm.url.replace(/\/v1$/u, '')}${request.url ?? '/'}` }).end(),
+    );
     await new Promise<void>((resolve) => away.listen(0, '127.0.0.1', resolve));
     const awayUrl = `http://127.0.0.1:${(away.address() as AddressInfo).port}/v1`;
     try {
@@ -184,7 +220,16 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
     const storageKey = `uploads/${owner!.id}/broken/song.mp3`;
     const [row] = await db
       .insert(songs)
-      .values({ ownerId: owner!.id, displayName: 'Broken', fileName: 'broken.mp3', fileType: 'audio/mpeg', storageKey, size: 4096, title: 'Broken', artist: 'Nobody' })
+      .values({
+        ownerId: owner!.id,
+        displayName: 'Broken',
+        fileName: 'broken.mp3',
+        fileType: 'audio/mpeg',
+        storageKey,
+        size: 4096,
+        title: 'Broken',
+        artist: 'Nobody',
+      })
       .returning();
     const headers = { authorization: `Bearer ${token}` };
     llm.answer = chat('nonsense');
@@ -214,7 +259,17 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
     expect(await names()).not.toContain('Thunder');
     const [row] = await db
       .insert(songs)
-      .values({ ownerId: owner!.id, displayName: 'Thunder', fileName: 'thunder.mp3', fileType: 'audio/mpeg', storageKey: `uploads/${owner!.id}/thunder/song.mp3`, size: 1000, durationSeconds: 200, title: 'Thunder', artist: 'Storm' })
+      .values({
+        ownerId: owner!.id,
+        displayName: 'Thunder',
+        fileName: 'thunder.mp3',
+        fileType: 'audio/mpeg',
+        storageKey: `uploads/${owner!.id}/thunder/song.mp3`,
+        size: 1000,
+        durationSeconds: 200,
+        title: 'Thunder',
+        artist: 'Storm',
+      })
       .returning();
     const loud = features({ energy: 0.97, loudnessLufs: -6, bpm: 160, acousticness: 0.05, energyLevel: 'high' });
     await db.insert(songAnalyses).values({ songId: row!.id, status: 'analysed', features: loud, vector: featureVector(loud), analyserVersion: 1 });

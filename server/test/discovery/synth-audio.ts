@@ -29,7 +29,23 @@ export async function synthSong(file: string, spec: SynthSpec): Promise<void> {
   const hats = spec.hats ? `+0.25*(2*random(0)-1)*exp(-70*mod(t+${period / 2},${period}))` : '';
   const chord = `0.12*(sin(2*PI*${spec.rootHz}*t)+sin(2*PI*${third}*t)+sin(2*PI*${fifth}*t)+0.5*sin(2*PI*${spec.rootHz * 2}*t))`;
   const expression = `${gain}*(${kick}${hats}+${chord})`;
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc='${expression}':s=44100:d=${spec.seconds}`, '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', file]);
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='${expression}':s=44100:d=${spec.seconds}`,
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    file,
+  ]);
 }
 
 /** ffmpeg's own EBU R128 measurement of a file (the reference Encore's loudness is checked against). */

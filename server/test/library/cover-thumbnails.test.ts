@@ -20,7 +20,9 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-thumbs-'));
   storage = await createStorage({ driver: 'local', root: path.join(dir, 'media') }, { signingSecret: 'x'.repeat(32), logger, maxUploadBytes: 1024 * 1024 });
   // A green 640 x 480 cover: its thumbnail is a green 300 px square.
-  cover = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#00c000' } }).jpeg().toBuffer();
+  cover = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#00c000' } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });

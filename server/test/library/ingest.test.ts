@@ -7,7 +7,19 @@ import { readAudioTags, UnreadableAudioError } from '../../src/platform/media/au
 import { bufferSource } from '../../src/platform/media/byte-source.js';
 import { buildAudioFixtures, TAGGED, type AudioFixtures } from '../support/audio-fixtures.js';
 import { buildRealWorldAudio, END_TAGS, type RealWorldAudio } from './real-world-audio.js';
-import { account, bearer, completeUpload, fetchUrl, mediaFiles, presign, setups, songRows, startLibraryApp, upload, type LibraryApp } from './library-test-kit.js';
+import {
+  account,
+  bearer,
+  completeUpload,
+  fetchUrl,
+  mediaFiles,
+  presign,
+  setups,
+  songRows,
+  startLibraryApp,
+  upload,
+  type LibraryApp,
+} from './library-test-kit.js';
 
 const ONLY_AUDIO = { message: 'Only audio files can be uploaded: MP3, WAV, OGG, M4A or FLAC.' };
 const UNREADABLE = { message: 'This audio file could not be read. It may be damaged.' };

@@ -56,7 +56,14 @@ async function startS3(): Promise<{ env: Record<string, string>; close(): Promis
   await client.send(new CreateBucketCommand({ Bucket: 'encore-library' }));
   client.destroy();
   return {
-    env: { STORAGE: 's3', S3_BUCKET: 'encore-library', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    env: {
+      STORAGE: 's3',
+      S3_BUCKET: 'encore-library',
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     async close() {
       await server.close();
       await fs.rm(dir, { recursive: true, force: true });
@@ -90,11 +97,20 @@ function fromInject(response: LightMyRequestResponse): Fetched {
  * Requests a signed storage URL the way a browser would: Encore's own URLs (local driver)
  * through inject with the URL's path, anything else (s3rver) with a real fetch.
  */
-export async function fetchUrl(t: TestApp, url: string, init: { method?: 'GET' | 'PUT' | 'HEAD'; headers?: Record<string, string>; body?: Buffer } = {}): Promise<Fetched> {
+export async function fetchUrl(
+  t: TestApp,
+  url: string,
+  init: { method?: 'GET' | 'PUT' | 'HEAD'; headers?: Record<string, string>; body?: Buffer } = {},
+): Promise<Fetched> {
   const parsed = new URL(url, 'http://encore.test');
   if (parsed.origin === 'http://encore.test') {
     return fromInject(
-      await t.app.inject({ method: init.method ?? 'GET', url: parsed.pathname + parsed.search, headers: init.headers ?? {}, ...(init.body ? { payload: init.body } : {}) }),
+      await t.app.inject({
+        method: init.method ?? 'GET',
+        url: parsed.pathname + parsed.search,
+        headers: init.headers ?? {},
+        ...(init.body ? { payload: init.body } : {}),
+      }),
     );
   }
   const response = await fetch(parsed, { method: init.method ?? 'GET', headers: init.headers ?? {}, ...(init.body ? { body: init.body } : {}) });
@@ -126,7 +142,12 @@ export async function presign(t: TestApp, token: string, fileName: string, conte
 }
 
 export function completeUpload(t: TestApp, token: string, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'POST', url: '/api/upload/upload-complete', headers: bearer(token), payload: { fileType: 'audio/mpeg', size: 0, folderId: 0, ...body } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload/upload-complete',
+    headers: bearer(token),
+    payload: { fileType: 'audio/mpeg', size: 0, folderId: 0, ...body },
+  });
 }
 
 /** Every file under the local media folder (sidecars included); empty for S3. */

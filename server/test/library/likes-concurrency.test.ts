@@ -23,7 +23,8 @@ describe.each(engines)('like toggles at once on %s', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  const toggle = async () => (await t.app.inject({ method: 'POST', url: `/api/files/${songId}/like`, headers: bearer(ann) })).json<{ isLiked: boolean }>().isLiked;
+  const toggle = async () =>
+    (await t.app.inject({ method: 'POST', url: `/api/files/${songId}/like`, headers: bearer(ann) })).json<{ isLiked: boolean }>().isLiked;
   const liked = async () => (await t.app.inject({ method: 'GET', url: `/api/files/${songId}`, headers: bearer(ann) })).json<{ isLiked: boolean }>().isLiked;
 
   /**

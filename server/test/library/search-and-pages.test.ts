@@ -53,7 +53,11 @@ describe.each(engines)('search, sort and pages of GET /files on %s', (engine) =>
   const page = async (query: string) => {
     const response = await t.app.inject({ url: `/api/files${query}`, headers: bearer(ann) });
     expect(response.statusCode, response.body).toBe(200);
-    return { names: response.json<SongListEntry[]>().map((song) => song.displayName), total: Number(response.headers[TOTAL_COUNT_HEADER]), body: response.json<Record<string, unknown>[]>() };
+    return {
+      names: response.json<SongListEntry[]>().map((song) => song.displayName),
+      total: Number(response.headers[TOTAL_COUNT_HEADER]),
+      body: response.json<Record<string, unknown>[]>(),
+    };
   };
 
   it('pages with the total count in X-Total-Count, and lists no lyrics (the song itself has them)', async () => {
@@ -190,7 +194,10 @@ describe.each(engines)('search, sort and pages of GET /files on %s', (engine) =>
       expect((await page('?q=zebra')).names).toEqual([]);
       expect((await page('?q=crossing')).names).toEqual(['Crossing']);
     } finally {
-      await db.update(songs).set({ displayName: zebra.displayName, artist: zebra.artist, album: zebra.album, trackNumber: zebra.trackNumber, transcript: zebra.transcript }).where(eq(songs.id, zebra.id));
+      await db
+        .update(songs)
+        .set({ displayName: zebra.displayName, artist: zebra.artist, album: zebra.album, trackNumber: zebra.trackNumber, transcript: zebra.transcript })
+        .where(eq(songs.id, zebra.id));
     }
     expect((await page('?q=zebra')).names).toEqual(['zebra song']);
     expect((await page('?q=abba')).names).toEqual(['zebra song']);
@@ -203,7 +210,8 @@ describe.each(engines)('search, sort and pages of GET /files on %s', (engine) =>
   it('counts favorites across pages: only the caller’s likes, none of a deleted song’s', async () => {
     const bea = await account(t, 'bea');
     const all = (await page('?limit=100&sort=title')).body as unknown as { id: number; displayName: string }[];
-    const like = async (token: string, id: number) => expect((await t.app.inject({ method: 'POST', url: `/api/files/${id}/like`, headers: bearer(token) })).json()).toMatchObject({ isLiked: true });
+    const like = async (token: string, id: number) =>
+      expect((await t.app.inject({ method: 'POST', url: `/api/files/${id}/like`, headers: bearer(token) })).json()).toMatchObject({ isLiked: true });
     for (const song of all.slice(0, 5)) await like(ann, song.id);
     for (const song of all.slice(3)) await like(bea, song.id);
     const favorites = async (query: string) => {

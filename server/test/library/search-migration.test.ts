@@ -27,7 +27,9 @@ describe('migration 0011 (song_search) on a library that already has songs', () 
         select id, 'Jóga', 'joga.mp3', 'audio/mpeg', 'songs/joga.mp3', 1, 'Björk', 'Homogenic' from users;`);
 
     await steps.migrateToNewest();
-    const rows = await client.query<{ title_key: string; artist_key: string; track_number: number | null }>('select title_key, artist_key, track_number from song_search order by song_id');
+    const rows = await client.query<{ title_key: string; artist_key: string; track_number: number | null }>(
+      'select title_key, artist_key, track_number from song_search order by song_id',
+    );
     expect(rows.rows).toEqual([
       { title_key: 'halo', artist_key: 'beyoncé', track_number: 2 },
       { title_key: 'jóga', artist_key: 'björk', track_number: null },
@@ -41,7 +43,15 @@ describe('migration 0011 (song_search) on a library that already has songs', () 
     const indexes = await db.execute<{ indexname: string }>(sql`select indexname from pg_indexes where tablename = 'songs' and indexdef like '%gin%'`);
     expect(indexes.rows).toEqual([]);
 
-    await db.insert(schema.songs).values({ ownerId: ann!.id, displayName: 'Halo (live)', fileName: 'live.mp3', fileType: 'audio/mpeg', storageKey: 'songs/live.mp3', size: 1, artist: 'Beyoncé' });
+    await db.insert(schema.songs).values({
+      ownerId: ann!.id,
+      displayName: 'Halo (live)',
+      fileName: 'live.mp3',
+      fileType: 'audio/mpeg',
+      storageKey: 'songs/live.mp3',
+      size: 1,
+      artist: 'Beyoncé',
+    });
     expect(await names('beyonce')).toEqual(['Halo (live)', 'Halo']);
   });
 });

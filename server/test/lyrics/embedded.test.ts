@@ -56,11 +56,48 @@ describe.each(localSetups)('embedded lyrics ($engine)', (setup) => {
   beforeAll(async () => {
     temp = await tempDir();
     const at = (name: string) => path.join(temp.dir, name);
-    await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=6', '-map_metadata', '-1', '-c:a', 'libmp3lame', '-b:a', '64k', '-id3v2_version', '0', '-write_id3v1', '0', at('bare.mp3')]);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=6',
+      '-map_metadata',
+      '-1',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+      '-id3v2_version',
+      '0',
+      '-write_id3v1',
+      '0',
+      at('bare.mp3'),
+    ]);
     const bare = await readFile(at('bare.mp3'));
     await writeFile(at('uslt.mp3'), Buffer.concat([id3v23([uslt('[Verse]\nPlain embedded line\nAnother line')]), bare]));
-    await writeFile(at('sylt.mp3'), Buffer.concat([id3v23([sylt([['Synced one', 1000], ['Synced two', 3500]])]), bare]));
-    await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=6', '-c:a', 'flac', '-metadata', 'LYRICS=[00:01.00]Flac line one\n[00:02.50]Flac line two', at('lrc.flac')]);
+    await writeFile(
+      at('sylt.mp3'),
+      Buffer.concat([
+        id3v23([
+          sylt([
+            ['Synced one', 1000],
+            ['Synced two', 3500],
+          ]),
+        ]),
+        bare,
+      ]),
+    );
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=6',
+      '-c:a',
+      'flac',
+      '-metadata',
+      'LYRICS=[00:01.00]Flac line one\n[00:02.50]Flac line two',
+      at('lrc.flac'),
+    ]);
     await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=6', '-c:a', 'aac', '-b:a', '64k', '-metadata', 'lyrics=M4A lyric line', at('lyr.m4a')]);
     await writeFile(at('ape.mp3'), Buffer.concat([bare, apeV2({ Title: 'Ape Song', Lyrics: 'Ape line one\nApe line two' })]));
     Object.assign(files, { ape: at('ape.mp3'), uslt: at('uslt.mp3'), sylt: at('sylt.mp3'), flac: at('lrc.flac'), m4a: at('lyr.m4a'), bare: at('bare.mp3') });

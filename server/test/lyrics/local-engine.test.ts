@@ -10,7 +10,10 @@ import { getLyrics, hubStandIn, putLyrics, spokenWords, tempDir } from './lyrics
 const MODEL = 'test-org/whisper-app_timestamped';
 /** Every file the local engine needs, as the hub would serve them (not a model: no weights can be fetched here). */
 const FILES: Record<string, Buffer> = Object.fromEntries(
-  WHISPER_FILES.map((file) => [file.path, file.path === 'onnx/encoder_model_quantized.onnx' ? randomBytes(400_000) : Buffer.from(file.path.endsWith('.json') ? '{}' : 'onnx')]),
+  WHISPER_FILES.map((file) => [
+    file.path,
+    file.path === 'onnx/encoder_model_quantized.onnx' ? randomBytes(400_000) : Buffer.from(file.path.endsWith('.json') ? '{}' : 'onnx'),
+  ]),
 );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,7 +62,12 @@ describe.each(localSetups)('the local engine in a transcription task ($engine)',
       expect(started.statusCode, started.body).toBe(202);
       const { taskId } = started.json<{ taskId: string }>();
       // The hub holds the weights after their first part: the task shows the download meanwhile.
-      const downloading = await untilTask(t, owner, taskId, (task) => task.phase?.startsWith('Downloading the speech model') === true || !['queued', 'running'].includes(task.state));
+      const downloading = await untilTask(
+        t,
+        owner,
+        taskId,
+        (task) => task.phase?.startsWith('Downloading the speech model') === true || !['queued', 'running'].includes(task.state),
+      );
       expect(downloading.phase).toMatch(/^Downloading the speech model \(\d+\.\d of 0\.4 MB\)$/);
       expect(downloading.progress).toBeLessThan(25); // the download's share of the bar
       release();
@@ -67,7 +75,9 @@ describe.each(localSetups)('the local engine in a transcription task ($engine)',
       // The files are no model, so loading them fails, with what to check; nothing stored is lost.
       const failed = await untilTask(t, owner, taskId, (task) => !['queued', 'running'].includes(task.state));
       expect(failed.state).toBe('failed');
-      expect(failed.error).toMatch(/^The speech model test-org\/whisper-app_timestamped could not be loaded .*check TRANSCRIBE_MODEL or TRANSCRIBE_MODEL_DIR$/s);
+      expect(failed.error).toMatch(
+        /^The speech model test-org\/whisper-app_timestamped could not be loaded .*check TRANSCRIBE_MODEL or TRANSCRIBE_MODEL_DIR$/s,
+      );
       const folder = path.join(t.dataDir, 'models', 'test-org', 'whisper-app_timestamped');
       for (const file of WHISPER_FILES) expect(await fs.readFile(path.join(folder, file.path)), file.path).toEqual(FILES[file.path]);
       expect(await getLyrics(t, owner, song.id)).toEqual(before);

@@ -10,9 +10,36 @@ import { json, loopbackServer, putLyrics, tempDir } from './lyrics-test-kit.js';
 
 const run = promisify(execFile);
 
-const SYNCED = { id: 11, trackName: 'Lookup Song', artistName: 'Lookup Artist', albumName: 'Lookup Album', duration: 6, instrumental: false, plainLyrics: 'First line\nSecond line', syncedLyrics: '[00:01.00] First line\n[00:03.50] Second line\n' };
-const PLAIN = { id: 12, trackName: 'Lookup Song', artistName: 'Lookup Artist', albumName: null, duration: 200, instrumental: false, plainLyrics: 'Only plain\nlyrics here', syncedLyrics: null };
-const INSTRUMENTAL = { id: 13, trackName: 'Lookup Song', artistName: 'Lookup Artist', albumName: null, duration: 6, instrumental: true, plainLyrics: null, syncedLyrics: null };
+const SYNCED = {
+  id: 11,
+  trackName: 'Lookup Song',
+  artistName: 'Lookup Artist',
+  albumName: 'Lookup Album',
+  duration: 6,
+  instrumental: false,
+  plainLyrics: 'First line\nSecond line',
+  syncedLyrics: '[00:01.00] First line\n[00:03.50] Second line\n',
+};
+const PLAIN = {
+  id: 12,
+  trackName: 'Lookup Song',
+  artistName: 'Lookup Artist',
+  albumName: null,
+  duration: 200,
+  instrumental: false,
+  plainLyrics: 'Only plain\nlyrics here',
+  syncedLyrics: null,
+};
+const INSTRUMENTAL = {
+  id: 13,
+  trackName: 'Lookup Song',
+  artistName: 'Lookup Artist',
+  albumName: null,
+  duration: 6,
+  instrumental: true,
+  plainLyrics: null,
+  syncedLyrics: null,
+};
 
 /** LRCLIB's API on loopback: /api/get (exact match), /api/get/{id}, /api/search. */
 async function lrclibStandIn() {
@@ -27,10 +54,14 @@ async function lrclibStandIn() {
       return found ? json(response, 200, found) : json(response, 404, { code: 404, name: 'TrackNotFound', message: 'Failed to find specified track' });
     }
     if (url.pathname === '/api/get') {
-      const exact = url.searchParams.get('track_name') === 'Lookup Song' && url.searchParams.get('artist_name') === 'Lookup Artist' && Math.abs(Number(url.searchParams.get('duration')) - 6) <= 2;
+      const exact =
+        url.searchParams.get('track_name') === 'Lookup Song' &&
+        url.searchParams.get('artist_name') === 'Lookup Artist' &&
+        Math.abs(Number(url.searchParams.get('duration')) - 6) <= 2;
       return exact ? json(response, 200, SYNCED) : json(response, 404, { code: 404, name: 'TrackNotFound', message: 'Failed to find specified track' });
     }
-    if (url.pathname === '/api/search') return json(response, 200, url.searchParams.get('track_name') === 'Lookup Song' ? [PLAIN, INSTRUMENTAL, SYNCED, { broken: true }] : []);
+    if (url.pathname === '/api/search')
+      return json(response, 200, url.searchParams.get('track_name') === 'Lookup Song' ? [PLAIN, INSTRUMENTAL, SYNCED, { broken: true }] : []);
     return json(response, 404, { message: 'no route' });
   });
   return { ...server, seen };
@@ -48,7 +79,27 @@ describe.each(localSetups)('lyrics lookup on LRCLIB ($engine)', (setup) => {
     temp = await tempDir();
     lrclib = await lrclibStandIn();
     const file = path.join(temp.dir, 'lookup.mp3');
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=6', '-c:a', 'libmp3lame', '-b:a', '64k', '-metadata', 'title=Lookup Song', '-metadata', 'artist=Lookup Artist', '-metadata', 'album=Lookup Album', file]);
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=6',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+      '-metadata',
+      'title=Lookup Song',
+      '-metadata',
+      'artist=Lookup Artist',
+      '-metadata',
+      'album=Lookup Album',
+      file,
+    ]);
     t = await startLibraryApp(setup, { LYRICS_LOOKUP_URL: lrclib.url, TRANSCRIBE_ENGINE: 'off' });
     owner = await account(t, 'lookupowner');
     other = await account(t, 'lookupother');
@@ -75,10 +126,19 @@ describe.each(localSetups)('lyrics lookup on LRCLIB ($engine)', (setup) => {
   });
 
   it('refuses an instrumental and an unknown candidate, then applies the synced one with its line times', async () => {
-    const instrumental = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 13 } });
+    const instrumental = await t.app.inject({
+      method: 'POST',
+      url: `/api/files/${song.id}/lyrics/online`,
+      headers: bearer(other),
+      payload: { candidateId: 13 },
+    });
     expect(instrumental.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 999 } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 'x' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 999 } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 'x' } })).statusCode,
+    ).toBe(400);
     const applied = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 11 } });
     expect(applied.statusCode, applied.body).toBe(200);
     const body = applied.json<LyricsTranscriptResponse>();
@@ -88,7 +148,9 @@ describe.each(localSetups)('lyrics lookup on LRCLIB ($engine)', (setup) => {
 
   it('lets only the uploader replace lyrics from the lookup once a song has them', async () => {
     expect((await t.app.inject({ url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 12 } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(other), payload: { candidateId: 12 } })).statusCode,
+    ).toBe(404);
     const replaced = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/online`, headers: bearer(owner), payload: { candidateId: 12 } });
     expect(replaced.json<LyricsTranscriptResponse>()).toMatchObject({ transcript: 'Only plain\nlyrics here', timing: 'none' });
   });
@@ -96,7 +158,9 @@ describe.each(localSetups)('lyrics lookup on LRCLIB ($engine)', (setup) => {
   it('answers 404 for an unknown song, and asks LRCLIB nothing', async () => {
     const asked = lrclib.seen.length;
     expect((await t.app.inject({ url: '/api/files/999999/lyrics/online', headers: bearer(other) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/files/999999/lyrics/online', headers: bearer(other), payload: { candidateId: 11 } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/files/999999/lyrics/online', headers: bearer(other), payload: { candidateId: 11 } })).statusCode,
+    ).toBe(404);
     expect(lrclib.seen.length).toBe(asked);
   });
 

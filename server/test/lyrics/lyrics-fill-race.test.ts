@@ -24,7 +24,15 @@ describe.each(engines)('non-owners filling a song without lyrics at once on %s',
     const [uploader] = await db.select().from(users).where(eq(users.userName, 'uploader'));
     const [song] = await db
       .insert(songs)
-      .values({ ownerId: uploader?.id ?? 0, displayName: name, fileName: `${name}.mp3`, fileType: 'audio/mpeg', storageKey: `uploads/${name}.mp3`, size: 1, durationSeconds: 60 })
+      .values({
+        ownerId: uploader?.id ?? 0,
+        displayName: name,
+        fileName: `${name}.mp3`,
+        fileType: 'audio/mpeg',
+        storageKey: `uploads/${name}.mp3`,
+        size: 1,
+        durationSeconds: 60,
+      })
       .returning({ id: songs.id });
     return song?.id ?? 0;
   }

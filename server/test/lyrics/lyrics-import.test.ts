@@ -122,7 +122,13 @@ describe.each(localSetups)('lyrics: importing over lyrics, and messy files ($eng
       { transcript: 'Plain text from someone else' },
       { transcript: '' },
       { words: [{ text: 'Mine', start: 0, end: 1 }] },
-      { transcript: 'Mine now', words: [{ text: 'Mine', start: 0, end: 1 }, { text: 'now', start: 1, end: 2 }] },
+      {
+        transcript: 'Mine now',
+        words: [
+          { text: 'Mine', start: 0, end: 1 },
+          { text: 'now', start: 1, end: 2 },
+        ],
+      },
     ];
     for (const payload of payloads) {
       const response = await putLyrics(t, other, guarded.id, payload);
@@ -209,7 +215,8 @@ describe.each(localSetups)('lyrics: importing over lyrics, and messy files ($eng
       ['Again', 8, 9],
     ]);
 
-    const exported = async (format: string) => (await t.app.inject({ url: `/api/files/${wild.id}/lyrics/export?format=${format}`, headers: bearer(owner) })).body;
+    const exported = async (format: string) =>
+      (await t.app.inject({ url: `/api/files/${wild.id}/lyrics/export?format=${format}`, headers: bearer(owner) })).body;
     const lrc = await exported('lrc');
     expect(lrc).toContain('Nova - Wild\n[00:01.00]First words\nTypo line\n[00:04.00]Second line\n[00:06.00]Again\n[00:08.00]Again\n[00:09.00]\n');
     expect(await exported('srt')).toBe(

@@ -13,7 +13,9 @@ const run = promisify(execFile);
 const FFMPEG = process.env['FFMPEG_PATH'] ?? '/usr/bin/ffmpeg';
 
 /** A real HTTP server on 127.0.0.1 (a protocol's stand-in: LRCLIB, an OpenAI-compatible endpoint, the hub). */
-export async function loopbackServer(handler: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>): Promise<{ url: string; close(): Promise<void> }> {
+export async function loopbackServer(
+  handler: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     Promise.resolve(handler(request, response)).catch((error: unknown) => {
       response.statusCode = 500;
@@ -129,9 +131,32 @@ export async function spokenWords(dir: string, words: { text: string; at: number
 }
 
 /** A sine of `seconds` as a tagged MP3 (title and artist), made by ffmpeg. */
-export async function toneMp3(dir: string, name: string, seconds: number, tags: { title: string; artist: string } = { title: 'Ten Seconds', artist: 'Tester' }): Promise<string> {
+export async function toneMp3(
+  dir: string,
+  name: string,
+  seconds: number,
+  tags: { title: string; artist: string } = { title: 'Ten Seconds', artist: 'Tester' },
+): Promise<string> {
   const out = path.join(dir, name);
-  await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '64k', '-metadata', `title=${tags.title}`, '-metadata', `artist=${tags.artist}`, out]);
+  await run(FFMPEG, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}`,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '64k',
+    '-metadata',
+    `title=${tags.title}`,
+    '-metadata',
+    `artist=${tags.artist}`,
+    out,
+  ]);
   return out;
 }
 

@@ -20,7 +20,25 @@ describe.each(localSetups)('lyrics: read, write, export ($engine)', (setup) => {
   beforeAll(async () => {
     temp = await tempDir();
     const file = path.join(temp.dir, 'Ten Seconds.mp3');
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=10', '-c:a', 'libmp3lame', '-b:a', '64k', '-metadata', 'title=Ten Seconds', '-metadata', 'artist=Tester', file]);
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=10',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+      '-metadata',
+      'title=Ten Seconds',
+      '-metadata',
+      'artist=Tester',
+      file,
+    ]);
     t = await startLibraryApp(setup, { LYRICS_LOOKUP_URL: 'off', TRANSCRIBE_ENGINE: 'off' });
     owner = await account(t, 'lyricsowner');
     other = await account(t, 'lyricsother');
@@ -132,7 +150,10 @@ describe.each(localSetups)('lyrics: read, write, export ($engine)', (setup) => {
       expect(after.words![2]).toEqual({ text: 'Second', start: 4.2, end: 4.6 });
       // The lines no word was sent for keep the times they had.
       for (const text of ['Hello world', 'La la la']) {
-        expect(after.lines.find((line) => line.text === text)!.startTime, `${name}: ${text}`).toBeCloseTo(before.lines.find((line) => line.text === text)!.startTime, 2);
+        expect(after.lines.find((line) => line.text === text)!.startTime, `${name}: ${text}`).toBeCloseTo(
+          before.lines.find((line) => line.text === text)!.startTime,
+          2,
+        );
       }
       expect((await getLyrics(t, owner, target.id)).text).toBe(before.text);
     }

@@ -14,7 +14,12 @@ const FILES: Record<string, Buffer> = {
   'tokenizer.json': Buffer.from('{}'),
   'onnx/encoder_model_quantized.onnx': randomBytes(300_000),
 };
-const LIST: ModelFile[] = [{ path: 'config.json' }, { path: 'generation_config.json', optional: true }, { path: 'tokenizer.json' }, { path: 'onnx/encoder_model_quantized.onnx' }];
+const LIST: ModelFile[] = [
+  { path: 'config.json' },
+  { path: 'generation_config.json', optional: true },
+  { path: 'tokenizer.json' },
+  { path: 'onnx/encoder_model_quantized.onnx' },
+];
 
 describe('the local engine’s model download (hub file layout on loopback)', () => {
   let hub: Awaited<ReturnType<typeof hubStandIn>>;
@@ -59,7 +64,9 @@ describe('the local engine’s model download (hub file layout on loopback)', ()
     hub.stallNextBigDownload = true;
     hub.ranges.length = 0;
     // Bounded by the test's time limit: without a silence limit this download would wait for ever.
-    await expect(downloadModel({ host: hub.url, model: MODEL, cacheDir, stallMs: 500 }, LIST, signal, async () => undefined)).rejects.toThrow(/stopped \(no data for 0.5 s\); it resumes on the next try/);
+    await expect(downloadModel({ host: hub.url, model: MODEL, cacheDir, stallMs: 500 }, LIST, signal, async () => undefined)).rejects.toThrow(
+      /stopped \(no data for 0.5 s\); it resumes on the next try/,
+    );
     const part = await fs.stat(path.join(modelFolder(cacheDir, MODEL), 'onnx/encoder_model_quantized.onnx.part'));
     expect(part.size).toBeGreaterThan(0);
     await downloadModel({ host: hub.url, model: MODEL, cacheDir, stallMs: 500 }, LIST, signal, async () => undefined);
@@ -69,15 +76,17 @@ describe('the local engine’s model download (hub file layout on loopback)', ()
 
   it('fails with what to set when the model is unknown or the host cannot be reached', async () => {
     const signal = new AbortController().signal;
-    await expect(downloadModel({ host: hub.url, model: 'test-org/missing', cacheDir: path.join(temp.dir, 'm2') }, LIST, signal, async () => undefined)).rejects.toThrow(
-      'The model test-org/missing has no file config.json at',
-    );
+    await expect(
+      downloadModel({ host: hub.url, model: 'test-org/missing', cacheDir: path.join(temp.dir, 'm2') }, LIST, signal, async () => undefined),
+    ).rejects.toThrow('The model test-org/missing has no file config.json at');
     const gone = await loopbackServer(() => undefined);
     await gone.close();
     const offline = downloadModel({ host: gone.url, model: MODEL, cacheDir: path.join(temp.dir, 'm3') }, LIST, signal, async () => undefined);
     await expect(offline).rejects.toBeInstanceOf(EngineUnavailableError);
     await expect(offline).rejects.toThrow(/set TRANSCRIBE_MODEL_DIR/);
-    await expect(downloadModel({ host: hub.url, model: '../etc', cacheDir: temp.dir }, LIST, signal, async () => undefined)).rejects.toThrow(/is not a model id/);
+    await expect(downloadModel({ host: hub.url, model: '../etc', cacheDir: temp.dir }, LIST, signal, async () => undefined)).rejects.toThrow(
+      /is not a model id/,
+    );
   });
 
   it('follows a mirror’s redirects within its own host and port, and none to another port, which is never asked', async () => {
@@ -104,7 +113,9 @@ describe('the local engine’s model download (hub file layout on loopback)', ()
     try {
       const cacheDir = path.join(temp.dir, 'redirects');
       await downloadModel({ host: mirror.url, model: MODEL, cacheDir }, LIST, signal, async () => undefined);
-      expect(await fs.readFile(path.join(modelFolder(cacheDir, MODEL), 'onnx/encoder_model_quantized.onnx'))).toEqual(FILES['onnx/encoder_model_quantized.onnx']);
+      expect(await fs.readFile(path.join(modelFolder(cacheDir, MODEL), 'onnx/encoder_model_quantized.onnx'))).toEqual(
+        FILES['onnx/encoder_model_quantized.onnx'],
+      );
 
       const elsewhere = downloadModel({ host: away.url, model: MODEL, cacheDir: path.join(temp.dir, 'redirected-away') }, LIST, signal, async () => undefined);
       await expect(elsewhere).rejects.toBeInstanceOf(EngineUnavailableError);
@@ -125,10 +136,14 @@ describe('the local engine’s model download (hub file layout on loopback)', ()
     const signal = new AbortController().signal;
     await fs.mkdir(path.join(dir, 'onnx'), { recursive: true });
     await fs.writeFile(path.join(dir, 'config.json'), '{}');
-    await expect(engine.prepare(signal, async () => undefined)).rejects.toThrow(/TRANSCRIBE_MODEL_DIR \(.*\) lacks generation_config.json, preprocessor_config.json/);
+    await expect(engine.prepare(signal, async () => undefined)).rejects.toThrow(
+      /TRANSCRIBE_MODEL_DIR \(.*\) lacks generation_config.json, preprocessor_config.json/,
+    );
     for (const file of WHISPER_FILES) await fs.writeFile(path.join(dir, file.path), '{}');
     await engine.prepare(signal, async () => undefined);
     // Files that are not a model: the library (imported only now) refuses them, with a message that says what to check.
-    await expect(engine.transcribe({ samples: new Float32Array(16_000), language: null, signal, progress: async () => undefined })).rejects.toThrow(/could not be loaded .*check TRANSCRIBE_MODEL or TRANSCRIBE_MODEL_DIR/s);
+    await expect(engine.transcribe({ samples: new Float32Array(16_000), language: null, signal, progress: async () => undefined })).rejects.toThrow(
+      /could not be loaded .*check TRANSCRIBE_MODEL or TRANSCRIBE_MODEL_DIR/s,
+    );
   }, 60_000);
 });

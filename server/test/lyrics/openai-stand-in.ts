@@ -28,7 +28,11 @@ export async function openAiStandIn(words: string[], options: { delayMs?: number
     if (request.method === 'GET' && request.url === '/v1/models') return json(response, 200, { object: 'list', data: [{ id: 'whisper-1', object: 'model' }] });
     if (request.method !== 'POST' || request.url !== '/v1/audio/transcriptions') return json(response, 404, { error: { message: 'Not found' } });
     const body = await readBody(request);
-    const form = await new Request('http://stand-in/', { method: 'POST', body: new Uint8Array(body), headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
+    const form = await new Request('http://stand-in/', {
+      method: 'POST',
+      body: new Uint8Array(body),
+      headers: { 'content-type': request.headers['content-type'] ?? '' },
+    }).formData();
     const file = form.get('file');
     if (!(file instanceof Blob) || form.get('response_format') !== 'verbose_json' || !form.getAll('timestamp_granularities[]').includes('word')) {
       return json(response, 400, { error: { message: 'file, response_format=verbose_json and timestamp_granularities[]=word are required' } });
@@ -36,7 +40,12 @@ export async function openAiStandIn(words: string[], options: { delayMs?: number
     const wav = Buffer.from(await file.arrayBuffer());
     const sampleRate = wav.readUInt32LE(24);
     const samples = wav.length > 44 ? (wav.length - 44) / 2 : 0;
-    state.requests.push({ model: String(form.get('model')), language: form.get('language') === null ? null : String(form.get('language')), seconds: samples / sampleRate, authorization: request.headers.authorization });
+    state.requests.push({
+      model: String(form.get('model')),
+      language: form.get('language') === null ? null : String(form.get('language')),
+      seconds: samples / sampleRate,
+      authorization: request.headers.authorization,
+    });
     const mode = state.mode;
     if (mode.kind === 'hang') return; // never answers
     if (mode.kind === 'error') return json(response, mode.status, mode.body);
@@ -57,7 +66,10 @@ export async function openAiStandIn(words: string[], options: { delayMs?: number
   return Object.assign(state, { url: server.url, close: server.close }) as StandIn;
 }
 
-async function listen(port: number, handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<{ url: string; close(): Promise<void> }> {
+async function listen(
+  port: number,
+  handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     handler(request, response).catch((error: unknown) => {
       response.statusCode = 500;
@@ -107,5 +119,7 @@ export function speechBursts(wav: Buffer, sampleRate: number): { start: number; 
     if (last && time - last.end < 0.25) last.end = time + frame / sampleRate;
     else bursts.push({ start: time, end: time + frame / sampleRate });
   });
-  return bursts.filter((burst) => burst.end - burst.start >= 0.1).map((burst) => ({ start: Math.round(burst.start * 100) / 100, end: Math.round(burst.end * 100) / 100 }));
+  return bursts
+    .filter((burst) => burst.end - burst.start >= 0.1)
+    .map((burst) => ({ start: Math.round(burst.start * 100) / 100, end: Math.round(burst.end * 100) / 100 }));
 }

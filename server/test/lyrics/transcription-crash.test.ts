@@ -68,11 +68,14 @@ describe.each(localSetups)('a worker killed mid-transcription ($engine)', (setup
         // now rather than at its next 15-second tick.
         const { executor } = t.app.encore.platform.database;
         const states = async () => (await executor.executeSql(`SELECT state FROM pgboss.job WHERE name = 'lyrics.transcribe'`)).rows;
-        await expect.poll(() => t.app.encore.platform.jobs.retryJobsOfDeadWorkers().then(states), { timeout: 20_000, interval: 250 }).toEqual([{ state: 'retry' }]);
+        await expect
+          .poll(() => t.app.encore.platform.jobs.retryJobsOfDeadWorkers().then(states), { timeout: 20_000, interval: 250 })
+          .toEqual([{ state: 'retry' }]);
       }
       restarted = await buildApp(loadConfig(processEnv));
       const after = { ...t, app: restarted };
-      const jobRows = () => restarted!.encore.platform.database.executor.executeSql(`SELECT state, retry_count FROM pgboss.job WHERE name = 'lyrics.transcribe'`);
+      const jobRows = () =>
+        restarted!.encore.platform.database.executor.executeSql(`SELECT state, retry_count FROM pgboss.job WHERE name = 'lyrics.transcribe'`);
 
       // The retry is transcribing (the stand-in asked again): nothing of the killed attempt was stored.
       await until(() => standIn.requests.length === 2);

@@ -40,7 +40,13 @@ describe.each(localSetups)('transcription through an OpenAI-compatible endpoint 
     temp = await tempDir();
     const file = await spokenWords(temp.dir, SPOKEN, 10, 'Spoken Words.mp3');
     standIn = await openAiStandIn(WORDS, { delayMs: 300 });
-    t = await startLibraryApp(setup, { TRANSCRIBE_ENGINE: 'openai', TRANSCRIBE_API_URL: standIn.url, TRANSCRIBE_API_KEY: 'test-key', TRANSCRIBE_MODEL: 'whisper-test', LYRICS_LOOKUP_URL: 'off' });
+    t = await startLibraryApp(setup, {
+      TRANSCRIBE_ENGINE: 'openai',
+      TRANSCRIBE_API_URL: standIn.url,
+      TRANSCRIBE_API_KEY: 'test-key',
+      TRANSCRIBE_MODEL: 'whisper-test',
+      LYRICS_LOOKUP_URL: 'off',
+    });
     owner = await account(t, 'transcribeowner');
     other = await account(t, 'transcribeother');
     song = (await upload(t, owner, file)).song;
@@ -130,7 +136,12 @@ describe.each(localSetups)('transcription through an OpenAI-compatible endpoint 
       }
       expect((await t.app.inject({ method: 'POST', url: '/api/transcribe_song', headers: bearer(other), payload: {} })).statusCode).toBe(400);
       // Encore's own song page names the song; an unknown one is the song's 404.
-      const unknown = await t.app.inject({ method: 'POST', url: '/api/transcribe_song', headers: bearer(other), payload: { url: 'http://encore.test/music/999999' } });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/transcribe_song',
+        headers: bearer(other),
+        payload: { url: 'http://encore.test/music/999999' },
+      });
       expect(unknown.statusCode, unknown.body).toBe(404);
       expect(elsewhere.hits).toEqual([]);
       expect(standIn.requests.length).toBe(before);
@@ -145,7 +156,9 @@ describe.each(localSetups)('transcription through an OpenAI-compatible endpoint 
     try {
       const response = await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/transcribe`, headers: bearer(owner), payload: {} });
       expect(response.statusCode).toBe(503);
-      expect(response.json<{ message: string }>().message).toBe(`The transcription endpoint ${standIn.url}/v1/audio/transcriptions answered 401 (Incorrect API key provided): check TRANSCRIBE_API_KEY`);
+      expect(response.json<{ message: string }>().message).toBe(
+        `The transcription endpoint ${standIn.url}/v1/audio/transcriptions answered 401 (Incorrect API key provided): check TRANSCRIBE_API_KEY`,
+      );
     } finally {
       standIn.mode = { kind: 'words' };
     }
@@ -156,11 +169,15 @@ describe.each(localSetups)('transcription through an OpenAI-compatible endpoint 
 
   it('refuses others a transcription over existing lyrics (404) and an unknown song (404)', async () => {
     await putLyrics(t, owner, song.id, { transcript: 'Kept as it is' });
-    expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/transcription`, headers: bearer(other), payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/lyrics/transcription`, headers: bearer(other), payload: {} })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'POST', url: '/api/files/999999/transcribe', headers: bearer(owner), payload: {} })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/files/999999/lyrics/transcription', headers: bearer(owner), payload: {} })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/files/999999/lyrics/transcription', headers: bearer(owner) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/transcribe`, headers: bearer(owner), payload: { language: 'english!' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/files/${song.id}/transcribe`, headers: bearer(owner), payload: { language: 'english!' } })).statusCode,
+    ).toBe(400);
     expect((await getLyrics(t, other, song.id)).text).toBe('Kept as it is');
   });
 });
@@ -169,7 +186,10 @@ describe('transcribe_song with S3 storage (s3rver on loopback)', () => {
   it('takes the bucket’s presigned play URL, and refuses one whose signature, date, key or host was changed', async () => {
     const temp = await tempDir();
     const standIn = await openAiStandIn(WORDS);
-    const t = await startLibraryApp({ engine: 'pglite', storage: 's3' }, { TRANSCRIBE_ENGINE: 'openai', TRANSCRIBE_API_URL: standIn.url, LYRICS_LOOKUP_URL: 'off' });
+    const t = await startLibraryApp(
+      { engine: 'pglite', storage: 's3' },
+      { TRANSCRIBE_ENGINE: 'openai', TRANSCRIBE_API_URL: standIn.url, LYRICS_LOOKUP_URL: 'off' },
+    );
     try {
       const owner = await account(t, 's3owner');
       const song = (await upload(t, owner, await spokenWords(temp.dir, SPOKEN, 10))).song;
@@ -211,7 +231,12 @@ describe('transcription bounds', () => {
     const temp = await tempDir();
     const standIn = await openAiStandIn(WORDS);
     standIn.mode = { kind: 'hang' };
-    const t = await startLibraryApp(localSetups[0]!, { TRANSCRIBE_ENGINE: 'openai', TRANSCRIBE_API_URL: standIn.url, TRANSCRIBE_TIMEOUT_SECONDS: '2', LYRICS_LOOKUP_URL: 'off' });
+    const t = await startLibraryApp(localSetups[0]!, {
+      TRANSCRIBE_ENGINE: 'openai',
+      TRANSCRIBE_API_URL: standIn.url,
+      TRANSCRIBE_TIMEOUT_SECONDS: '2',
+      LYRICS_LOOKUP_URL: 'off',
+    });
     try {
       const owner = await account(t, 'hangowner');
       const file = await spokenWords(temp.dir, SPOKEN.slice(0, 1), 3);
@@ -267,7 +292,10 @@ describe('the OpenAI-compatible endpoint’s address', () => {
     for (const apiUrl of [standIn.url, `${standIn.url}/`, `${standIn.url}/v1`, `${standIn.url}/v1/`]) {
       const before = standIn.requests.length;
       const output = await engine(apiUrl).transcribe(input());
-      expect(output.words.map((word) => word.text), apiUrl).toEqual(['Hello.']);
+      expect(
+        output.words.map((word) => word.text),
+        apiUrl,
+      ).toEqual(['Hello.']);
       expect(standIn.requests.length - before, apiUrl).toBe(1);
     }
   });

@@ -34,7 +34,9 @@ describe.each(engines)('a new module (%s)', (engine) => {
     expect(created.json()).toMatchObject({ message: 'Your note is on its way.' });
     const noteId = created.json<{ id: number }>().id;
     await expect
-      .poll(async () => (await t.app.inject({ url: `/api/toy/notes/${noteId}`, headers: bearer(token) })).json<{ shouted: string | null }>().shouted, { timeout: 15_000 })
+      .poll(async () => (await t.app.inject({ url: `/api/toy/notes/${noteId}`, headers: bearer(token) })).json<{ shouted: string | null }>().shouted, {
+        timeout: 15_000,
+      })
       .toBe('LOUDER');
     const unknownSong = await t.app.inject({ method: 'POST', url: '/api/toy/notes', headers: bearer(token), payload: { songId: 999_999, text: 'x' } });
     expect(unknownSong.statusCode).toBe(404);

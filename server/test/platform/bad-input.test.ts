@@ -5,7 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX, MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from '@encore/common/input.rules';
 import { NUL_MESSAGE, SURROGATE_MESSAGE } from '../../src/platform/http/input-guard.js';
 import { createClip, settingsOf } from '../clips/clips-test-kit.js';
-import { account, bearer, completeUpload, fetchUrl, localSetups, presign, songRows, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
+import {
+  account,
+  bearer,
+  completeUpload,
+  fetchUrl,
+  localSetups,
+  presign,
+  songRows,
+  startLibraryApp,
+  upload,
+  type LibraryApp,
+} from '../library/library-test-kit.js';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -101,9 +112,11 @@ function bodyProbes(schema: JsonSchema): { what: string; body: unknown; mustRefu
     if (isInteger(target)) {
       for (const bad of BAD_IDS) probes.push({ what: `body ${key}=${JSON.stringify(bad)}`, body: { ...base, [key]: wrap(bad) }, mustRefuse: isIdName(key) });
     } else if (isString(target)) {
-      for (const bad of [...BAD_STRINGS, ...LONE_SURROGATES]) probes.push({ what: `body ${key}=${JSON.stringify(bad)}`, body: { ...base, [key]: wrap(bad) }, mustRefuse: true });
+      for (const bad of [...BAD_STRINGS, ...LONE_SURROGATES])
+        probes.push({ what: `body ${key}=${JSON.stringify(bad)}`, body: { ...base, [key]: wrap(bad) }, mustRefuse: true });
     }
-    for (const wrongType of WRONG_TYPES) probes.push({ what: `body ${key}=${JSON.stringify(wrongType)}`, body: { ...base, [key]: wrongType }, mustRefuse: false });
+    for (const wrongType of WRONG_TYPES)
+      probes.push({ what: `body ${key}=${JSON.stringify(wrongType)}`, body: { ...base, [key]: wrongType }, mustRefuse: false });
   }
   return probes;
 }
@@ -226,7 +239,12 @@ describe.each(engines)('bad input on %s', (engine) => {
     const created = await t.app.inject({ method: 'POST', url: '/api/playlists', headers: auth, payload: { name: 'Night\u0000Drive' } });
     expect(created.statusCode).toBe(400);
     expect(created.json()).toEqual({ message: 'The playlist name must not contain control characters' });
-    const multiline = await t.app.inject({ method: 'POST', url: '/api/playlists', headers: auth, payload: { name: 'Night Drive', description: 'Line one\r\n\tLine two' } });
+    const multiline = await t.app.inject({
+      method: 'POST',
+      url: '/api/playlists',
+      headers: auth,
+      payload: { name: 'Night Drive', description: 'Line one\r\n\tLine two' },
+    });
     expect(multiline.statusCode).toBe(201);
     expect(multiline.json()).toMatchObject({ description: 'Line one\r\n\tLine two' });
     const tooLarge = await t.app.inject({ method: 'GET', url: '/api/playlists/2147483648', headers: auth });
@@ -296,7 +314,8 @@ describe.each(localSetups)('upload-complete folder ids on $engine', (setup) => {
     const lyricsUrl = `/api/files/${song.id}/lyrics`;
     expect((await t.app.inject({ method: 'PUT', url: lyricsUrl, headers: bearer(token), payload: { transcript: 'Kept line' } })).statusCode).toBe(200);
     // Spelled as JSON spells it: the escape, not UTF-8 bytes (which cannot encode a lone surrogate).
-    const sendJson = (method: 'PUT' | 'POST', url: string, json: string) => t.app.inject({ method, url, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: json });
+    const sendJson = (method: 'PUT' | 'POST', url: string, json: string) =>
+      t.app.inject({ method, url, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: json });
     const transcript = await sendJson('PUT', lyricsUrl, '{"transcript":"broken \\ud800 line"}');
     expect(transcript.statusCode, transcript.body).toBe(400);
     expect(transcript.json()).toEqual({ message: 'The lyrics must not contain broken characters (a lone UTF-16 surrogate)' });
@@ -306,7 +325,9 @@ describe.each(localSetups)('upload-complete folder ids on $engine', (setup) => {
     expect((await t.app.inject({ url: lyricsUrl, headers: bearer(token) })).json()).toMatchObject({ text: 'Kept line' });
 
     const picture = path.join(path.dirname(fixtures.plainMp3), 'surrogate.png');
-    await sharp({ create: { width: 32, height: 24, channels: 3, background: '#d01010' } }).png().toFile(picture);
+    await sharp({ create: { width: 32, height: 24, channels: 3, background: '#d01010' } })
+      .png()
+      .toFile(picture);
     const settings = settingsOf({ words: [{ text: 'placeholder', start: 0, end: 1 }] }).replace('placeholder', '\\ud800');
     const clip = await createClip(t, token, { settings, songUrl: `/music/${song.id}` }, [picture]);
     expect(clip.statusCode, clip.body).toBe(400);

@@ -39,8 +39,13 @@ async function deadPid(): Promise<number> {
 }
 
 const ownerOf = (pid: number) => `${THIS_PROCESS.host}.${pid}.0badc0de`;
-const exists = (file: string) => fs.stat(file).then(() => true, () => false);
-const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)));
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
 
 /** An owned temp folder as `pid` would have left it, with a file inside. */
 async function ownedDir(make: () => Promise<string>, pid: number): Promise<string> {

@@ -143,7 +143,11 @@ describe.each(['system', 'bundled'] as const)('ffmpeg, the %s binary', (source) 
     let firstReport: () => void = () => undefined;
     const started = new Promise<void>((resolve) => (firstReport = resolve));
     // A grace period longer than the test may run: only SIGTERM can stop it in time.
-    const running = startFfmpeg(ffmpeg(), ['-re', ...sine(60), '-f', 'null', '-'], { signal: controller.signal, onProgress: () => firstReport(), killGraceMs: 10 * 60_000 });
+    const running = startFfmpeg(ffmpeg(), ['-re', ...sine(60), '-f', 'null', '-'], {
+      signal: controller.signal,
+      onProgress: () => firstReport(),
+      killGraceMs: 10 * 60_000,
+    });
     await started;
     const pid = running.pid ?? -1;
     expect(processExists(pid)).toBe(true);

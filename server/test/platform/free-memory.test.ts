@@ -14,7 +14,7 @@ describe('returning freed memory to the system', () => {
     vi.useRealTimers();
   });
 
-  it("gives back the pages glibc keeps between live allocations, which freeing alone does not", async () => {
+  it('gives back the pages glibc keeps between live allocations, which freeing alone does not', async () => {
     const trim = await loadMallocTrim();
     expect(trim, 'this Linux has glibc: malloc_trim must load').toBeDefined();
     v8.setFlagsFromString('--expose-gc');

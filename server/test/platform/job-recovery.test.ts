@@ -48,7 +48,11 @@ describe.each(engines)('restart after a crash on %s', (engine) => {
       expect(mail).toContain('Interrupted');
 
       // Swept in the background after start-up.
-      const exists = (file: string) => fs.stat(file).then(() => true, () => false);
+      const exists = (file: string) =>
+        fs.stat(file).then(
+          () => true,
+          () => false,
+        );
       await expect.poll(() => exists(staleTemp)).toBe(false);
       // With PGlite nothing else can be writing in DATA_DIR; on PostgreSQL a fresh one may be another process's.
       if (engine === 'pglite') await expect.poll(() => exists(freshTemp)).toBe(false);

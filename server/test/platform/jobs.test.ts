@@ -33,7 +33,9 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
     const t = await startTestApp(engine, {}, {}, { extraJobs: [strict] });
     try {
       const { jobs } = t.app.encore.platform;
-      await expect(jobs.send(strictKind, { count: 'three' } as unknown as { count: number })).rejects.toThrow(/payload of job test\.strict does not match its schema/);
+      await expect(jobs.send(strictKind, { count: 'three' } as unknown as { count: number })).rejects.toThrow(
+        /payload of job test\.strict does not match its schema/,
+      );
       // A sender on an older schema (or a hand-made row) gets past send: the worker still checks.
       const id = await jobs.send(jobKind('test.strict', z.object({ count: z.string() })), { count: 'three' });
       const row = await until(
@@ -43,7 +45,10 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
       expect(row?.retry_count).toBe(0);
       expect(JSON.stringify(row?.output)).toContain('does not match its schema');
       await jobs.send(strictKind, { count: 3 });
-      await until(async () => handled.length, (n) => n === 1);
+      await until(
+        async () => handled.length,
+        (n) => n === 1,
+      );
       expect(handled).toEqual([{ count: 3 }]);
     } finally {
       await t.close();
@@ -68,7 +73,10 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
     const t = await startTestApp(engine, {}, {}, { extraJobs: [single] });
     try {
       for (let n = 0; n < 4; n++) await t.app.encore.platform.jobs.send(single, { n });
-      await until(async () => finished, (n) => n === 4);
+      await until(
+        async () => finished,
+        (n) => n === 4,
+      );
       expect(most).toBe(1);
     } finally {
       await t.close();
@@ -90,7 +98,10 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
       // A light job sent after it is worked here: a worker of the heavy queue, had this process
       // one, was woken by its send first and would have taken it by then.
       await t.app.encore.platform.jobs.send(lightKind, {});
-      await until(async () => lightRan, (n) => n === 1);
+      await until(
+        async () => lightRan,
+        (n) => n === 1,
+      );
       await t.app.encore.platform.jobs.idle();
       expect(ran).toEqual([]);
       expect((await jobRow(t.app.encore.platform, id))?.state).toBe('created');
@@ -98,7 +109,10 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
       // PGlite is one process's database: the worker takes over the data folder.
       if (engine === 'pglite') await t.app.close();
       worker = await startWorker(t.config, pino({ level: 'silent' }), [heavy('worker')]);
-      await until(async () => ran.length, (n) => n === 1);
+      await until(
+        async () => ran.length,
+        (n) => n === 1,
+      );
       expect(ran).toEqual(['worker']);
     } finally {
       await worker?.close();
@@ -122,9 +136,16 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
     try {
       const before = await queueRows(t.app.encore.platform);
       expect(before.find((row) => row.name === kind.name)?.retry_limit).toBe(3);
-      expect(scheduleOf(t.app.encore.platform)).toEqual({ name: kind.name, cron: '0 * * * *', next: new Date(Math.floor(Date.now() / 3600_000 + 1) * 3600_000) });
+      expect(scheduleOf(t.app.encore.platform)).toEqual({
+        name: kind.name,
+        cron: '0 * * * *',
+        next: new Date(Math.floor(Date.now() / 3600_000 + 1) * 3600_000),
+      });
       // What an earlier Encore left to pg-boss's cron.
-      await t.app.encore.platform.database.executor.executeSql(`INSERT INTO pgboss.schedule (name, cron, timezone, data, options) VALUES ($1, '0 * * * *', 'UTC', '{}', '{}')`, [kind.name]);
+      await t.app.encore.platform.database.executor.executeSql(
+        `INSERT INTO pgboss.schedule (name, cron, timezone, data, options) VALUES ($1, '0 * * * *', 'UTC', '{}', '{}')`,
+        [kind.name],
+      );
       if (engine === 'pglite') await t.app.close();
       worker = await startWorker(t.config, pino({ level: 'silent' }), [declared(5, '*/5 * * * *')]);
       const after = await queueRows(worker);
@@ -132,7 +153,8 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
       expect(scheduleOf(worker)?.cron).toBe('*/5 * * * *');
       expect((await worker.database.executor.executeSql('SELECT name FROM pgboss.schedule', [])).rows).toEqual([]);
       // Every other queue was declared as before: left alone.
-      const untouched = (rows: typeof before) => rows.filter((row) => row.name !== kind.name).map((row) => [row.name, row.retry_limit, new Date(row.updated_on).getTime()]);
+      const untouched = (rows: typeof before) =>
+        rows.filter((row) => row.name !== kind.name).map((row) => [row.name, row.retry_limit, new Date(row.updated_on).getTime()]);
       expect(untouched(after)).toEqual(untouched(before));
       expect(untouched(after).length).toBeGreaterThan(3);
     } finally {
@@ -144,7 +166,12 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
   it('sends a scheduled run once a minute, however many processes keep the schedule, and the run is worked', async () => {
     const ran: number[] = [];
     const kind = jobKind('test.scheduled', z.object({ n: z.number() }));
-    const declared = defineJob(kind, { ...policy, weight: 'light', schedule: { cron: '* * * * *', payload: { n: 7 } }, handler: async (payload) => void ran.push(payload.n) });
+    const declared = defineJob(kind, {
+      ...policy,
+      weight: 'light',
+      schedule: { cron: '* * * * *', payload: { n: 7 } },
+      handler: async (payload) => void ran.push(payload.n),
+    });
     const t = await startTestApp(engine, {}, {}, { extraJobs: [declared] });
     let worker: Platform | undefined;
     try {
@@ -155,7 +182,10 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
       const ids = [];
       for (const platform of processes) for (let i = 0; i < 2; i++) ids.push(await platform.jobs.runSchedule(kind.name));
       expect(ids.filter((id) => id !== null)).toHaveLength(1);
-      await until(async () => ran, (list) => list.length === 1);
+      await until(
+        async () => ran,
+        (list) => list.length === 1,
+      );
       // One run was sent in all, so no second one can follow.
       const sent = await t.app.encore.platform.database.executor.executeSql('SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1', [kind.name]);
       expect(sent.rows).toEqual([{ n: 1 }]);
@@ -191,13 +221,22 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
       worker = await startWorker(t.config, pino({ level: 'silent' }), [declared]);
       const jobs = (sender ?? worker).jobs;
       await jobs.send(kind, { label: 'one' });
-      await until(async () => ran.length, (n) => n === 1);
+      await until(
+        async () => ran.length,
+        (n) => n === 1,
+      );
       await jobs.send(kind, { label: 'two' });
       await jobs.send(kind, { label: 'three' });
-      await until(async () => ran.length, (n) => n === 3);
+      await until(
+        async () => ran.length,
+        (n) => n === 3,
+      );
       // A retry 1 s after its failure (policy.retry.delaySeconds).
       await jobs.send(kind, { label: 'flaky' });
-      await until(async () => ran.length, (n) => n === 4);
+      await until(
+        async () => ran.length,
+        (n) => n === 4,
+      );
       expect(ran).toEqual(['one', 'two', 'three', 'flaky']);
     } finally {
       workerPoll.idleSeconds = idlePoll;

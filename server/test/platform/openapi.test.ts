@@ -110,7 +110,12 @@ describe('the OpenAPI document', () => {
     const published = Object.entries(document.paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
     );
-    expect(published.map(({ name }) => name).filter((name) => !name.includes(' /api/storage/')).sort()).toEqual([...operations].sort());
+    expect(
+      published
+        .map(({ name }) => name)
+        .filter((name) => !name.includes(' /api/storage/'))
+        .sort(),
+    ).toEqual([...operations].sort());
     for (const { name, operation } of published.filter(({ name }) => !name.includes(' /api/storage/'))) {
       expect(operation.summary, name).toBeTruthy();
       expect(operation.tags?.length, name).toBeGreaterThan(0);

@@ -62,7 +62,9 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('tasks across processes on po
       while (!events.some((event) => event.progress === 25 && event.phase === 'working elsewhere')) await sleep(50);
       expect(events.some((event) => event.id === task.id && event.state === 'running' && event.progress === 25)).toBe(true);
 
-      expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/cancel`, headers: bearer(token) })).json()).toMatchObject({ state: 'cancelled' });
+      expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/cancel`, headers: bearer(token) })).json()).toMatchObject({
+        state: 'cancelled',
+      });
       // The handler in the other process sees its signal aborted.
       while (!stopped.includes('far')) await sleep(50);
       expect(stopped).toEqual(['far']);

@@ -137,7 +137,8 @@ describe.each(engines)('tasks on %s', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  const ticket = async (token: string) => (await t.app.inject({ method: 'POST', url: '/api/tasks/events-ticket', headers: bearer(token) })).json<{ ticket: string }>().ticket;
+  const ticket = async (token: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/tasks/events-ticket', headers: bearer(token) })).json<{ ticket: string }>().ticket;
   const read = (id: string, token: string) => t.app.inject({ method: 'GET', url: `/api/tasks/${id}`, headers: bearer(token) });
 
   it("shows the owner the progress and the outcome by polling and over SSE, and nobody else's", async () => {
@@ -145,7 +146,13 @@ describe.each(engines)('tasks on %s', (engine) => {
     const bobEvents = await openEvents(`${base}/api/tasks/events?ticket=${encodeURIComponent(await ticket(bob))}`);
     try {
       expect(aliceEvents.status).toBe(200);
-      const task = await t.app.encore.platform.tasks.start({ kind: 'render', ownerId: aliceId, subject: { type: 'clip', id: '7' }, job: renderKind, payload: { name: 'polled', until: 'released' } });
+      const task = await t.app.encore.platform.tasks.start({
+        kind: 'render',
+        ownerId: aliceId,
+        subject: { type: 'clip', id: '7' },
+        job: renderKind,
+        payload: { name: 'polled', until: 'released' },
+      });
 
       const running = await until(
         async () => (await read(task.id, alice)).json<Task>(),
@@ -193,7 +200,10 @@ describe.each(engines)('tasks on %s', (engine) => {
   it('fails a task whose job pg-boss gave up on (expired on its last attempt) instead of leaving it running', async () => {
     const { tasks, database } = t.app.encore.platform;
     const task = await tasks.start({ kind: 'render', ownerId: aliceId, job: renderKind, payload: { name: 'expired', until: 'released' } });
-    await until(() => tasks.get(task.id, aliceId), (row) => row?.state === 'running');
+    await until(
+      () => tasks.get(task.id, aliceId),
+      (row) => row?.state === 'running',
+    );
     // A running task with a live job is left alone, and so is any task younger than the grace period.
     expect(await tasks.sweepAbandoned(0)).toBe(0);
     // What pg-boss's maintenance does to an attempt past its expiry with no retries left.
@@ -213,12 +223,20 @@ describe.each(engines)('tasks on %s', (engine) => {
     const { tasks } = t.app.encore.platform;
     const refused = await tasks.start({ kind: 'flaky', ownerId: aliceId, job: flakyKind, payload: { name: `${engine}-refused`, fault: 'refused' } });
     const passing = await tasks.start({ kind: 'flaky', ownerId: aliceId, job: flakyKind, payload: { name: `${engine}-passing`, fault: 'passing' } });
-    const failed = await until(() => tasks.get(refused.id, aliceId), (row) => row?.state === 'failed');
+    const failed = await until(
+      () => tasks.get(refused.id, aliceId),
+      (row) => row?.state === 'failed',
+    );
     expect(failed).toMatchObject({ error: 'The endpoint answered 401: check the key' });
-    const done = await until(() => tasks.get(passing.id, aliceId), (row) => row?.state === 'done');
+    const done = await until(
+      () => tasks.get(passing.id, aliceId),
+      (row) => row?.state === 'done',
+    );
     expect(done).toMatchObject({ result: { attempt: 2 }, error: null });
     // The refusal's job failed for good on its first attempt: pg-boss never runs a failed job again.
-    const { rows } = await t.app.encore.platform.database.executor.executeSql(`SELECT state, retry_count FROM pgboss.job WHERE data->>'_task' = $1`, [refused.id]);
+    const { rows } = await t.app.encore.platform.database.executor.executeSql(`SELECT state, retry_count FROM pgboss.job WHERE data->>'_task' = $1`, [
+      refused.id,
+    ]);
     expect(rows).toEqual([{ state: 'failed', retry_count: 0 }]);
     await t.app.encore.platform.jobs.idle();
     expect(attempts.get(`${engine}-refused`)).toBe(1);
@@ -228,7 +246,12 @@ describe.each(engines)('tasks on %s', (engine) => {
   it('cancel stops the running handler and leaves the task cancelled', async () => {
     const events = await openEvents(`${base}/api/tasks/events?ticket=${encodeURIComponent(await ticket(alice))}`);
     try {
-      const task = await t.app.encore.platform.tasks.start({ kind: 'render', ownerId: aliceId, job: renderKind, payload: { name: 'cancelled', until: 'cancelled' } });
+      const task = await t.app.encore.platform.tasks.start({
+        kind: 'render',
+        ownerId: aliceId,
+        job: renderKind,
+        payload: { name: 'cancelled', until: 'cancelled' },
+      });
       await until(
         async () => (await read(task.id, alice)).json<Task>().progress,
         (progress) => progress === 40,
@@ -242,7 +265,9 @@ describe.each(engines)('tasks on %s', (engine) => {
       expect((await read(task.id, alice)).json()).toMatchObject({ state: 'cancelled', error: null });
       await events.task((event) => event.id === task.id && event.state === 'cancelled');
       // Cancelling a finished task leaves it as it is.
-      expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/cancel`, headers: bearer(alice) })).json()).toMatchObject({ state: 'cancelled' });
+      expect((await t.app.inject({ method: 'POST', url: `/api/tasks/${task.id}/cancel`, headers: bearer(alice) })).json()).toMatchObject({
+        state: 'cancelled',
+      });
     } finally {
       events.close();
     }
@@ -264,9 +289,11 @@ describe('the events stream and the idle timeout', () => {
         await events.keepAlives(3);
         expect(events.ended()).toBe(false);
         const users = await t.app.encore.platform.database.db.query.users.findMany();
-        await t.app.encore.platform.tasks.start({ kind: 'render', ownerId: users[0]?.id ?? 0, job: renderKind, payload: { name: 'late', until: 'cancelled' } }).catch(() => {
-          ended = true;
-        });
+        await t.app.encore.platform.tasks
+          .start({ kind: 'render', ownerId: users[0]?.id ?? 0, job: renderKind, payload: { name: 'late', until: 'cancelled' } })
+          .catch(() => {
+            ended = true;
+          });
         // This app does not declare test.render: sending fails, the task is marked failed, and the stream shows it.
         await events.task((event) => event.state === 'failed');
         expect(ended).toBe(true);

@@ -30,7 +30,11 @@ describe.each(engines)('a generated playlist (an AI playlist) on %s', (engine) =
   async function contents(playlistId: number) {
     const db = t.app.encore.platform.database.db;
     const [playlist] = await db.select().from(playlists).where(eq(playlists.id, playlistId));
-    const entries = await db.select({ songId: playlistSongs.songId, position: playlistSongs.position }).from(playlistSongs).where(eq(playlistSongs.playlistId, playlistId)).orderBy(asc(playlistSongs.position));
+    const entries = await db
+      .select({ songId: playlistSongs.songId, position: playlistSongs.position })
+      .from(playlistSongs)
+      .where(eq(playlistSongs.playlistId, playlistId))
+      .orderBy(asc(playlistSongs.position));
     return { playlist, entries };
   }
 
@@ -40,10 +44,17 @@ describe.each(engines)('a generated playlist (an AI playlist) on %s', (engine) =
     const whole = await repository.createGenerated(ownerId, { name: 'Calm', description: 'Calm songs', prompt: 'something calm', songIds: [c, a, b] });
     const saved = await contents(whole);
     expect(saved.playlist).toMatchObject({ ownerId, name: 'Calm', description: 'Calm songs', aiPrompt: 'something calm' });
-    expect(saved.entries).toEqual([{ songId: c, position: 0 }, { songId: a, position: 1 }, { songId: b, position: 2 }]);
+    expect(saved.entries).toEqual([
+      { songId: c, position: 0 },
+      { songId: a, position: 1 },
+      { songId: b, position: 2 },
+    ]);
 
     await t.app.encore.platform.database.db.delete(songs).where(eq(songs.id, a));
     const gapped = await repository.createGenerated(ownerId, { name: 'Again', description: 'Again', prompt: 'again', songIds: [c, a, b] });
-    expect((await contents(gapped)).entries).toEqual([{ songId: c, position: 0 }, { songId: b, position: 1 }]);
+    expect((await contents(gapped)).entries).toEqual([
+      { songId: c, position: 0 },
+      { songId: b, position: 1 },
+    ]);
   });
 });

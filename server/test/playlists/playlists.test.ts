@@ -75,7 +75,10 @@ describe.each(engines)('playlists on %s', (engine) => {
   it("shows an AI playlist's prompt (aiPrompt) in the list and on its own; null for one a user made", async () => {
     const db = t.app.encore.platform.database.db;
     const [owner] = await db.select().from(users).where(eq(users.userName, 'ada'));
-    const [ai] = await db.insert(playlists).values({ ownerId: owner?.id ?? 0, name: 'Calm', description: null, aiPrompt: 'something calm' }).returning();
+    const [ai] = await db
+      .insert(playlists)
+      .values({ ownerId: owner?.id ?? 0, name: 'Calm', description: null, aiPrompt: 'something calm' })
+      .returning();
     const mine = (await create(ada, { name: 'Mine' })).json<PlaylistBody & { aiPrompt: string | null }>();
     expect(mine.aiPrompt).toBeNull();
     const one = (await call(ada, 'GET', `/api/playlists/${ai?.id}`)).json<{ aiPrompt: string | null }>();
@@ -138,7 +141,12 @@ describe.each(engines)('playlists on %s', (engine) => {
     await db.delete(songs).where(eq(songs.id, temp?.id ?? 0));
     const after = (await call(ada, 'GET', `/api/playlists/${id}`)).json<PlaylistBody>();
     expect(after.songs.map((s) => s.id)).toEqual([songIds[1]]);
-    expect(await db.select().from(playlistSongs).where(eq(playlistSongs.songId, temp?.id ?? 0))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(playlistSongs)
+        .where(eq(playlistSongs.songId, temp?.id ?? 0)),
+    ).toHaveLength(0);
   });
 
   it('deleting a playlist keeps its songs in the library', async () => {
@@ -146,7 +154,12 @@ describe.each(engines)('playlists on %s', (engine) => {
     await call(ada, 'POST', `/api/playlists/${id}/songs`, { SongId: songIds[0] });
     await call(ada, 'DELETE', `/api/playlists/${id}`);
     const db = t.app.encore.platform.database.db;
-    expect(await db.select().from(songs).where(eq(songs.id, songIds[0] ?? 0))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(songs)
+        .where(eq(songs.id, songIds[0] ?? 0)),
+    ).toHaveLength(1);
   });
 
   it("answers 404 to every call on another user's playlist and lists only one's own", async () => {
@@ -213,7 +226,16 @@ describe.each(engines)('playlists on %s', (engine) => {
     const [owner] = await db.select().from(users).where(eq(users.userName, 'ada'));
     const extra = await db
       .insert(songs)
-      .values(Array.from({ length: 10 }, (_, n) => ({ ownerId: owner?.id ?? 0, displayName: `Crowd ${n}`, fileName: `crowd-${n}.mp3`, fileType: 'audio/mpeg', storageKey: `uploads/crowd/${n}.mp3`, size: 1000 })))
+      .values(
+        Array.from({ length: 10 }, (_, n) => ({
+          ownerId: owner?.id ?? 0,
+          displayName: `Crowd ${n}`,
+          fileName: `crowd-${n}.mp3`,
+          fileType: 'audio/mpeg',
+          storageKey: `uploads/crowd/${n}.mp3`,
+          size: 1000,
+        })),
+      )
       .returning({ id: songs.id });
     const { id } = (await create(ada, { name: 'Crowded' })).json<PlaylistBody>();
     const [first, second, ...rest] = extra.map((row) => row.id);
@@ -222,12 +244,17 @@ describe.each(engines)('playlists on %s', (engine) => {
 
     const adds = rest.map((songId) => call(ada, 'POST', `/api/playlists/${id}/songs`, { SongId: songId }));
     // Valid while no add has landed yet; a 400 afterwards, as any stale reorder.
-    const reorders = Array.from({ length: 4 }, (_, n) => call(ada, 'PUT', `/api/playlists/${id}/songs`, { songIds: n % 2 ? [first, second] : [second, first] }));
+    const reorders = Array.from({ length: 4 }, (_, n) =>
+      call(ada, 'PUT', `/api/playlists/${id}/songs`, { songIds: n % 2 ? [first, second] : [second, first] }),
+    );
     const added = await Promise.all(adds);
     expect(added.map((response) => response.statusCode)).toEqual(rest.map(() => 200));
     for (const response of await Promise.all(reorders)) expect([200, 400]).toContain(response.statusCode);
 
-    const rows = await db.select({ songId: playlistSongs.songId, position: playlistSongs.position }).from(playlistSongs).where(eq(playlistSongs.playlistId, id));
+    const rows = await db
+      .select({ songId: playlistSongs.songId, position: playlistSongs.position })
+      .from(playlistSongs)
+      .where(eq(playlistSongs.playlistId, id));
     expect(rows).toHaveLength(10);
     expect(new Set(rows.map((row) => row.position)).size).toBe(10);
     const shown = (await call(ada, 'GET', `/api/playlists/${id}`)).json<PlaylistBody>().songs.map((song) => song.id);

@@ -69,8 +69,12 @@ const sine = (seconds: number, frequency = 440) => ['-f', 'lavfi', '-i', `sine=f
 export async function buildAudioFixtures(): Promise<AudioFixtures> {
   const dir = await mkdtemp(path.join(tmpdir(), 'encore-audio-'));
   const at = (name: string) => path.join(dir, name);
-  const front = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#d01010' } }).jpeg().toBuffer();
-  const back = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#1010d0' } }).jpeg().toBuffer();
+  const front = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#d01010' } })
+    .jpeg()
+    .toBuffer();
+  const back = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#1010d0' } })
+    .jpeg()
+    .toBuffer();
   await writeFile(at('front.jpg'), front);
 
   const plainMp3 = at('Plain Song.mp3');
@@ -104,7 +108,23 @@ export async function buildAudioFixtures(): Promise<AudioFixtures> {
   const vorbis = at('vorbis.ogg');
   await ffmpeg([...sine(1.5), '-c:a', 'libvorbis', '-q:a', '2', '-metadata', 'title=Vorbis Song', vorbis]);
   const withCover = (output: string, codec: string[], tags: string[], format: string[] = []) =>
-    ffmpeg([...sine(1.5), '-i', at('front.jpg'), '-map', '0:a', '-map', '1:v', ...codec, '-c:v', 'copy', '-disposition:v:0', 'attached_pic', ...tags, ...format, output]);
+    ffmpeg([
+      ...sine(1.5),
+      '-i',
+      at('front.jpg'),
+      '-map',
+      '0:a',
+      '-map',
+      '1:v',
+      ...codec,
+      '-c:v',
+      'copy',
+      '-disposition:v:0',
+      'attached_pic',
+      ...tags,
+      ...format,
+      output,
+    ]);
   const m4a = at('aac.m4a');
   await withCover(m4a, ['-c:a', 'aac', '-b:a', '96k'], ['-metadata', 'title=M4A Song', '-metadata', 'artist=M4A Artist', '-metadata', 'album=M4A Album']);
   const flac = at('lossless.flac');
@@ -194,7 +214,12 @@ export function pngBomb(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([1, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -8,7 +8,10 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'j
  */
 export interface GoogleKeyServer {
   jwksUrl: string;
-  sign(claims: Record<string, unknown>, options?: { audience?: string; issuer?: string; expiresIn?: string | number; key?: 'trusted' | 'stranger' }): Promise<string>;
+  sign(
+    claims: Record<string, unknown>,
+    options?: { audience?: string; issuer?: string; expiresIn?: string | number; key?: 'trusted' | 'stranger' },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -35,7 +35,10 @@ async function makeSharedCluster(): Promise<string> {
   const require = createRequire(import.meta.url);
   const pglitePackage = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
   const version = (JSON.parse(await readFile(pglitePackage, 'utf8')) as { version: string }).version;
-  const key = createHash('sha256').update(JSON.stringify([version, EMBEDDED_INITDB_SETTINGS])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([version, EMBEDDED_INITDB_SETTINGS]))
+    .digest('hex')
+    .slice(0, 16);
   const cluster = path.join(tmpdir(), `encore-test-cluster-${key}`);
   if (existsSync(path.join(cluster, 'PG_VERSION'))) return cluster;
   const staging = path.join(tmpdir(), `.encore-test-cluster-${key}-${randomBytes(4).toString('hex')}`);

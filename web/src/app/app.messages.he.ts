@@ -39,8 +39,7 @@ export const appHe: Translation<typeof appEn> = {
   logOut: 'התנתקות',
 
   // Footer
-  footerBlurb:
-    'Encore הופכת תמונות לחוויות מוזיקליות ייחודיות. העלו את השירים שלכם, בנו פלייליסטים בעזרת AI והפכו כל שיר לקליפ ששווה לשתף.',
+  footerBlurb: 'Encore הופכת תמונות לחוויות מוזיקליות ייחודיות. העלו את השירים שלכם, בנו פלייליסטים בעזרת AI והפכו כל שיר לקליפ ששווה לשתף.',
   footerFollow: 'עקבו אחרי Encore',
   footerSocialWebsite: 'אתר',
   footerSocialNews: 'עדכונים',

@@ -39,8 +39,7 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
       queries: {
         refetchOnWindowFocus: false,
         // A 4xx answer will not change on a retry; a dropped connection or a 5xx might.
-        retry: options.retry === false ? false : (failureCount, error) =>
-          failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        retry: options.retry === false ? false : (failureCount, error) => failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
       },
     },
   });

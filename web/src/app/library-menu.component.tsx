@@ -17,11 +17,7 @@ export function LibraryMenu({ triggerClassName }: { triggerClassName?: string })
         {t('navLibrary')}
         <ChevronDown aria-hidden className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
       </PopoverTrigger>
-      <PopoverContent
-        align="center"
-        style={{ width: LIBRARY_DROPDOWN_WIDTH_PX }}
-        className="max-w-[calc(100vw-1.5rem)] p-3"
-      >
+      <PopoverContent align="center" style={{ width: LIBRARY_DROPDOWN_WIDTH_PX }} className="max-w-[calc(100vw-1.5rem)] p-3">
         <nav aria-label={t('navLibrary')}>
           <ul className="grid grid-cols-2 gap-2">
             {LIBRARY_LINKS.map((entry) => {
@@ -41,9 +37,7 @@ export function LibraryMenu({ triggerClassName }: { triggerClassName?: string })
                       ) : null}
                       {t(entry.label)}
                     </span>
-                    {entry.description ? (
-                      <span className="text-xs leading-relaxed text-muted">{t(entry.description)}</span>
-                    ) : null}
+                    {entry.description ? <span className="text-xs leading-relaxed text-muted">{t(entry.description)}</span> : null}
                   </Link>
                 </li>
               );

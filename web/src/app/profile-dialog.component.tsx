@@ -57,9 +57,7 @@ export function ProfileDialog({ open, onOpenChange }: ProfileDialogProps) {
 
         <div className="mt-5 flex items-center gap-4 rounded-2xl border border-border bg-background/50 p-4">
           <Avatar className="size-16">
-            <AvatarFallback className="text-xl">
-              {userInitials(userName) || <UserRound aria-hidden className="size-7" />}
-            </AvatarFallback>
+            <AvatarFallback className="text-xl">{userInitials(userName) || <UserRound aria-hidden className="size-7" />}</AvatarFallback>
           </Avatar>
           <div className="flex min-w-0 flex-col gap-0.5">
             <p className="truncate text-lg font-semibold">{userName}</p>

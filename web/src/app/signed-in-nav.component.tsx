@@ -29,12 +29,7 @@ export function SignedInNav() {
     <div className="flex items-center gap-1 sm:gap-2">
       <nav aria-label={t('mainNavigation')} className="hidden items-center gap-1 md:flex">
         {MAIN_LINKS.map((link) => (
-          <NavLink
-            key={link.to}
-            to={link.to}
-            end
-            className={({ isActive }) => cn(navItemClass, isActive && 'bg-white/5 text-foreground')}
-          >
+          <NavLink key={link.to} to={link.to} end className={({ isActive }) => cn(navItemClass, isActive && 'bg-white/5 text-foreground')}>
             {t(link.label)}
           </NavLink>
         ))}
@@ -80,9 +75,7 @@ export function SignedInNav() {
         className="ms-1 cursor-pointer rounded-full ring-2 ring-transparent transition-shadow outline-none hover:ring-accent/60 focus-visible:ring-ring"
       >
         <Avatar className="size-9">
-          <AvatarFallback className="text-xs">
-            {initials || <UserRound aria-hidden className="size-4" />}
-          </AvatarFallback>
+          <AvatarFallback className="text-xs">{initials || <UserRound aria-hidden className="size-4" />}</AvatarFallback>
         </Avatar>
       </button>
       <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />

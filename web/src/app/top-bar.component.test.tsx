@@ -38,7 +38,7 @@ describe('top bar', () => {
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
   });
 
-  it('labels the toast area in the reader\'s language', () => {
+  it("labels the toast area in the reader's language", () => {
     stubFetch({});
     act(() => setLanguage('he'));
     renderApp('/');
@@ -81,10 +81,7 @@ describe('top bar', () => {
     const library = await screen.findByRole('navigation', { name: 'Library' });
     expect(within(library).getByRole('link', { name: /All Music/ })).toHaveAttribute('href', '/music');
     expect(within(library).getByRole('link', { name: /My Music/ })).toHaveAttribute('href', '/music?owner=true');
-    expect(within(library).getByRole('link', { name: /Favorites/ })).toHaveAttribute(
-      'href',
-      '/music?owner=true&favorites=true',
-    );
+    expect(within(library).getByRole('link', { name: /Favorites/ })).toHaveAttribute('href', '/music?owner=true&favorites=true');
     expect(within(library).getByRole('link', { name: /Playlists/ })).toHaveAttribute('href', '/playlists');
     expect(within(library).getByText("Manage the songs you've uploaded")).toBeInTheDocument();
 

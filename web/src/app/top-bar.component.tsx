@@ -19,7 +19,6 @@ function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
-
 /**
  * The signed-in menus (popovers, the profile dialog) arrive after sign-in, not with the
  * landing page a visitor opens (bench/web/landing-weight.bench.ts).
@@ -42,17 +41,11 @@ export function TopBar() {
       data-scrolled={scrolled}
       className={cn(
         'fixed inset-x-0 top-0 z-40 border-b transition-[background-color,border-color,backdrop-filter] duration-300',
-        scrolled
-          ? 'border-border/70 bg-background/70 shadow-lg shadow-black/20 backdrop-blur-xl'
-          : 'border-transparent bg-transparent',
+        scrolled ? 'border-border/70 bg-background/70 shadow-lg shadow-black/20 backdrop-blur-xl' : 'border-transparent bg-transparent',
       )}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link
-          to="/"
-          aria-label={t('homeLinkLabel')}
-          className="flex items-center gap-2.5 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
+        <Link to="/" aria-label={t('homeLinkLabel')} className="flex items-center gap-2.5 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <LogoMark />
           <span className="text-xl font-extrabold tracking-tight">{t('brand')}</span>
         </Link>

@@ -21,8 +21,7 @@ export function apiErrorText(error: unknown, options: ApiErrorTextOptions): stri
   if (!isApiError(error)) return fallback;
   const ours = byStatus?.[error.status];
   if (ours !== undefined) return ours;
-  const useServer =
-    serverMessage === 'always' || (Array.isArray(serverMessage) && serverMessage.includes(error.status));
+  const useServer = serverMessage === 'always' || (Array.isArray(serverMessage) && serverMessage.includes(error.status));
   return useServer && error.serverMessage ? error.serverMessage : fallback;
 }
 

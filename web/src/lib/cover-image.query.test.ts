@@ -6,7 +6,9 @@ import { fetchCoverImage } from './cover-image.query';
 describe('fetchCoverImage', () => {
   it('asks extract-image by storage key and size with the bearer token, and answers an object URL', async () => {
     localStorage.setItem('token', 'tok');
-    const fetchMock = vi.fn(async () => new Response(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), { status: 200, headers: { 'Content-Type': 'image/jpeg' } }));
+    const fetchMock = vi.fn(
+      async () => new Response(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), { status: 200, headers: { 'Content-Type': 'image/jpeg' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const url = await fetchCoverImage('uploads/1/a b.mp3', 'thumb');
     expect(url).toMatch(/^blob:/);

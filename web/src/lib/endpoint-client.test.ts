@@ -7,9 +7,31 @@ import { callBlobEndpoint, callEndpoint, callEndpointWithHeaders, endpointUrl } 
 const thing = z.object({ id: z.number(), name: z.string() });
 const tags = ['things'];
 const endpoints = {
-  get: defineEndpoint({ method: 'GET', path: '/things/:id/parts/:part', params: z.object({ id: z.number(), part: z.string() }), response: thing, summary: 's', tags }),
-  list: defineEndpoint({ method: 'GET', path: '/things', query: z.object({ q: z.string().optional(), owner: z.boolean().optional() }), response: z.array(thing), summary: 's', tags }),
-  rename: defineEndpoint({ method: 'PUT', path: '/things/:id', params: z.object({ id: z.number() }), body: z.object({ name: z.string() }), response: thing, summary: 's', tags }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/things/:id/parts/:part',
+    params: z.object({ id: z.number(), part: z.string() }),
+    response: thing,
+    summary: 's',
+    tags,
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/things',
+    query: z.object({ q: z.string().optional(), owner: z.boolean().optional() }),
+    response: z.array(thing),
+    summary: 's',
+    tags,
+  }),
+  rename: defineEndpoint({
+    method: 'PUT',
+    path: '/things/:id',
+    params: z.object({ id: z.number() }),
+    body: z.object({ name: z.string() }),
+    response: thing,
+    summary: 's',
+    tags,
+  }),
   remove: defineEndpoint({ method: 'DELETE', path: '/things/:id', params: z.object({ id: z.number() }), status: 204, summary: 's', tags }),
   upload: defineEndpoint({ method: 'POST', path: '/things/upload', multipart: true, response: thing, status: 201, summary: 's', tags }),
   download: defineEndpoint({ method: 'GET', path: '/things/:id/file', params: z.object({ id: z.number() }), summary: 's', tags }),
@@ -22,7 +44,10 @@ describe('endpoint client', () => {
       'PUT /api/things/7': { body: { id: 7, name: 'wagon' } },
     });
     await expect(callEndpoint(endpoints.get, { params: { id: 7, part: 'wheel' }, fallbackMessage: 'x' })).resolves.toEqual({ id: 7, name: 'cart' });
-    await expect(callEndpoint(endpoints.rename, { params: { id: 7 }, body: { name: 'wagon' }, fallbackMessage: 'x' })).resolves.toEqual({ id: 7, name: 'wagon' });
+    await expect(callEndpoint(endpoints.rename, { params: { id: 7 }, body: { name: 'wagon' }, fallbackMessage: 'x' })).resolves.toEqual({
+      id: 7,
+      name: 'wagon',
+    });
     expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /api/things/7/parts/wheel', 'PUT /api/things/7']);
     expect(requests[1]?.body).toEqual({ name: 'wagon' });
   });
@@ -43,7 +68,10 @@ describe('endpoint client', () => {
 
   it("checks the answer with the endpoint's response schema, or the caller's", async () => {
     stubFetch({ 'GET /api/things/1/parts/p': { body: { id: 1 } } });
-    await expect(callEndpoint(endpoints.get, { params: { id: 1, part: 'p' }, fallbackMessage: 'Fallback' })).rejects.toMatchObject({ status: 200, message: 'Fallback' });
+    await expect(callEndpoint(endpoints.get, { params: { id: 1, part: 'p' }, fallbackMessage: 'Fallback' })).rejects.toMatchObject({
+      status: 200,
+      message: 'Fallback',
+    });
     const lenient = thing.partial();
     await expect(callEndpoint(endpoints.get, { params: { id: 1, part: 'p' }, schema: lenient, fallbackMessage: 'x' })).resolves.toEqual({ id: 1 });
   });

@@ -10,9 +10,7 @@ import { apiBlobRequest, apiRequestWithHeaders, buildUrl, type ApiBlob, type Que
 
 type ParamsOption<E extends Endpoint> = [PathParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: PathParams<E['path']> };
 
-type QueryOption<E extends Endpoint> = E['query'] extends z.ZodType
-  ? { query?: { [Name in keyof z.input<E['query']>]?: QueryValue } }
-  : { query?: undefined };
+type QueryOption<E extends Endpoint> = E['query'] extends z.ZodType ? { query?: { [Name in keyof z.input<E['query']>]?: QueryValue } } : { query?: undefined };
 
 type BodyOption<E extends Endpoint> = E['multipart'] extends true
   ? { body: FormData }
@@ -50,7 +48,10 @@ export function endpointUrl<E extends Endpoint>(endpoint: E, options: ParamsOpti
 }
 
 /** `callEndpoint` that also hands back the answer's headers (a page's total count, say). */
-export async function callEndpointWithHeaders<E extends Endpoint, T = EndpointAnswer<E>>(endpoint: E, options: EndpointCallOptions<E, T>): Promise<{ data: T; headers: Headers }> {
+export async function callEndpointWithHeaders<E extends Endpoint, T = EndpointAnswer<E>>(
+  endpoint: E,
+  options: EndpointCallOptions<E, T>,
+): Promise<{ data: T; headers: Headers }> {
   const schema = options.schema ?? (endpoint.response && endpoint.status !== 204 ? (endpoint.response as ResponseSchema<T>) : anyAnswer);
   return apiRequestWithHeaders(pathOf(endpoint, options.params), {
     method: endpoint.method,
@@ -68,6 +69,9 @@ export async function callEndpoint<E extends Endpoint, T = EndpointAnswer<E>>(en
 }
 
 /** A GET of a binary answer (a download, a cover) with the bearer header; null for 204. */
-export async function callBlobEndpoint<E extends Endpoint<'GET'>>(endpoint: E, options: CommonOptions & ParamsOption<E> & QueryOption<E>): Promise<ApiBlob | null> {
+export async function callBlobEndpoint<E extends Endpoint<'GET'>>(
+  endpoint: E,
+  options: CommonOptions & ParamsOption<E> & QueryOption<E>,
+): Promise<ApiBlob | null> {
   return apiBlobRequest(pathOf(endpoint, options.params), { query: options.query, fallbackMessage: options.fallbackMessage, signal: options.signal });
 }

@@ -72,9 +72,7 @@ describe('session store', () => {
     const { requests } = stubFetch({
       'POST /api/auth/signup': { status: 201, body: { message: 'ok', user: { userName: 'ada', email: 'a@b.co' } } },
     });
-    await expect(sessionStore.signUp({ userName: 'ada', email: ' ', password: 'long-enough' })).rejects.toThrow(
-      'Email is required for signing up.',
-    );
+    await expect(sessionStore.signUp({ userName: 'ada', email: ' ', password: 'long-enough' })).rejects.toThrow('Email is required for signing up.');
     expect(requests).toHaveLength(0);
     await sessionStore.signUp({ userName: 'ada', email: 'a@b.co', password: 'long-enough' });
     expect(sessionStore.getState()).toMatchObject({ isLoggedIn: false, error: null });

@@ -2,14 +2,7 @@ import type { ChangePasswordBody, PublicUser, SignUpResponse, UpdateProfileBody 
 import { ApiError } from './api-client';
 import { createStore, useStore } from './create-store';
 import { translate } from './i18n/i18n.store';
-import {
-  clearStoredSession,
-  readStoredSession,
-  replaceStoredToken,
-  updateStoredUser,
-  writeStoredSession,
-} from './session-storage';
-
+import { clearStoredSession, readStoredSession, replaceStoredToken, updateStoredUser, writeStoredSession } from './session-storage';
 
 /** The session calls (and the zod contracts they check answers with) load on first use, not with the landing page. */
 const sessionApi = () => import('./session.api');
@@ -88,12 +81,18 @@ export const sessionStore = {
 
   /** Signs in; "Remember me" decides whether the token outlives the tab. Throws ApiError. */
   signIn({ userName, password, rememberMe }: SignInInput): Promise<PublicUser> {
-    return startSession(sessionApi().then((api) => api.postSignIn({ userName, password, rememberMe })), rememberMe);
+    return startSession(
+      sessionApi().then((api) => api.postSignIn({ userName, password, rememberMe })),
+      rememberMe,
+    );
   },
 
   /** Signs in with a Google ID token credential. Throws ApiError. */
   googleLogin(credential: string, remember = true): Promise<PublicUser> {
-    return startSession(sessionApi().then((api) => api.postGoogleLogin(credential)), remember);
+    return startSession(
+      sessionApi().then((api) => api.postGoogleLogin(credential)),
+      remember,
+    );
   },
 
   /** Creates an account. Does not sign in (SPEC 4): it only clears the error. Throws ApiError. */
@@ -134,7 +133,7 @@ export const sessionStore = {
       store.setState(signedIn(user));
     } catch (error) {
       if (mine !== generation) return;
-      console.error('Auto login failed', error) // auth.api's AUTO_LOGIN_FAILED, without waiting for it;
+      console.error('Auto login failed', error); // auth.api's AUTO_LOGIN_FAILED, without waiting for it;
       clearStoredSession();
       store.setState({ ...loggedOut });
     }

@@ -13,7 +13,12 @@ export const songQueryKeys = {
   list: (filter: SongListFilter) => ['songs', 'list', filter] as const,
   /** One page of a list: under the list's key, so invalidating the list refreshes its pages. */
   page: (request: SongListFilter & { q: string; sort: string; limit: number; offset: number }) =>
-    ['songs', 'list', { owner: request.owner, favorites: request.favorites }, { q: request.q.trim(), sort: request.sort, limit: request.limit, offset: request.offset }] as const,
+    [
+      'songs',
+      'list',
+      { owner: request.owner, favorites: request.favorites },
+      { q: request.q.trim(), sort: request.sort, limit: request.limit, offset: request.offset },
+    ] as const,
   details: () => ['songs', 'detail'] as const,
   detail: (id: number) => ['songs', 'detail', id] as const,
 };

@@ -125,7 +125,7 @@ describe('player bar', () => {
     expect(within(screen.getByRole('region', { name: 'נגן' })).getByTestId('player-details')).toHaveTextContent(/^3\.2 MB · 5 במרץ 2025$/);
   });
 
-  it('closes when the playing song is clicked in the list, while the bar\'s own button pauses', async () => {
+  it("closes when the playing song is clicked in the list, while the bar's own button pauses", async () => {
     const { user, bar } = await playFirstSong();
     await user.click(within(bar).getByRole('button', { name: 'Pause' }));
     expect(audioElement().paused).toBe(true);

@@ -80,7 +80,13 @@ export function PlayerBar() {
 
         <div className="flex items-center justify-end gap-1 [grid-area:side]">
           <VolumeControl />
-          <button type="button" className={cn(controlClass, 'size-9 md:size-10')} aria-label={t('playerClose')} title={t('playerClose')} onClick={() => player.close()}>
+          <button
+            type="button"
+            className={cn(controlClass, 'size-9 md:size-10')}
+            aria-label={t('playerClose')}
+            title={t('playerClose')}
+            onClick={() => player.close()}
+          >
             <X aria-hidden />
           </button>
         </div>
@@ -102,7 +108,14 @@ function TransportButtons({ ready, loading, isPlaying, canNext, canPrevious }: T
   const t = useT();
   return (
     <>
-      <button type="button" className={cn(controlClass, 'size-9 md:size-10')} aria-label={t('playerPrevious')} title={t('playerPrevious')} disabled={!ready || !canPrevious} onClick={() => player.previous()}>
+      <button
+        type="button"
+        className={cn(controlClass, 'size-9 md:size-10')}
+        aria-label={t('playerPrevious')}
+        title={t('playerPrevious')}
+        disabled={!ready || !canPrevious}
+        onClick={() => player.previous()}
+      >
         <SkipBack aria-hidden className="fill-current" />
       </button>
       <button
@@ -123,7 +136,14 @@ function TransportButtons({ ready, loading, isPlaying, canNext, canPrevious }: T
           <Play aria-hidden className="size-5 translate-x-px fill-current" />
         )}
       </button>
-      <button type="button" className={cn(controlClass, 'size-9 md:size-10')} aria-label={t('playerNext')} title={t('playerNext')} disabled={!ready || !canNext} onClick={() => player.next()}>
+      <button
+        type="button"
+        className={cn(controlClass, 'size-9 md:size-10')}
+        aria-label={t('playerNext')}
+        title={t('playerNext')}
+        disabled={!ready || !canNext}
+        onClick={() => player.next()}
+      >
         <SkipForward aria-hidden className="fill-current" />
       </button>
     </>

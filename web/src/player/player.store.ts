@@ -241,7 +241,13 @@ export function createPlayer(deps: PlayerDependencies) {
       queueGeneration += 1;
       pages = options.pages ?? null;
       const paged = { queueOffset: pages?.offset ?? 0, queueTotal: Math.max(pages?.total ?? 0, songs.length) };
-      store.setState({ ...paged, queue: [...songs], wrap: options.wrap ?? true, skipUnplayable: options.skipUnplayable ?? false, source: options.source ?? null });
+      store.setState({
+        ...paged,
+        queue: [...songs],
+        wrap: options.wrap ?? true,
+        skipUnplayable: options.skipUnplayable ?? false,
+        source: options.source ?? null,
+      });
       void load(index);
     },
 

@@ -21,7 +21,7 @@ export function usePlayerKeyboard(active: boolean): void {
   useEffect(() => {
     if (!active) return;
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.repeat && event.key === ' ') return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || (event.repeat && event.key === ' ')) return;
       if (event.key !== ' ' && event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
       if (keyBelongsToTarget(event.target, event.key)) return;
       event.preventDefault();

@@ -42,11 +42,7 @@ export function stubFetch(routes: Record<string, Handler>) {
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}`];
     const answer: StubResponse =
-      handler === undefined
-        ? { status: 404, body: { message: 'Not found' } }
-        : typeof handler === 'function'
-          ? await handler(request)
-          : handler;
+      handler === undefined ? { status: 404, body: { message: 'Not found' } } : typeof handler === 'function' ? await handler(request) : handler;
     const status = answer.status ?? 200;
     const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
     return new Response(status === 204 ? null : text, {

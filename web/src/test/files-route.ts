@@ -12,9 +12,13 @@ export function filesRoute(songs: readonly SongListEntry[] | (() => readonly Son
   return (request: RecordedRequest): StubResponse => {
     const params = new URL(request.path, 'http://localhost').searchParams;
     const all = typeof songs === 'function' ? songs() : songs;
-    const words = fold(params.get('q') ?? '').split(/\s+/u).filter(Boolean);
+    const words = fold(params.get('q') ?? '')
+      .split(/\s+/u)
+      .filter(Boolean);
     // owner and favorites are the server's business: the canned list is the list asked for.
-    const matching = all.filter((song) => words.every((word) => [song.displayName, song.artist, song.album].some((field) => field && fold(field).includes(word))));
+    const matching = all.filter((song) =>
+      words.every((word) => [song.displayName, song.artist, song.album].some((field) => field && fold(field).includes(word))),
+    );
     const offset = Number(params.get('offset') ?? 0);
     const limit = params.has('limit') ? Number(params.get('limit')) : matching.length;
     return { body: matching.slice(offset, offset + limit), headers: { 'X-Total-Count': String(matching.length) } };

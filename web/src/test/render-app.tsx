@@ -23,7 +23,9 @@ await preloadLazyComponents();
 
 /** Renders routes (the app's by default) in memory, with the app's providers and toasts. */
 export function renderApp(path: string, routes: RouteObject[] = appRoutes, state?: unknown) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }],
+  });
   const queryClient = createQueryClient({ retry: false });
   const view = render(
     <AppProviders queryClient={queryClient}>

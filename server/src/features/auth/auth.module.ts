@@ -19,7 +19,17 @@ export const authModule = defineModule({
   provides: [authenticationPort, accountsPort],
   tables: [users, passwordResetTokens, emailVerificationTokens],
   jobs: [passwordResetRequestJob],
-  settings: ['JWT_SECRET', 'JWT_EXPIRES_IN', 'JWT_SHORT_EXPIRES_IN', 'GOOGLE_CLIENT_ID', 'GOOGLE_JWKS_URL', 'SIGNIN_LIMIT_PER_IP', 'SIGNIN_LIMIT_PER_USER', 'RATE_LIMIT_WINDOW_MINUTES', 'SESSION_RECHECK_SECONDS'],
+  settings: [
+    'JWT_SECRET',
+    'JWT_EXPIRES_IN',
+    'JWT_SHORT_EXPIRES_IN',
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_JWKS_URL',
+    'SIGNIN_LIMIT_PER_IP',
+    'SIGNIN_LIMIT_PER_USER',
+    'RATE_LIMIT_WINDOW_MINUTES',
+    'SESSION_RECHECK_SECONDS',
+  ],
   tags: ['auth'],
   setup({ platform, logger, publicUrl }) {
     const { config, database, jobs, secrets } = platform;

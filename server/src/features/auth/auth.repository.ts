@@ -22,12 +22,18 @@ export class AuthRepository {
   }
 
   async findByUserName(userName: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(sql`lower(${users.userName}) = lower(${userName})`);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.userName}) = lower(${userName})`);
     return row;
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
     return row;
   }
 
@@ -68,9 +74,7 @@ export class AuthRepository {
   /** Changes the user name and/or e-mail; a different e-mail is unverified until proven again. */
   async updateProfile(id: number, values: { userName?: string; email?: string }): Promise<UserRow | undefined> {
     const emailVerifiedAt =
-      values.email === undefined
-        ? undefined
-        : sql`case when lower(${users.email}) = lower(${values.email}) then ${users.emailVerifiedAt} else null end`;
+      values.email === undefined ? undefined : sql`case when lower(${users.email}) = lower(${values.email}) then ${users.emailVerifiedAt} else null end`;
     const [row] = await this.db
       .update(users)
       .set({ ...values, ...(emailVerifiedAt ? { emailVerifiedAt } : {}), updatedAt: new Date() })
@@ -88,14 +92,7 @@ export class AuthRepository {
     const [row] = await this.db
       .update(users)
       .set({ googleSubject: subject, updatedAt: new Date() })
-      .where(
-        and(
-          eq(users.id, id),
-          isNull(users.googleSubject),
-          isNotNull(users.emailVerifiedAt),
-          sql`lower(${users.email}) = lower(${email})`,
-        ),
-      )
+      .where(and(eq(users.id, id), isNull(users.googleSubject), isNotNull(users.emailVerifiedAt), sql`lower(${users.email}) = lower(${email})`))
       .returning();
     return row;
   }

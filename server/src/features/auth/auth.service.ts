@@ -75,9 +75,7 @@ export class AuthService {
   async signUp(input: { userName: string; email: string; password: string }): Promise<UserRow> {
     await this.assertAvailable({ userName: input.userName, email: input.email });
     const passwordHash = await this.hasher.hash(input.password);
-    const user = await this.withUniqueness(() =>
-      this.deps.repository.create({ userName: input.userName, email: input.email, passwordHash }),
-    );
+    const user = await this.withUniqueness(() => this.deps.repository.create({ userName: input.userName, email: input.email, passwordHash }));
     await this.verification.send(user);
     return user;
   }
@@ -151,7 +149,14 @@ export class AuthService {
     if (!user || user.tokenVersion !== claims.tokenVersion) {
       throw new UnauthorizedError('Your session has ended. Please sign in again.');
     }
-    return { id: user.id, userName: user.userName, email: user.email, remember: claims.remember, tokenVersion: claims.tokenVersion, expiresAt: claims.expiresAt };
+    return {
+      id: user.id,
+      userName: user.userName,
+      email: user.email,
+      remember: claims.remember,
+      tokenVersion: claims.tokenVersion,
+      expiresAt: claims.expiresAt,
+    };
   }
 
   /** Whether a session still stands: not expired, and its user still on its token version. */
@@ -209,4 +214,3 @@ export class AuthService {
     return `${base} ${randomBytes(3).toString('hex')}`;
   }
 }
-

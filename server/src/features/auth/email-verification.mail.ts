@@ -1,7 +1,6 @@
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const NOT_YOU =
   'If you did not create this account, ignore this e-mail and do not open the link: someone else typed your address, and nothing happens unless the link is used.';

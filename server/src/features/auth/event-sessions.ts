@@ -83,16 +83,18 @@ export class EventSessions {
   }
 
   private startListening(): Promise<void> {
-    this.listening ??= this.deps.listen(SESSIONS_CHANNEL, (payload) => this.onRevoked(payload)).then(
-      (unlisten) => {
-        this.unlisten = unlisten;
-      },
-      (error: unknown) => {
-        // The next stream tries again.
-        this.listening = undefined;
-        throw error;
-      },
-    );
+    this.listening ??= this.deps
+      .listen(SESSIONS_CHANNEL, (payload) => this.onRevoked(payload))
+      .then(
+        (unlisten) => {
+          this.unlisten = unlisten;
+        },
+        (error: unknown) => {
+          // The next stream tries again.
+          this.listening = undefined;
+          throw error;
+        },
+      );
     return this.listening;
   }
 

@@ -39,8 +39,7 @@ export class GoogleVerifier {
       }));
     } catch (error) {
       // Not a verdict on the token: Google's keys could not be fetched or read.
-      const unreachable =
-        !(error instanceof joseErrors.JOSEError) || error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid;
+      const unreachable = !(error instanceof joseErrors.JOSEError) || error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid;
       if (unreachable) {
         throw new ServiceUnavailableError('Google sign-in is unavailable right now. Please try again.');
       }

@@ -38,10 +38,7 @@ export class PasswordChangeService {
    * same lifetime ("remember me" or not) as the one it replaces. A wrong current password is a
    * 400, not a 401: the caller is still signed in and the web app must not sign them out.
    */
-  async change(
-    session: { userId: number; remember: boolean },
-    input: { currentPassword: string; newPassword: string },
-  ): Promise<SignedIn> {
+  async change(session: { userId: number; remember: boolean }, input: { currentPassword: string; newPassword: string }): Promise<SignedIn> {
     const key = String(session.userId);
     await this.deps.rateLimiter.assertBelow(this.rule, key);
     const user = await this.deps.repository.findById(session.userId);

@@ -40,14 +40,17 @@ export async function checkClipMedia(media: UploadedMedia, limits: ClipMediaLimi
     const format = IMAGE_FORMATS[image.format];
     if (!format) throw new UnsupportedMediaTypeError(`"${media.name}" is a ${image.format} picture; use JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF.`);
     if (media.size > limits.maxImageBytes) throw new PayloadTooLargeError(`"${media.name}" is larger than ${mb(limits.maxImageBytes)} MB.`);
-    if (image.width * image.height > limits.maxImagePixels) throw new PayloadTooLargeError(`"${media.name}" has too many pixels (${image.width} × ${image.height}).`);
+    if (image.width * image.height > limits.maxImagePixels)
+      throw new PayloadTooLargeError(`"${media.name}" has too many pixels (${image.width} × ${image.height}).`);
     const aspect = Math.max(image.width / image.height, image.height / image.width);
-    if (aspect > limits.maxImageAspect) throw new UnprocessableError(`"${media.name}" is too narrow a strip (${image.width} × ${image.height}) to fill a frame.`);
+    if (aspect > limits.maxImageAspect)
+      throw new UnprocessableError(`"${media.name}" is too narrow a strip (${image.width} × ${image.height}) to fill a frame.`);
     return { kind: 'image', ...format };
   }
   if (media.size > limits.maxVideoBytes) throw new PayloadTooLargeError(`"${media.name}" is larger than ${mb(limits.maxVideoBytes)} MB.`);
   const durationSeconds = await videoDuration(media, ffmpeg, signal);
-  if (durationSeconds > limits.maxVideoSeconds) throw new UnprocessableError(`"${media.name}" is longer than ${Math.round(limits.maxVideoSeconds / 60)} minutes.`);
+  if (durationSeconds > limits.maxVideoSeconds)
+    throw new UnprocessableError(`"${media.name}" is longer than ${Math.round(limits.maxVideoSeconds / 60)} minutes.`);
   return { kind: 'video', durationSeconds };
 }
 

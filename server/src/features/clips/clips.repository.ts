@@ -26,12 +26,18 @@ export class ClipsRepository {
   }
 
   async find(id: number, ownerId: number): Promise<ClipRow | undefined> {
-    const [row] = await this.db.select().from(clips).where(and(eq(clips.id, id), eq(clips.ownerId, ownerId)));
+    const [row] = await this.db
+      .select()
+      .from(clips)
+      .where(and(eq(clips.id, id), eq(clips.ownerId, ownerId)));
     return row;
   }
 
   async findByTask(taskId: string, ownerId: number): Promise<ClipRow | undefined> {
-    const [row] = await this.db.select().from(clips).where(and(eq(clips.taskId, taskId), eq(clips.ownerId, ownerId)));
+    const [row] = await this.db
+      .select()
+      .from(clips)
+      .where(and(eq(clips.taskId, taskId), eq(clips.ownerId, ownerId)));
     return row;
   }
 
@@ -40,11 +46,17 @@ export class ClipsRepository {
   }
 
   async finish(id: number, values: { videoKey: string; sizeBytes: number; durationSeconds: number }): Promise<void> {
-    await this.db.update(clips).set({ ...values, finishedAt: new Date() }).where(eq(clips.id, id));
+    await this.db
+      .update(clips)
+      .set({ ...values, finishedAt: new Date() })
+      .where(eq(clips.id, id));
   }
 
   async delete(id: number, ownerId: number): Promise<ClipRow | undefined> {
-    const [row] = await this.db.delete(clips).where(and(eq(clips.id, id), eq(clips.ownerId, ownerId))).returning();
+    const [row] = await this.db
+      .delete(clips)
+      .where(and(eq(clips.id, id), eq(clips.ownerId, ownerId)))
+      .returning();
     return row;
   }
 

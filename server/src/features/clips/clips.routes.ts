@@ -25,7 +25,16 @@ export interface ClipRouteLimits {
   stallMs: number;
 }
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 408: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse, 429: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  404: errorResponse,
+  408: errorResponse,
+  413: errorResponse,
+  415: errorResponse,
+  422: errorResponse,
+  429: errorResponse,
+};
 const common = { security: [{ bearer: [] }], responses: errors };
 
 /** Song2Clip under `/clips` (DECISIONS): create-clip, clip-status, the owner's clips, and the fonts libass draws with. */
@@ -115,7 +124,8 @@ export function clipsRoutes(clips: ClipsService, limits: ClipRouteLimits): Fasti
 function multipartError(error: unknown, limits: ClipRouteLimits): unknown {
   const code = (error as { code?: string } | undefined)?.code;
   if (code === 'FST_FILES_LIMIT') return new ValidationError(`mediaFiles: at most ${limits.maxImages} pictures`);
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(`mediaFiles: a file is larger than ${Math.round(limits.maxFileBytes / 1024 / 1024)} MB`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new PayloadTooLargeError(`mediaFiles: a file is larger than ${Math.round(limits.maxFileBytes / 1024 / 1024)} MB`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new ValidationError('Too many form fields.');
   return multipartReadError(error);
 }

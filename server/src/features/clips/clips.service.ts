@@ -118,7 +118,8 @@ export class ClipsService {
     const duration = song.durationSeconds ?? undefined;
     if (duration !== undefined && settings.startTime >= duration) throw new ValidationError(`settings.startTime: the song is ${duration.toFixed(1)} s long`);
     const outside = duration === undefined ? undefined : settings.words.find((word) => word.start > duration + 0.5);
-    if (outside && duration !== undefined) throw new ValidationError(`settings.words: "${outside.text}" starts at ${outside.start} s, after the song's end (${duration.toFixed(1)} s)`);
+    if (outside && duration !== undefined)
+      throw new ValidationError(`settings.words: "${outside.text}" starts at ${outside.start} s, after the song's end (${duration.toFixed(1)} s)`);
 
     const folder = `clip-media/${ownerId}/${randomUUID()}`;
     const keys: string[] = [];
@@ -148,7 +149,13 @@ export class ClipsService {
         durationSeconds: null,
         finishedAt: null,
       });
-      const task = await this.deps.tasks.start({ kind: renderClipJob.name, ownerId, subject: { type: 'clip', id: String(clip.id) }, job: renderClipJob, payload: { clipId: clip.id } });
+      const task = await this.deps.tasks.start({
+        kind: renderClipJob.name,
+        ownerId,
+        subject: { type: 'clip', id: String(clip.id) },
+        job: renderClipJob,
+        payload: { clipId: clip.id },
+      });
       await this.deps.repository.setTask(clip.id, task.id);
       return { taskId: task.id, clipId: clip.id };
     } catch (error) {
@@ -234,7 +241,8 @@ export class ClipsService {
   private async discardMedia(clip: ClipRow): Promise<void> {
     const results = await Promise.allSettled(clip.mediaKeys.map((key) => this.deps.storage.delete(key)));
     results.forEach((result, index) => {
-      if (result.status === 'rejected') this.deps.logger.warn({ err: result.reason, key: clip.mediaKeys[index] }, 'could not delete the media of an ended render');
+      if (result.status === 'rejected')
+        this.deps.logger.warn({ err: result.reason, key: clip.mediaKeys[index] }, 'could not delete the media of an ended render');
     });
   }
 
@@ -243,7 +251,8 @@ export class ClipsService {
    * clip's words, else the song's lyrics (word times, else line times), with or without autoSubtitles.
    */
   private async textFor(settings: ClipSettings, clip: ClipRow, durationSeconds: number | null): Promise<ClipText> {
-    const document = clip.songId !== null && !settings.words.some((word) => word.text.trim() !== '') ? await this.deps.lyrics?.lyricsFor(clip.songId) : undefined;
+    const document =
+      clip.songId !== null && !settings.words.some((word) => word.text.trim() !== '') ? await this.deps.lyrics?.lyricsFor(clip.songId) : undefined;
     return clipText(settings.words, document ? clipLyricsOf(document, durationSeconds) : null);
   }
 

@@ -19,6 +19,20 @@ export async function loadCandidates(repository: Pick<DiscoveryRepository, 'anal
   return analysed.flatMap(({ songId, features, vector }) => {
     const song = byId.get(songId);
     if (!song) return [];
-    return [{ id: songId, displayName: song.displayName, title: song.title, artist: song.artist, album: song.album, genre: song.genre, year: song.year, durationSeconds: song.durationSeconds, transcript: song.transcript, features, vector }];
+    return [
+      {
+        id: songId,
+        displayName: song.displayName,
+        title: song.title,
+        artist: song.artist,
+        album: song.album,
+        genre: song.genre,
+        year: song.year,
+        durationSeconds: song.durationSeconds,
+        transcript: song.transcript,
+        features,
+        vector,
+      },
+    ];
   });
 }

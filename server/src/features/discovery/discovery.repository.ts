@@ -44,7 +44,10 @@ export class DiscoveryRepository {
 
   async findAnalyses(songIds: number[]): Promise<Map<number, AnalysisRow>> {
     if (songIds.length === 0) return new Map();
-    const rows = await this.db.select().from(songAnalyses).where(sql`${songAnalyses.songId} in ${songIds}`);
+    const rows = await this.db
+      .select()
+      .from(songAnalyses)
+      .where(sql`${songAnalyses.songId} in ${songIds}`);
     return new Map(rows.map((row) => [row.songId, row]));
   }
 
@@ -55,7 +58,14 @@ export class DiscoveryRepository {
       .values(values)
       .onConflictDoUpdate({
         target: songAnalyses.songId,
-        set: { status: values.status, features: values.features, vector: values.vector, reason: values.reason, analyserVersion: values.analyserVersion, analysedAt: new Date() },
+        set: {
+          status: values.status,
+          features: values.features,
+          vector: values.vector,
+          reason: values.reason,
+          analyserVersion: values.analyserVersion,
+          analysedAt: new Date(),
+        },
       })
       .catch((error: unknown) => {
         // The song is gone (its foreign key): nothing to keep.
@@ -88,7 +98,10 @@ export class DiscoveryRepository {
 
   /** Every analysed song's features and vector. */
   async analysedSongs(): Promise<AnalysedSong[]> {
-    const rows = await this.db.select({ songId: songAnalyses.songId, features: songAnalyses.features, vector: songAnalyses.vector }).from(songAnalyses).where(eq(songAnalyses.status, 'analysed'));
+    const rows = await this.db
+      .select({ songId: songAnalyses.songId, features: songAnalyses.features, vector: songAnalyses.vector })
+      .from(songAnalyses)
+      .where(eq(songAnalyses.status, 'analysed'));
     return rows.map((row) => ({ songId: row.songId, features: row.features as SongFeatures, vector: row.vector as number[] }));
   }
 }

@@ -68,7 +68,17 @@ export class DiscoveryService {
     if (ranked.length === 0) throw new UnprocessableError(AI_MESSAGES.noMatch);
     const name = namePlaylist(prompt);
     const description = describePlaylist(prompt, query, ranked.length);
-    return this.save(ownerId, { name, description, prompt, interpreter, note: isEmptyQuery(query) ? joinNotes(note, 'no mood, activity, genre or artist recognised: a varied mix') : note }, ranked);
+    return this.save(
+      ownerId,
+      {
+        name,
+        description,
+        prompt,
+        interpreter,
+        note: isEmptyQuery(query) ? joinNotes(note, 'no mood, activity, genre or artist recognised: a varied mix') : note,
+      },
+      ranked,
+    );
   }
 
   /** A playlist of the songs nearest this one by their feature vectors. */
@@ -93,7 +103,17 @@ export class DiscoveryService {
       ...nearest.map(({ song, distance }) => ({ candidate: song, score: 1 - distance, reason: similarityReason(vector, song) })),
     ].filter((entry) => entry.candidate.features !== undefined);
     const prompt = `More like ${label}`;
-    return this.save(ownerId, { name: `More like ${label}`.slice(0, 100), description: `Songs that sound like ${label}: nearest by tempo, energy, key, brightness and texture.`, prompt, interpreter: 'embedded', note }, ranked);
+    return this.save(
+      ownerId,
+      {
+        name: `More like ${label}`.slice(0, 100),
+        description: `Songs that sound like ${label}: nearest by tempo, energy, key, brightness and texture.`,
+        prompt,
+        interpreter: 'embedded',
+        note,
+      },
+      ranked,
+    );
   }
 
   private async library(): Promise<{ candidates: Candidate[]; vocabulary: LibraryVocabulary; note: string | null }> {
@@ -106,7 +126,12 @@ export class DiscoveryService {
   }
 
   private async save(ownerId: number, meta: Omit<GeneratedResult, 'id' | 'songs'>, ranked: RankedSong[]): Promise<GeneratedResult> {
-    const id = await this.deps.playlists.createGenerated(ownerId, { name: meta.name, description: meta.description, prompt: meta.prompt, songIds: ranked.map((entry) => entry.candidate.id) });
+    const id = await this.deps.playlists.createGenerated(ownerId, {
+      name: meta.name,
+      description: meta.description,
+      prompt: meta.prompt,
+      songIds: ranked.map((entry) => entry.candidate.id),
+    });
     const records = await this.deps.catalog.songsByIds(
       ranked.map((entry) => entry.candidate.id),
       ownerId,
@@ -122,13 +147,18 @@ export class DiscoveryService {
 
 export function vocabularyOf(candidates: Candidate[]): LibraryVocabulary {
   const pick = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => !!value && value.trim().length > 0))];
-  return { artists: pick(candidates.map((song) => song.artist)), albums: pick(candidates.map((song) => song.album)), genres: pick(candidates.map((song) => song.genre)) };
+  return {
+    artists: pick(candidates.map((song) => song.artist)),
+    albums: pick(candidates.map((song) => song.album)),
+    genres: pick(candidates.map((song) => song.genre)),
+  };
 }
 
 /** An LLM's names count only when the library has them (case-insensitively); others are dropped. */
 function restrictToLibrary(query: PromptQuery, vocabulary: LibraryVocabulary): PromptQuery {
   const within = (names: string[], library: string[]) => names.flatMap((name) => library.filter((known) => known.toLowerCase() === name.toLowerCase()));
-  const genres = (names: string[]) => names.map((name) => name.toLowerCase()).filter((name) => vocabulary.genres.some((genre) => genre.toLowerCase().includes(name)));
+  const genres = (names: string[]) =>
+    names.map((name) => name.toLowerCase()).filter((name) => vocabulary.genres.some((genre) => genre.toLowerCase().includes(name)));
   return {
     ...query,
     artists: within(query.artists, vocabulary.artists),
@@ -152,4 +182,3 @@ function similarityReason(seed: number[], song: Candidate): string {
 function joinNotes(a: string | null, b: string): string {
   return a ? `${a}; ${b}` : b;
 }
-

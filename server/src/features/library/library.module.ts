@@ -34,7 +34,9 @@ export const libraryModule = defineModule({
       maxUploadBytes: config.maxUploadBytes,
       tagTimeoutMs: 10_000,
       onSongAdded: async (songId, tags) => {
-        await Promise.all(listeners.map((listener) => listener({ songId, tags }).catch((error: unknown) => logger.warn({ err: error, songId }, 'a new-song listener failed'))));
+        await Promise.all(
+          listeners.map((listener) => listener({ songId, tags }).catch((error: unknown) => logger.warn({ err: error, songId }, 'a new-song listener failed'))),
+        );
       },
     });
     const storageCleanup = new StorageCleanup({

@@ -87,9 +87,15 @@ export interface UploadGate {
   assertUploadOpen(key: string): Promise<void>;
 }
 
-export const songCataloguePort = definePort<SongCatalogue>('song-catalogue', 'The songs of the shared collection: by id, by ids, stream and public links, the stored file.');
+export const songCataloguePort = definePort<SongCatalogue>(
+  'song-catalogue',
+  'The songs of the shared collection: by id, by ids, stream and public links, the stored file.',
+);
 export const songEventsPort = definePort<SongEvents>('song-events', 'Hears of each song added to the collection, with the tags its upload read.');
-export const songDetailSourcesPort = definePort<SongDetailSources>('song-detail-sources', "Adds a module's part to the song detail answer (the sonic analysis).");
+export const songDetailSourcesPort = definePort<SongDetailSources>(
+  'song-detail-sources',
+  "Adds a module's part to the song detail answer (the sonic analysis).",
+);
 export const uploadGatePort = definePort<UploadGate>('upload-gate', 'Accepts a direct upload to local storage only while its upload is open.');
 
 /** Which song a URL names (its page, its API path or a signed play URL). */
@@ -128,7 +134,10 @@ export interface SongFactsSource {
   count(): Promise<number>;
 }
 
-export const songFactsPort = definePort<SongFactsSource>('song-facts', "Songs' files, tags and lyrics' text without a viewer: one, many at once, ids in pages, the count.");
+export const songFactsPort = definePort<SongFactsSource>(
+  'song-facts',
+  "Songs' files, tags and lyrics' text without a viewer: one, many at once, ids in pages, the count.",
+);
 
 /** The song key a URL path ends with (a play URL's last part), or undefined: what a song's key looks like is the library's to say. */
 export { songKeyAtEndOf } from './upload-key.js';

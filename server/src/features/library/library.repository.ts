@@ -84,7 +84,11 @@ export class LibraryRepository {
       .$dynamic();
     if (filter.limit !== undefined) ids = ids.limit(filter.limit);
     if (filter.offset !== undefined) ids = ids.offset(filter.offset);
-    const records = (await this.selectFor(viewerId).where(inArray(songs.id, ids)).orderBy(...order)).map(toRecord);
+    const records = (
+      await this.selectFor(viewerId)
+        .where(inArray(songs.id, ids))
+        .orderBy(...order)
+    ).map(toRecord);
     // A first page that is not full is everything: no second query.
     const firstPageComplete = (filter.offset ?? 0) === 0 && (filter.limit === undefined || records.length < filter.limit);
     const total = firstPageComplete ? records.length : await this.count(viewerId, filter, where);
@@ -103,9 +107,15 @@ export class LibraryRepository {
       await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
       const where = this.searchConditions(filter, await this.withCorrections(tx, words));
       const liked = and(eq(songLikes.songId, songSearch.songId), eq(songLikes.userId, viewerId));
-      const base = tx.select({ id: songSearch.songId, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(songSearch).$dynamic();
+      const base = tx
+        .select({ id: songSearch.songId, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(songSearch)
+        .$dynamic();
       const matches = filter.likedOnly ? base.innerJoin(songLikes, liked) : base;
-      let page = matches.where(where).orderBy(...SEARCH_ORDERS[filter.sort ?? 'recent']).$dynamic();
+      let page = matches
+        .where(where)
+        .orderBy(...SEARCH_ORDERS[filter.sort ?? 'recent'])
+        .$dynamic();
       if (filter.limit !== undefined) page = page.limit(filter.limit);
       if (filter.offset !== undefined) page = page.offset(filter.offset);
       const hits = await page;
@@ -117,7 +127,12 @@ export class LibraryRepository {
         const [row] = await (filter.likedOnly ? counted.innerJoin(songLikes, liked) : counted).where(where);
         return { records: [], total: row?.total ?? 0 };
       }
-      const rows = await this.selectFor(viewerId, tx).where(inArray(songs.id, hits.map((hit) => hit.id)));
+      const rows = await this.selectFor(viewerId, tx).where(
+        inArray(
+          songs.id,
+          hits.map((hit) => hit.id),
+        ),
+      );
       const byId = new Map(rows.map((row) => [row.row.id, row]));
       // In the page's order; a song deleted since its id was read is left out.
       const records = hits.flatMap((hit) => {
@@ -225,7 +240,10 @@ export class LibraryRepository {
   /** The song stored under the first of `storageKeys` that has one, in one query. */
   async findByFirstStorageKey(storageKeys: readonly string[]): Promise<SongRow | undefined> {
     if (storageKeys.length === 0) return undefined;
-    const rows = await this.db.select().from(songs).where(inArray(songs.storageKey, [...storageKeys]));
+    const rows = await this.db
+      .select()
+      .from(songs)
+      .where(inArray(songs.storageKey, [...storageKeys]));
     for (const key of storageKeys) {
       const row = rows.find((candidate) => candidate.storageKey === key);
       if (row) return row;
@@ -336,7 +354,10 @@ function likePattern(word: string): string {
 }
 
 function searchWords(search: string | undefined): string[] {
-  const words = (search ?? '').toLowerCase().split(/\s+/u).filter((word) => word.length > 0);
+  const words = (search ?? '')
+    .toLowerCase()
+    .split(/\s+/u)
+    .filter((word) => word.length > 0);
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 

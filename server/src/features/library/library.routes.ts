@@ -44,7 +44,9 @@ export function libraryRoutes(library: LibraryService, extras: { analysisOf?: (s
 
     route(app, libraryEndpoints.playUrl, { ...common, responses: errors }, async (request) => ({ url: await library.playUrl(request.params.id) }));
 
-    route(app, libraryEndpoints.toggleLike, { ...common, responses: errors }, async (request) => library.toggleLike(request.params.id, request.currentUser().id));
+    route(app, libraryEndpoints.toggleLike, { ...common, responses: errors }, async (request) =>
+      library.toggleLike(request.params.id, request.currentUser().id),
+    );
 
     route(app, libraryEndpoints.download, { ...common, responses: errors }, async (request, reply) => {
       const { object, fileName, fileType } = await library.download(request.params.id);

@@ -95,11 +95,9 @@ export const songSearch = pgTable(
  * against 50,000 songs, and its corrections are then found in song_search through its trigram
  * index like any other word. Words of deleted songs stay: they only ever correct to nothing.
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 /** A user's favourites; private to that user. */
 export const songLikes = pgTable(

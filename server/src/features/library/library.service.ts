@@ -163,9 +163,7 @@ export class LibraryService {
   async publicMedia(id: number, expiresInSeconds: number): Promise<{ streamUrl: string; coverUrl: string | null }> {
     const row = await this.requireRow(id);
     const streamUrl = await this.deps.storage.presignGet(row.storageKey, { expiresInSeconds, contentType: row.fileType });
-    const coverUrl = row.coverKey
-      ? await this.deps.storage.presignGet(row.coverKey, { expiresInSeconds, contentType: 'image/jpeg' })
-      : null;
+    const coverUrl = row.coverKey ? await this.deps.storage.presignGet(row.coverKey, { expiresInSeconds, contentType: 'image/jpeg' }) : null;
     return { streamUrl, coverUrl };
   }
 

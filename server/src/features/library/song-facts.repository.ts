@@ -50,6 +50,7 @@ function tagColumns(transcriptChars?: number) {
     genre: songs.genre,
     year: songs.year,
     durationSeconds: songs.durationSeconds,
-    transcript: transcriptChars === undefined ? songs.transcript : sql<string | null>`left(${songs.transcript}, ${sql.raw(String(Math.trunc(transcriptChars)))})`,
+    transcript:
+      transcriptChars === undefined ? songs.transcript : sql<string | null>`left(${songs.transcript}, ${sql.raw(String(Math.trunc(transcriptChars)))})`,
   };
 }

@@ -15,7 +15,9 @@ describe('songReferenceFromUrl', () => {
     const key = `uploads/4/${UUID}/Song.mp3`;
     expect(songReferenceFromUrl(`http://encore.test/api/storage/o/${key}?op=get&exp=1&sig=x`)).toEqual({ storageKey: key });
     expect(songReferenceFromUrl(`https://s3.example.com/bucket/${key}?X-Amz-Signature=abc`)).toEqual({ storageKey: key });
-    expect(songReferenceFromUrl(`https://bucket.s3.amazonaws.com/uploads/4/${UUID}/Song%28live%29.mp3`)).toEqual({ storageKey: `uploads/4/${UUID}/Song(live).mp3` });
+    expect(songReferenceFromUrl(`https://bucket.s3.amazonaws.com/uploads/4/${UUID}/Song%28live%29.mp3`)).toEqual({
+      storageKey: `uploads/4/${UUID}/Song(live).mp3`,
+    });
     const songKey = `songs/${UUID}/Song.mp3`;
     expect(songReferenceFromUrl(`http://encore.test/api/storage/o/${songKey}?op=get&exp=1&sig=x`)).toEqual({ storageKey: songKey });
     expect(songReferenceFromUrl(`https://s3.example.com/bucket/${songKey}?X-Amz-Signature=abc`)).toEqual({ storageKey: songKey });

@@ -30,7 +30,14 @@ describe('upload keys', () => {
       expect(songKeyAtEndOf(`/my-bucket/${key}`)).toBe(key);
     }
     const uuid = songKey.split('/')[1];
-    for (const path of [`/covers/${uuid}/Song.jpg`, `/songs/${uuid}`, `/songs/${uuid}/a/b.mp3`, `/xsongs/${uuid}/Song.mp3`, `/uploads/x/${uuid}/Song.mp3`, '/songs/not-a-uuid/Song.mp3']) {
+    for (const path of [
+      `/covers/${uuid}/Song.jpg`,
+      `/songs/${uuid}`,
+      `/songs/${uuid}/a/b.mp3`,
+      `/xsongs/${uuid}/Song.mp3`,
+      `/uploads/x/${uuid}/Song.mp3`,
+      '/songs/not-a-uuid/Song.mp3',
+    ]) {
       expect(songKeyAtEndOf(path), path).toBeUndefined();
     }
   });

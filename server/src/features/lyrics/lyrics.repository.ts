@@ -36,7 +36,11 @@ export class LyricsRepository {
    * foreign key). Of 'absent' writers at once only the first writes: the others wait on its
    * row in the primary key, then find its text in the conflict's condition.
    */
-  async save(songId: number, values: { document: LyricsDocument; source: LyricsSource; language: string | null; updatedBy: number | null }, onlyIf?: 'absent'): Promise<boolean> {
+  async save(
+    songId: number,
+    values: { document: LyricsDocument; source: LyricsSource; language: string | null; updatedBy: number | null },
+    onlyIf?: 'absent',
+  ): Promise<boolean> {
     if (!isId(songId)) return false;
     const row = {
       text: values.document.text,
@@ -101,7 +105,10 @@ export class LyricsRepository {
   /** Those of these songs that were read for embedded lyrics. */
   async scannedAmong(songIds: readonly number[]): Promise<Set<number>> {
     if (songIds.length === 0) return new Set();
-    const rows = await this.db.select({ songId: lyricsEmbeddedScans.songId }).from(lyricsEmbeddedScans).where(inArray(lyricsEmbeddedScans.songId, [...songIds]));
+    const rows = await this.db
+      .select({ songId: lyricsEmbeddedScans.songId })
+      .from(lyricsEmbeddedScans)
+      .where(inArray(lyricsEmbeddedScans.songId, [...songIds]));
     return new Set(rows.map((row) => row.songId));
   }
 

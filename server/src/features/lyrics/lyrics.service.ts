@@ -1,4 +1,12 @@
-import { documentFromWords, editDocument, exportLyrics, importLyrics, lineTokens, normaliseLyricsText, type LyricsDocument } from '@encore/common/lyrics-document.rules';
+import {
+  documentFromWords,
+  editDocument,
+  exportLyrics,
+  importLyrics,
+  lineTokens,
+  normaliseLyricsText,
+  type LyricsDocument,
+} from '@encore/common/lyrics-document.rules';
 import { documentWords, sungWords, timeTokens } from '@encore/common/lyrics-words.rules';
 import { looksLikeLrc } from '@encore/common/lyrics-lrc.format';
 import { looksLikeSrt } from '@encore/common/lyrics-srt.format';
@@ -81,11 +89,20 @@ export class LyricsService {
     const song = await this.requireSong(songId);
     const stored = await this.repository.find(songId);
     if (!stored || stored.document.text === '') throw new NotFoundError(LYRICS_MESSAGES.noLyrics);
-    const meta = { ...(song.title ? { title: song.title } : {}), ...(song.artist ? { artist: song.artist } : {}), ...(song.album ? { album: song.album } : {}), ...(stored.language ? { language: stored.language } : {}) };
+    const meta = {
+      ...(song.title ? { title: song.title } : {}),
+      ...(song.artist ? { artist: song.artist } : {}),
+      ...(song.album ? { album: song.album } : {}),
+      ...(stored.language ? { language: stored.language } : {}),
+    };
     const body = exportLyrics(stored.document, format, song.durationSeconds, meta);
     const extension = format === 'elrc' ? 'lrc' : format;
     const stem = safeFileName(song.displayName).replace(/\.[A-Za-z0-9]{1,8}$/, '');
-    return { body, fileName: `${stem}${format === 'elrc' ? '.enhanced' : ''}.${extension}`, contentType: format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/plain; charset=utf-8' };
+    return {
+      body,
+      fileName: `${stem}${format === 'elrc' ? '.enhanced' : ''}.${extension}`,
+      contentType: format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/plain; charset=utf-8',
+    };
   }
 
   async requireSong(songId: number): Promise<LyricsSong> {
@@ -162,7 +179,10 @@ function wordsOnText(previous: LyricsDocument | undefined, words: Word[], durati
   }
   const timed = timeTokens(documentWords(previous, durationSeconds), words);
   if (timed.unmatched.length > 0) {
-    const named = timed.unmatched.slice(0, 5).map((word) => `"${word.text}"`).join(', ');
+    const named = timed.unmatched
+      .slice(0, 5)
+      .map((word) => `"${word.text}"`)
+      .join(', ');
     throw new ValidationError(LYRICS_MESSAGES.wordsNotInText.replace('{words}', timed.unmatched.length > 5 ? `${named}…` : named));
   }
   return { text: previous.text, lineTimes: previous.lineTimes, words: timed.words };

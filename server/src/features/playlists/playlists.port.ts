@@ -15,4 +15,7 @@ export interface GeneratedPlaylists {
   createGenerated(ownerId: number, playlist: GeneratedPlaylist): Promise<number>;
 }
 
-export const generatedPlaylistsPort = definePort<GeneratedPlaylists>('generated-playlists', "Saves a playlist made for a user (an AI playlist from a prompt) with its songs in order.");
+export const generatedPlaylistsPort = definePort<GeneratedPlaylists>(
+  'generated-playlists',
+  'Saves a playlist made for a user (an AI playlist from a prompt) with its songs in order.',
+);

@@ -21,7 +21,10 @@ export class PlaylistsRepository {
   }
 
   async find(id: number, ownerId: number): Promise<PlaylistRow | undefined> {
-    const [row] = await this.db.select().from(playlists).where(and(eq(playlists.id, id), eq(playlists.ownerId, ownerId)));
+    const [row] = await this.db
+      .select()
+      .from(playlists)
+      .where(and(eq(playlists.id, id), eq(playlists.ownerId, ownerId)));
     return row;
   }
 
@@ -36,7 +39,10 @@ export class PlaylistsRepository {
   }
 
   async create(ownerId: number, values: { name: string; description: string | null }): Promise<PlaylistRow> {
-    const [row] = await this.db.insert(playlists).values({ ownerId, ...values }).returning();
+    const [row] = await this.db
+      .insert(playlists)
+      .values({ ownerId, ...values })
+      .returning();
     if (!row) throw new Error('insert returned no row');
     return row;
   }
@@ -51,7 +57,10 @@ export class PlaylistsRepository {
   }
 
   async delete(id: number, ownerId: number): Promise<boolean> {
-    const rows = await this.db.delete(playlists).where(and(eq(playlists.id, id), eq(playlists.ownerId, ownerId))).returning({ id: playlists.id });
+    const rows = await this.db
+      .delete(playlists)
+      .where(and(eq(playlists.id, id), eq(playlists.ownerId, ownerId)))
+      .returning({ id: playlists.id });
     return rows.length > 0;
   }
 
@@ -128,7 +137,10 @@ export class PlaylistsRepository {
    */
   async createGenerated(ownerId: number, values: { name: string; description: string; prompt: string; songIds: number[] }): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(playlists).values({ ownerId, name: values.name, description: values.description, aiPrompt: values.prompt }).returning({ id: playlists.id });
+      const [row] = await tx
+        .insert(playlists)
+        .values({ ownerId, name: values.name, description: values.description, aiPrompt: values.prompt })
+        .returning({ id: playlists.id });
       const id = row!.id;
       const insert = (songIds: number[], from: number) =>
         tx

@@ -82,7 +82,11 @@ async function folderBytes(folder: string): Promise<number> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
   let bytes = 0;
   for (const entry of entries) {
-    if (entry.isFile()) bytes += await stat(path.join(folder, entry.name)).then((info) => info.size, () => 0);
+    if (entry.isFile())
+      bytes += await stat(path.join(folder, entry.name)).then(
+        (info) => info.size,
+        () => 0,
+      );
   }
   return bytes;
 }

@@ -65,7 +65,12 @@ function runChild(args: string[]): Promise<'done' | 'unavailable'> {
     child.once('error', () => resolve('unavailable'));
     child.once('close', (code, signal) => {
       if (code === 0) resolve('done');
-      else reject(new Error(`Could not create the embedded database (initdb ${signal ? `was stopped by ${signal}` : `exited with ${code}`}): ${stderr.trim() || 'no details'}`));
+      else
+        reject(
+          new Error(
+            `Could not create the embedded database (initdb ${signal ? `was stopped by ${signal}` : `exited with ${code}`}): ${stderr.trim() || 'no details'}`,
+          ),
+        );
     });
   });
 }

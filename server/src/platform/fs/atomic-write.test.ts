@@ -49,9 +49,7 @@ describe('writeFileAtomic', () => {
 
   it('stops at maxBytes with PayloadTooLargeError and leaves nothing', async () => {
     const target = path.join(dir, 'big.bin');
-    await expect(writeFileAtomic(target, Readable.from(chunks(10, 1024)), { maxBytes: 5000 })).rejects.toBeInstanceOf(
-      PayloadTooLargeError,
-    );
+    await expect(writeFileAtomic(target, Readable.from(chunks(10, 1024)), { maxBytes: 5000 })).rejects.toBeInstanceOf(PayloadTooLargeError);
     await expect(writeFileAtomic(target, Buffer.alloc(5001), { maxBytes: 5000 })).rejects.toThrow(/File is too large/);
     expect(await fs.readdir(dir)).toEqual([]);
     expect(await writeFileAtomic(target, Readable.from(chunks(5, 1000)), { maxBytes: 5000 })).toBe(5000);

@@ -82,11 +82,7 @@ export async function stageFile(target: string, body: FileBody, options: AtomicW
  * Creates filePath (which must not exist yet) with body's bytes and returns their count.
  * On any error, including going over maxBytes, the file is removed before this rejects.
  */
-export async function writeNewFile(
-  filePath: string,
-  body: FileBody,
-  options: AtomicWriteOptions & { sync?: boolean } = {},
-): Promise<number> {
+export async function writeNewFile(filePath: string, body: FileBody, options: AtomicWriteOptions & { sync?: boolean } = {}): Promise<number> {
   const { maxBytes, sync = false } = options;
   if (maxBytes !== undefined && !(body instanceof Readable) && Buffer.byteLength(body) > maxBytes) {
     throw fileTooLargeError(maxBytes);

@@ -16,7 +16,10 @@ export interface ProcessOwner {
 }
 
 export const THIS_PROCESS: ProcessOwner = {
-  host: hostname().replace(/[^A-Za-z0-9-]/g, '-').slice(0, 63) || 'host',
+  host:
+    hostname()
+      .replace(/[^A-Za-z0-9-]/g, '-')
+      .slice(0, 63) || 'host',
   pid: process.pid,
   instance: randomBytes(4).toString('hex'),
 };

@@ -1,7 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AppError} from '../errors/app-errors.js';
+import type { AppError } from '../errors/app-errors.js';
 import {
   ConflictError,
   ERROR_KINDS,
@@ -30,7 +29,11 @@ const CASES: Record<ErrorKind, { error: AppError; status: number; headers?: Reco
   conflict: { error: new ConflictError('That user name is already taken.'), status: 409 },
   'too-large': { error: new PayloadTooLargeError('File is too large. The limit is 100 MB.'), status: 413 },
   unsupported: { error: new UnsupportedMediaTypeError('Only audio files can be uploaded.'), status: 415 },
-  'range-not-satisfiable': { error: new RangeNotSatisfiableError('The requested range is not available.', 100), status: 416, headers: { 'content-range': 'bytes */100' } },
+  'range-not-satisfiable': {
+    error: new RangeNotSatisfiableError('The requested range is not available.', 100),
+    status: 416,
+    headers: { 'content-range': 'bytes */100' },
+  },
   unprocessable: { error: new UnprocessableError('This audio file could not be read. It may be damaged.'), status: 422 },
   'rate-limited': { error: new TooManyRequestsError('Too many attempts.', 12.2), status: 429, headers: { 'retry-after': '13' } },
   unavailable: { error: new ServiceUnavailableError('Google sign-in is not available right now.'), status: 503 },

@@ -1,4 +1,4 @@
-import type { AppError} from '../errors/app-errors.js';
+import type { AppError } from '../errors/app-errors.js';
 import { RangeNotSatisfiableError, TooManyRequestsError, type ErrorKind } from '../errors/app-errors.js';
 
 /** How the REST API answers each kind of error. */
@@ -32,4 +32,3 @@ export function httpErrorOf(error: AppError): HttpError {
   if (error.kind === 'timeout') headers.connection = 'close';
   return { status: STATUS[error.kind], headers, body: { message: error.message } };
 }
-

@@ -15,7 +15,8 @@ export function multipartReadError(error: unknown): unknown {
   const { code, syscall } = error as { code?: unknown; syscall?: unknown };
   if (code === 'FST_MP_PREMATURE_CLOSE' || /^Unexpected end of/.test(error.message)) return new ValidationError(MULTIPART_UNFINISHED);
   if (/boundary not found/i.test(error.message)) return new ValidationError(MULTIPART_NO_BOUNDARY);
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_INVALID_JSON_FIELD_ERROR') return new ValidationError(MULTIPART_INVALID);
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_INVALID_JSON_FIELD_ERROR')
+    return new ValidationError(MULTIPART_INVALID);
   // The parser's own errors carry no system call; a file system's or a socket's do.
   if (syscall === undefined && (typeof code !== 'string' || !/^E[A-Z]+$/.test(code))) return new ValidationError(MULTIPART_INVALID);
   return error;

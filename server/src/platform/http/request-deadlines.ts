@@ -55,7 +55,8 @@ export function installRequestDeadlines(app: FastifyInstance, timeouts: ServerTi
     const limit = request.routeOptions.config.bodyTimeoutMs ?? timeouts.requestMs;
     const timer = setTimeout(() => cutOff(request, reply, new RequestTimeoutError(), { limitMs: limit }), limit);
     const stallMs = request.routeOptions.config.bodyStallMs;
-    const stopStallWatch = stallMs === undefined ? undefined : watchStall(raw, stallMs, () => cutOff(request, reply, new RequestTimeoutError(UPLOAD_TOO_SLOW), { stallMs }));
+    const stopStallWatch =
+      stallMs === undefined ? undefined : watchStall(raw, stallMs, () => cutOff(request, reply, new RequestTimeoutError(UPLOAD_TOO_SLOW), { stallMs }));
     const clear = () => {
       clearTimeout(timer);
       stopStallWatch?.();

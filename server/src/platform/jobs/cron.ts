@@ -32,8 +32,15 @@ export class CronError extends Error {}
 
 export function parseCron(expression: string): Cron {
   const parts = expression.trim().split(/\s+/);
-  if (parts.length !== 5) throw new CronError(`"${expression}" is not a cron expression: it needs 5 fields (minute hour day-of-month month day-of-week), it has ${parts.length}`);
-  const [minutes, hours, days, months, weekdays] = parts.map((part, i) => parseField(part, FIELDS[i] as Field, expression)) as [Set<number>, Set<number>, Set<number>, Set<number>, Set<number>];
+  if (parts.length !== 5)
+    throw new CronError(`"${expression}" is not a cron expression: it needs 5 fields (minute hour day-of-month month day-of-week), it has ${parts.length}`);
+  const [minutes, hours, days, months, weekdays] = parts.map((part, i) => parseField(part, FIELDS[i] as Field, expression)) as [
+    Set<number>,
+    Set<number>,
+    Set<number>,
+    Set<number>,
+    Set<number>,
+  ];
   if (weekdays.delete(7)) weekdays.add(0);
   // A day field written from `*` (`*`, `*/2`) leaves the day to the other field, as in Vixie cron.
   const anyDay = parts[2]?.startsWith('*') === true;

@@ -198,7 +198,9 @@ class PostgresLiveness implements JobLiveness {
       // so two sweepers never hand back the same worker's jobs.
       const claims = await db.transaction(async (tx) => {
         // node-postgres answers execute with its QueryResult, whose rows the generic Db does not type.
-        const { rows } = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${WORKER_LOCK_SPACE}, ${id}) AS free`)) as unknown as { rows: { free: boolean }[] };
+        const { rows } = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${WORKER_LOCK_SPACE}, ${id}) AS free`)) as unknown as {
+          rows: { free: boolean }[];
+        };
         if (!rows[0]?.free) {
           this.suspects.delete(id);
           return [];

@@ -41,7 +41,13 @@ export async function runJob(job: AnyJobDefinition, entry: PgBoss.JobWithMetadat
   }
 }
 
-async function runClaimed(job: AnyJobDefinition, entry: PgBoss.JobWithMetadata<unknown>, payload: unknown, deps: RunnerDeps, taskId: string | undefined): Promise<void> {
+async function runClaimed(
+  job: AnyJobDefinition,
+  entry: PgBoss.JobWithMetadata<unknown>,
+  payload: unknown,
+  deps: RunnerDeps,
+  taskId: string | undefined,
+): Promise<void> {
   const { boss, tasks, logger } = deps;
   const controller = new AbortController();
   let task: JobContext['task'];

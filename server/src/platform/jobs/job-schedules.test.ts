@@ -26,9 +26,17 @@ describe('keeping schedules', () => {
   it('sends each run in the middle of its minute, once, and goes on to the next', async () => {
     vi.setSystemTime(new Date('2026-11-25T10:14:50Z'));
     const sent: string[] = [];
-    const schedules = keepSchedules([scheduled('every-minute', '* * * * *'), scheduled('quarterly', '*/15 * * * *'), defineJob(jobKind('plain', z.object({})), { ...scheduled('x', '* * * * *'), schedule: undefined })], async (job) => {
-      sent.push(`${job.name}@${new Date().toISOString()}`);
-    }, logger);
+    const schedules = keepSchedules(
+      [
+        scheduled('every-minute', '* * * * *'),
+        scheduled('quarterly', '*/15 * * * *'),
+        defineJob(jobKind('plain', z.object({})), { ...scheduled('x', '* * * * *'), schedule: undefined }),
+      ],
+      async (job) => {
+        sent.push(`${job.name}@${new Date().toISOString()}`);
+      },
+      logger,
+    );
     expect(schedules.list()).toEqual([
       { name: 'every-minute', cron: '* * * * *', next: new Date('2026-11-25T10:15:00Z') },
       { name: 'quarterly', cron: '*/15 * * * *', next: new Date('2026-11-25T10:15:00Z') },
@@ -48,9 +56,13 @@ describe('keeping schedules', () => {
   it('still sends a run whose minute began less than the offset ago, and waits hours in steps', async () => {
     vi.setSystemTime(new Date(Date.parse('2026-11-25T10:17:00Z') + SCHEDULE_SEND_OFFSET_MS - 5_000));
     const sent: string[] = [];
-    const schedules = keepSchedules([scheduled('hourly', '17 * * * *'), scheduled('yearly', '0 0 1 1 *')], async (job) => {
-      sent.push(`${job.name}@${new Date().toISOString()}`);
-    }, logger);
+    const schedules = keepSchedules(
+      [scheduled('hourly', '17 * * * *'), scheduled('yearly', '0 0 1 1 *')],
+      async (job) => {
+        sent.push(`${job.name}@${new Date().toISOString()}`);
+      },
+      logger,
+    );
     await vi.advanceTimersByTimeAsync(5_000);
     expect(sent).toEqual(['hourly@2026-11-25T10:17:30.000Z']);
     // A run weeks away (past what one timer can wait) comes at its time.
@@ -62,10 +74,14 @@ describe('keeping schedules', () => {
   it('keeps the schedule when a send fails, and refuses a schedule that is not cron', async () => {
     vi.setSystemTime(new Date('2026-11-25T10:15:00Z'));
     let calls = 0;
-    const schedules = keepSchedules([scheduled('flaky', '* * * * *')], async () => {
-      calls++;
-      if (calls === 1) throw new Error('database away');
-    }, logger);
+    const schedules = keepSchedules(
+      [scheduled('flaky', '* * * * *')],
+      async () => {
+        calls++;
+        if (calls === 1) throw new Error('database away');
+      },
+      logger,
+    );
     await vi.advanceTimersByTimeAsync(2 * 60_000);
     expect(calls).toBe(2);
     schedules.stop();

@@ -131,7 +131,8 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
     return id;
   };
   /** A scheduled run: the singleton of its minute (by the database's clock) is sent once. */
-  const sendScheduled = (job: AnyJobDefinition) => sendNow(job.name, (job.schedule?.payload ?? {}) as object, { singletonKey: 'schedule', singletonSeconds: 60 });
+  const sendScheduled = (job: AnyJobDefinition) =>
+    sendNow(job.name, (job.schedule?.payload ?? {}) as object, { singletonKey: 'schedule', singletonSeconds: 60 });
 
   return {
     async send(kind, payload, options = {}) {
@@ -210,9 +211,10 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       if (taskIds.length === 0) return new Set();
       const { rows } = await boss
         .getDb()
-        .executeSql(`SELECT DISTINCT data->>'_task' AS task FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND data->>'_task' = ANY($1::text[])`, [
-          [...taskIds],
-        ]);
+        .executeSql(
+          `SELECT DISTINCT data->>'_task' AS task FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND data->>'_task' = ANY($1::text[])`,
+          [[...taskIds]],
+        );
       return new Set((rows as { task: string }[]).map((row) => row.task));
     },
     retryJobsOfDeadWorkers,

@@ -22,7 +22,9 @@ export function createOutboxMailer(outboxDir: string, from: string, logger: Logg
       const ending = outboxFileEnding(delivery);
       if ((await fs.readdir(outboxDir)).some((name) => name.endsWith(ending))) return;
       const messageId = deliveryMessageId(delivery, from);
-      const info = await (await (transporter ??= makeTransport())).sendMail({ messageId, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await (
+        await (transporter ??= makeTransport())
+      ).sendMail({ messageId, to: message.to, subject: message.subject, text: message.text, html: message.html });
       if (!Buffer.isBuffer(info.message)) throw new Error('the outbox transport did not return the message bytes');
       const file = path.join(outboxDir, outboxFileName(new Date(), delivery));
       await writeFileAtomic(file, info.message, { mode: 0o600 });

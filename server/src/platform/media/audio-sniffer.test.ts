@@ -5,7 +5,14 @@ import { bufferSource } from './byte-source.js';
 /** An MPEG-1 layer III frame header: 128 kbit/s, 44.1 kHz, no padding (417 bytes a frame). */
 const MP3_FRAME = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413)]);
 const id3 = (body: number, sizeBytes = syncsafe(body), version = 3, flags = 0) =>
-  Buffer.concat([Buffer.from('ID3'), Buffer.from([version, 0, flags]), sizeBytes, Buffer.alloc(body), flags & 0x10 ? Buffer.from('3DI\x04\x00\x10') : Buffer.alloc(0), flags & 0x10 ? syncsafe(body) : Buffer.alloc(0)]);
+  Buffer.concat([
+    Buffer.from('ID3'),
+    Buffer.from([version, 0, flags]),
+    sizeBytes,
+    Buffer.alloc(body),
+    flags & 0x10 ? Buffer.from('3DI\x04\x00\x10') : Buffer.alloc(0),
+    flags & 0x10 ? syncsafe(body) : Buffer.alloc(0),
+  ]);
 function syncsafe(value: number): Buffer {
   return Buffer.from([(value >> 21) & 0x7f, (value >> 14) & 0x7f, (value >> 7) & 0x7f, value & 0x7f]);
 }

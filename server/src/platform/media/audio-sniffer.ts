@@ -32,8 +32,28 @@ const MIME: Record<AudioContainer, string> = {
  * Flash audio, 3GPP recordings. Whether the file holds video is the tag parser's call (415).
  */
 const MP4_BRANDS = new Set([
-  'M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ', 'f4a ', 'mp41', 'mp42', 'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'dash', 'msdh',
-  '3gp4', '3gp5', '3gp6', '3gp7', '3gg6', '3g2a',
+  'M4A ',
+  'M4B ',
+  'M4P ',
+  'F4A ',
+  'F4B ',
+  'f4a ',
+  'mp41',
+  'mp42',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'dash',
+  'msdh',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+  '3gp7',
+  '3gg6',
+  '3g2a',
 ]);
 /** Still images in the same box format (HEIF, AVIF): never audio, whatever else they list. */
 const IMAGE_BRANDS = new Set(['mif1', 'msf1', 'heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'avif', 'avis', 'avci', 'crx ']);

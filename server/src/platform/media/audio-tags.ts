@@ -123,15 +123,19 @@ function plausibleDuration(duration: number | undefined, bitrate: number | undef
  */
 function frontCover(pictures: IPicture[] | undefined): IPicture | undefined {
   const usable = (pictures ?? []).filter((picture) => picture.data.length > 0);
-  const says = (picture: IPicture, pattern: RegExp) => [picture.type, picture.name, picture.description].some((field) => field !== undefined && pattern.test(field));
+  const says = (picture: IPicture, pattern: RegExp) =>
+    [picture.type, picture.name, picture.description].some((field) => field !== undefined && pattern.test(field));
   return usable.find((picture) => says(picture, /front/i)) ?? usable.find((picture) => says(picture, /^cover$/i)) ?? usable[0];
 }
 
 function lyricsText(lyrics: IAudioMetadata['common']['lyrics']): string | null {
   for (const entry of lyrics ?? []) {
     const value = entry.text ?? (entry.syncText ?? []).map((line) => line.text).join('\n');
-    // eslint-disable-next-line no-control-regex
-    const trimmed = value.replace(/\r\n?/g, '\n').replace(/\u0000/g, '').trim();
+    const trimmed = value
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u0000/g, '')
+      .trim();
     if (trimmed) return trimmed.slice(0, MAX_LYRICS);
   }
   return null;

@@ -57,7 +57,7 @@ class BlockCache implements ClosableSource {
     const start = Math.max(0, Math.min(offset, this.size));
     const end = Math.min(this.size, start + Math.max(0, length));
     const parts: Buffer[] = [];
-    for (let at = start; at < end; ) {
+    for (let at = start; at < end;) {
       const index = Math.floor(at / this.blockBytes);
       const block = await this.block(index);
       const from = at - index * this.blockBytes;

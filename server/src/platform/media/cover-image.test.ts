@@ -27,7 +27,12 @@ describe('renderCover', () => {
   });
 
   it('re-encodes a JPEG that carries EXIF (a location must not be served), and drops it', async () => {
-    const data = await (await picture(600, 600)).jpeg().withExif({ IFD0: { Artist: 'someone', ImageDescription: 'at home' } }).toBuffer();
+    const data = await (
+      await picture(600, 600)
+    )
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'someone', ImageDescription: 'at home' } })
+      .toBuffer();
     expect((await sharp(data).metadata()).exif).toBeDefined();
     const cover = await renderCover(data);
     expect(Buffer.compare(cover.full, data)).not.toBe(0);
@@ -48,7 +53,9 @@ describe('renderCover', () => {
   });
 
   it('re-encodes a PNG as JPEG, on white where it was transparent', async () => {
-    const png = await sharp({ create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const cover = await renderCover(png);
     expect(await sharp(cover.full).metadata()).toMatchObject({ format: 'jpeg', channels: 3 });
     const { data } = await sharp(cover.full).raw().toBuffer({ resolveWithObject: true });

@@ -73,9 +73,7 @@ function unusable(error: unknown): UnusableCoverError {
 
 /** A bounded, upright decode of `data`. */
 function decoded(sharp: typeof SharpModule, data: Uint8Array, limits: CoverLimits): Sharp {
-  return sharp(data, { limitInputPixels: limits.maxInputPixels, failOn: 'error', sequentialRead: true })
-    .timeout({ seconds: limits.timeoutSeconds })
-    .rotate();
+  return sharp(data, { limitInputPixels: limits.maxInputPixels, failOn: 'error', sequentialRead: true }).timeout({ seconds: limits.timeoutSeconds }).rotate();
 }
 
 type ImageFacts = Pick<Metadata, 'format' | 'width' | 'height' | 'orientation' | 'space' | 'channels' | 'exif' | 'xmp' | 'iptc'>;

@@ -33,7 +33,10 @@ async function fingerprintOf(file: string): Promise<string | undefined> {
 }
 
 /** The cached probe of `candidate`, when there is one for that very file. */
-export async function readCachedProbe(dataDir: string, candidate: { path: string; source: FfmpegSource }): Promise<(LocatedFfmpeg & FfmpegCapabilities) | undefined> {
+export async function readCachedProbe(
+  dataDir: string,
+  candidate: { path: string; source: FfmpegSource },
+): Promise<(LocatedFfmpeg & FfmpegCapabilities) | undefined> {
   let cached: Partial<CachedProbe>;
   try {
     cached = JSON.parse(await fs.readFile(probeCacheFile(dataDir), 'utf8')) as Partial<CachedProbe>;
@@ -52,7 +55,14 @@ export async function readCachedProbe(dataDir: string, candidate: { path: string
 export async function writeCachedProbe(dataDir: string, probe: LocatedFfmpeg & FfmpegCapabilities): Promise<void> {
   const fingerprint = await fingerprintOf(probe.path);
   if (fingerprint === undefined) return;
-  const record: CachedProbe = { path: probe.path, source: probe.source, version: probe.version, fingerprint, filters: [...probe.filters], encoders: [...probe.encoders] };
+  const record: CachedProbe = {
+    path: probe.path,
+    source: probe.source,
+    version: probe.version,
+    fingerprint,
+    filters: [...probe.filters],
+    encoders: [...probe.encoders],
+  };
   const file = probeCacheFile(dataDir);
   await fs.mkdir(path.dirname(file), { recursive: true });
   await writeFileAtomic(file, JSON.stringify(record));

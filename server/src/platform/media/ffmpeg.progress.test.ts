@@ -27,7 +27,7 @@ describe('ProgressParser', () => {
   });
 
   it('reads the Duration of the first input from the log', () => {
-    expect(durationFromLog('[info] Input #0, wav, from \'x\':\n[info]   Duration: 01:02:03.50, bitrate: 705 kb/s')).toBe(3723.5);
+    expect(durationFromLog("[info] Input #0, wav, from 'x':\n[info]   Duration: 01:02:03.50, bitrate: 705 kb/s")).toBe(3723.5);
     expect(durationFromLog('[info]   Duration: N/A, bitrate: N/A')).toBeUndefined();
   });
 });

@@ -112,9 +112,11 @@ export function startFfmpeg(binary: string, args: readonly string[], options: Ff
       void Promise.race([drained, delay(DRAIN_MS)]).then(() => {
         stderr.destroy();
         progressPipe.destroy();
-        if (stopReason === 'timeout') return reject(new FfmpegError('timeout', `ffmpeg took longer than ${seconds(timeoutMs)} and was stopped`, { signal, stderrTail: log.tail() }));
+        if (stopReason === 'timeout')
+          return reject(new FfmpegError('timeout', `ffmpeg took longer than ${seconds(timeoutMs)} and was stopped`, { signal, stderrTail: log.tail() }));
         if (stopReason === 'cancelled') return reject(cancelled(options.signal, log.tail(), signal));
-        if (stopReason === 'input') return reject(new FfmpegError('failed', 'ffmpeg could not be given its input', { cause: inputError, stderrTail: log.tail() }));
+        if (stopReason === 'input')
+          return reject(new FfmpegError('failed', 'ffmpeg could not be given its input', { cause: inputError, stderrTail: log.tail() }));
         if (code === 0) return resolve();
         const reason = failureReason(log.errors(), args) ?? (signal ? `killed by ${signal}` : `exit status ${code}`);
         reject(new FfmpegError('failed', `ffmpeg failed: ${reason}`, { exitCode: code, signal, stderrTail: log.tail() }));

@@ -31,7 +31,9 @@ export function createFfmpeg(options: LocateOptions & { logger: Logger }): Ffmpe
       const located = await locateFfmpeg(locate);
       const probed = { ...located, ...(await readCapabilities(located.path)) };
       logger.info({ path: probed.path, source: probed.source, version: probed.version, lacks: probed.lacks }, 'ffmpeg found');
-      await writeCachedProbe(locate.dataDir, probed).catch((error: unknown) => logger.warn({ err: error }, 'could not keep the ffmpeg probe for the next start'));
+      await writeCachedProbe(locate.dataDir, probed).catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not keep the ffmpeg probe for the next start'),
+      );
       return probed;
     })().catch((error: unknown) => {
       found = undefined; // the next call looks again (a fixed FFMPEG_PATH, a package installed meanwhile)

@@ -50,13 +50,7 @@ function single(query: Query, name: string): string | undefined {
  * Checks a request's query against the op and key it is for; returns the signed claims.
  * Every failure is the same ForbiddenError, so a probe learns nothing.
  */
-export function verifySignedQuery(
-  secret: string,
-  op: LocalUrlOp,
-  key: string,
-  query: Query,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): LocalUrlClaims {
+export function verifySignedQuery(secret: string, op: LocalUrlOp, key: string, query: Query, nowSeconds = Math.floor(Date.now() / 1000)): LocalUrlClaims {
   const expText = single(query, Q.exp);
   const sigText = single(query, Q.sig);
   if (single(query, Q.op) !== op || !expText || !/^\d{1,12}$/.test(expText) || !sigText) {

@@ -81,10 +81,7 @@ export class LocalStorage implements Storage {
     return signedPath(this.urlBase, this.signingSecret, claims);
   }
 
-  async presignGet(
-    key: string,
-    opts: { expiresInSeconds: number; downloadName?: string; contentType?: string },
-  ): Promise<string> {
+  async presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string; contentType?: string }): Promise<string> {
     const claims: LocalUrlClaims = { op: 'get', key: assertValidKey(key), exp: expiry(opts.expiresInSeconds) };
     if (opts.contentType !== undefined) claims.contentType = assertValidContentType(opts.contentType);
     if (opts.downloadName !== undefined) claims.downloadName = opts.downloadName;

@@ -83,21 +83,27 @@ export class S3Storage implements Storage {
     const signature = url.searchParams.get('X-Amz-Signature');
     const date = parseAmzDate(url.searchParams.get('X-Amz-Date'));
     const expires = Number(url.searchParams.get('X-Amz-Expires'));
-    if (!signature || !/^[0-9a-f]{64}$/.test(signature) || date === undefined || !Number.isInteger(expires) || expires <= 0 || date + expires * 1000 < now) return false;
+    if (!signature || !/^[0-9a-f]{64}$/.test(signature) || date === undefined || !Number.isInteger(expires) || expires <= 0 || date + expires * 1000 < now)
+      return false;
     const query: Record<string, string> = {};
     for (const [name, value] of url.searchParams) if (name !== 'X-Amz-Signature') query[name] = value;
     const signed = await new S3RequestPresigner(this.client.config).presign(
-      { method: 'GET', protocol: url.protocol, hostname: url.hostname, ...(url.port ? { port: Number(url.port) } : {}), path: url.pathname, query, headers: { host: url.host } },
+      {
+        method: 'GET',
+        protocol: url.protocol,
+        hostname: url.hostname,
+        ...(url.port ? { port: Number(url.port) } : {}),
+        path: url.pathname,
+        query,
+        headers: { host: url.host },
+      },
       { signingDate: new Date(date), expiresIn: expires },
     );
     const expected = signed.query?.['X-Amz-Signature'];
     return typeof expected === 'string' && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
   }
 
-  async presignGet(
-    key: string,
-    opts: { expiresInSeconds: number; downloadName?: string; contentType?: string },
-  ): Promise<string> {
+  async presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string; contentType?: string }): Promise<string> {
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: assertValidKey(key),

@@ -17,7 +17,9 @@ export const tasks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     subjectType: text('subject_type'),
     subjectId: text('subject_id'),
-    state: text('state', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] })
+      .notNull()
+      .default('queued'),
     progress: integer('progress').notNull().default(0),
     phase: text('phase'),
     result: jsonb('result'),

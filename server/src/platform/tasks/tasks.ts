@@ -25,9 +25,7 @@ export class Tasks {
   private unlisten: (() => Promise<void>) | undefined;
   private listening: Promise<void> | undefined;
 
-  constructor(
-    private readonly deps: { store: TaskStore; jobs: Jobs; database: Database; logger: Logger },
-  ) {}
+  constructor(private readonly deps: { store: TaskStore; jobs: Jobs; database: Database; logger: Logger }) {}
 
   async start<P>(input: StartTask<P>): Promise<TaskRecord> {
     // Validate first: a bad payload must not leave a task row behind.

@@ -29,12 +29,16 @@ export const toyModule = defineModule({
     return {
       routes: async (app) => {
         app.addHook('onRequest', app.requireUser);
-        app.post('/toy/notes', { schema: { tags: ['toy'], body: z.object({ songId: z.number().int().positive(), text: z.string().min(1).max(200) }) } }, async (request, reply) => {
-          const song = await catalogue.get(request.body.songId, request.currentUser().id);
-          const note = await repository.insert(song.id, request.body.text);
-          await platform.jobs.send(shoutJob, { noteId: note.id });
-          return reply.status(201).send({ id: note.id, message: toyMessagesEn.noteQueued });
-        });
+        app.post(
+          '/toy/notes',
+          { schema: { tags: ['toy'], body: z.object({ songId: z.number().int().positive(), text: z.string().min(1).max(200) }) } },
+          async (request, reply) => {
+            const song = await catalogue.get(request.body.songId, request.currentUser().id);
+            const note = await repository.insert(song.id, request.body.text);
+            await platform.jobs.send(shoutJob, { noteId: note.id });
+            return reply.status(201).send({ id: note.id, message: toyMessagesEn.noteQueued });
+          },
+        );
         app.get('/toy/notes/:id', { schema: { tags: ['toy'], params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
           const note = await repository.find(request.params.id);
           if (!note) throw new NotFoundError(toyMessagesEn.noteNotFound);

@@ -3,12 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
-  return (
-    <AvatarPrimitive.Root
-      className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full select-none', className)}
-      {...props}
-    />
-  );
+  return <AvatarPrimitive.Root className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full select-none', className)} {...props} />;
 }
 
 export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
@@ -18,10 +13,7 @@ export function AvatarImage({ className, ...props }: ComponentProps<typeof Avata
 export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
     <AvatarPrimitive.Fallback
-      className={cn(
-        'flex size-full items-center justify-center bg-accent-gradient text-sm font-bold tracking-wide text-white',
-        className,
-      )}
+      className={cn('flex size-full items-center justify-center bg-accent-gradient text-sm font-bold tracking-wide text-white', className)}
       {...props}
     />
   );

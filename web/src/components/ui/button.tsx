@@ -8,8 +8,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary:
-          'bg-accent-gradient text-white shadow-lg shadow-fuchsia-900/30 hover:shadow-fuchsia-700/40 hover:brightness-110',
+        primary: 'bg-accent-gradient text-white shadow-lg shadow-fuchsia-900/30 hover:shadow-fuchsia-700/40 hover:brightness-110',
         secondary: 'bg-surface-raised text-foreground ring-1 ring-border hover:bg-input',
         outline: 'border border-border bg-transparent text-foreground hover:border-accent/60 hover:bg-white/5',
         ghost: 'text-muted hover:bg-white/5 hover:text-foreground',
@@ -34,11 +33,5 @@ export interface ButtonProps extends ComponentProps<'button'>, VariantProps<type
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Component = asChild ? Slot : 'button';
-  return (
-    <Component
-      className={cn(buttonVariants({ variant, size }), className)}
-      type={asChild ? type : (type ?? 'button')}
-      {...props}
-    />
-  );
+  return <Component className={cn(buttonVariants({ variant, size }), className)} type={asChild ? type : (type ?? 'button')} {...props} />;
 }

@@ -3,10 +3,5 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn('text-sm font-medium text-foreground/90 select-none peer-disabled:opacity-60', className)}
-      {...props}
-    />
-  );
+  return <LabelPrimitive.Root className={cn('text-sm font-medium text-foreground/90 select-none peer-disabled:opacity-60', className)} {...props} />;
 }

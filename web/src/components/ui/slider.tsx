@@ -1,8 +1,7 @@
 import type { ComponentProps, CSSProperties } from 'react';
 import { cn } from '../../lib/cn';
 
-export interface SliderProps
-  extends Omit<ComponentProps<'input'>, 'type' | 'value' | 'onChange' | 'min' | 'max' | 'step' | 'size'> {
+export interface SliderProps extends Omit<ComponentProps<'input'>, 'type' | 'value' | 'onChange' | 'min' | 'max' | 'step' | 'size'> {
   value: number;
   min?: number;
   max: number;

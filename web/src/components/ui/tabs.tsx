@@ -5,12 +5,7 @@ import { cn } from '../../lib/cn';
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return (
-    <TabsPrimitive.List
-      className={cn('grid w-full grid-cols-2 gap-1 rounded-2xl bg-background/60 p-1 ring-1 ring-border', className)}
-      {...props}
-    />
-  );
+  return <TabsPrimitive.List className={cn('grid w-full grid-cols-2 gap-1 rounded-2xl bg-background/60 p-1 ring-1 ring-border', className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

@@ -18,17 +18,7 @@ export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
 }
 
 /** Label, input and error message, wired together for assistive technology. */
-export function TextField({
-  id,
-  label,
-  error,
-  labelAside,
-  trailing,
-  below,
-  className,
-  inputClassName,
-  ...inputProps
-}: TextFieldProps) {
+export function TextField({ id, label, error, labelAside, trailing, below, className, inputClassName, ...inputProps }: TextFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className={cn('flex flex-col gap-2', className)}>

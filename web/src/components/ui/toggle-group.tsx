@@ -12,15 +12,7 @@ interface ToggleGroupProps<V extends string> extends Omit<ComponentProps<'div'>,
 }
 
 /** A row of pressed/unpressed buttons of which exactly one is on (a view switch, say). */
-export function ToggleGroup<V extends string>({
-  label,
-  value,
-  onValueChange,
-  items,
-  iconOnly = false,
-  className,
-  ...props
-}: ToggleGroupProps<V>) {
+export function ToggleGroup<V extends string>({ label, value, onValueChange, items, iconOnly = false, className, ...props }: ToggleGroupProps<V>) {
   return (
     <div
       role="group"

@@ -1,11 +1,4 @@
-import {
-  checkEmail,
-  checkNewPassword,
-  checkSignInPassword,
-  checkTerms,
-  checkUserName,
-  type RuleResult,
-} from '@encore/common/auth.rules';
+import { checkEmail, checkNewPassword, checkSignInPassword, checkTerms, checkUserName, type RuleResult } from '@encore/common/auth.rules';
 import { useState } from 'react';
 
 /** The auth form of SPEC 3, shared by both tabs so a switch keeps what was typed. */

@@ -89,8 +89,7 @@ export const authEn = {
   resetFailedHeading: 'Password not reset',
   redirectingToSignIn: 'Taking you to sign in…',
   invalidLinkHeading: 'Invalid Reset Link',
-  invalidLinkBody:
-    'This password reset link is incomplete or broken. Request a new link and open it from the e-mail.',
+  invalidLinkBody: 'This password reset link is incomplete or broken. Request a new link and open it from the e-mail.',
   requestNewLink: 'Request a New Link',
   goToSignIn: 'Go to Sign In',
 

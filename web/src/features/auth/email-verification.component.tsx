@@ -43,7 +43,6 @@ export function EmailVerificationNotice() {
   });
   const sending = resend.isPending;
 
-
   if (verified !== false) return null;
   return (
     <div className="mt-4 flex flex-col gap-2 rounded-xl border border-amber-400/30 bg-amber-400/5 p-3">

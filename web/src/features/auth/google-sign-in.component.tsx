@@ -107,11 +107,5 @@ function GoogleButton({ clientId, rememberMe }: { clientId: string; rememberMe: 
   }, [clientId, language]);
 
   if (failed) return null;
-  return (
-    <div
-      ref={container}
-      title={t('continueWithGoogle')}
-      className="flex min-h-11 w-full justify-center [color-scheme:light]"
-    />
-  );
+  return <div ref={container} title={t('continueWithGoogle')} className="flex min-h-11 w-full justify-center [color-scheme:light]" />;
 }

@@ -22,10 +22,7 @@ export function PasswordStrength({ password }: { password: string }) {
     <div className="flex flex-col gap-1.5" data-score={score}>
       <div className="grid grid-cols-4 gap-1.5" aria-hidden>
         {[1, 2, 3, 4].map((point) => (
-          <span
-            key={point}
-            className={cn('h-1.5 rounded-full transition-colors duration-300', point <= score ? colour : 'bg-white/10')}
-          />
+          <span key={point} className={cn('h-1.5 rounded-full transition-colors duration-300', point <= score ? colour : 'bg-white/10')} />
         ))}
       </div>
       <p aria-live="polite" className="text-xs text-muted">

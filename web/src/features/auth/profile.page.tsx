@@ -92,8 +92,23 @@ function AccountForm({ userName, email }: { userName: string; email: string }) {
   return (
     <Section icon={<UserRound aria-hidden />} title={t('profileAccountHeading')}>
       <form onSubmit={(event) => void save(event)} className="flex flex-col gap-4" noValidate>
-        <TextField id="profile-username" label={t('fieldUsername')} value={name} onChange={(event) => setName(event.target.value)} autoComplete="username" required />
-        <TextField id="profile-email" label={t('fieldEmail')} type="email" value={address} onChange={(event) => setAddress(event.target.value)} autoComplete="email" required />
+        <TextField
+          id="profile-username"
+          label={t('fieldUsername')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="username"
+          required
+        />
+        <TextField
+          id="profile-email"
+          label={t('fieldEmail')}
+          type="email"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          autoComplete="email"
+          required
+        />
         <div className="flex flex-wrap justify-end gap-2.5">
           <Button
             type="button"

@@ -16,16 +16,13 @@ afterEach(() => {
 });
 
 describe('reset password page', () => {
-  it.each(['/reset-password', '/reset-password?token=abc123', '/reset-password?email=ada%40example.com'])(
-    'shows the invalid-link view for %s',
-    (path) => {
-      stubFetch({});
-      renderApp(path);
-      expect(screen.getByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
-      expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/signin');
-    },
-  );
+  it.each(['/reset-password', '/reset-password?token=abc123', '/reset-password?email=ada%40example.com'])('shows the invalid-link view for %s', (path) => {
+    stubFetch({});
+    renderApp(path);
+    expect(screen.getByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/signin');
+  });
 
   it('offers a new link through the forgot-password view', async () => {
     stubFetch({});

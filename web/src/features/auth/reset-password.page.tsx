@@ -25,9 +25,7 @@ export function ResetPasswordPage() {
   return (
     <div className="relative isolate flex flex-1 items-start justify-center px-4 pt-28 pb-16 sm:items-center sm:pt-32">
       <PageGlow className="top-16 h-[420px] max-w-3xl" />
-      <Card className="w-full max-w-[440px] p-5 sm:p-8">
-        {token && email ? <ResetPasswordForm token={token} email={email} /> : <InvalidLink />}
-      </Card>
+      <Card className="w-full max-w-[440px] p-5 sm:p-8">{token && email ? <ResetPasswordForm token={token} email={email} /> : <InvalidLink />}</Card>
     </div>
   );
 }

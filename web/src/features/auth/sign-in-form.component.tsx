@@ -82,11 +82,7 @@ export function SignInForm({ form, onForgotPassword }: SignInFormProps) {
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2.5">
-            <Checkbox
-              id="signin-remember"
-              checked={values.rememberMe}
-              onCheckedChange={(checked) => setValue('rememberMe', checked === true)}
-            />
+            <Checkbox id="signin-remember" checked={values.rememberMe} onCheckedChange={(checked) => setValue('rememberMe', checked === true)} />
             <Label htmlFor="signin-remember" className="cursor-pointer text-muted">
               {t('rememberMe')}
             </Label>

@@ -21,9 +21,7 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const isLoggedIn = useSession((state) => state.isLoggedIn);
-  const [outcome, setOutcome] = useState<Outcome>(() =>
-    token ? { kind: 'pending' } : { kind: 'failed', message: t('verifyLinkInvalid') },
-  );
+  const [outcome, setOutcome] = useState<Outcome>(() => (token ? { kind: 'pending' } : { kind: 'failed', message: t('verifyLinkInvalid') }));
   // The token works once: a second effect run (StrictMode, a language switch) must not spend it again.
   const sent = useRef<string | null>(null);
 

@@ -14,7 +14,10 @@ describe('clip font files', () => {
 
   it('loads the family in the chosen style, and the sans face too for Hebrew the script families lack', () => {
     expect(clipFontUrls({ fontFamily: 'serif', textStyles: { ...plain, bold: true } }, ['Hello'])).toEqual(['/api/clips/fonts/LiberationSerif-Bold.ttf']);
-    expect(clipFontUrls({ fontFamily: 'cursive', textStyles: plain }, ['Hello', 'שלום'])).toEqual(['/api/clips/fonts/DancingScript-Regular.otf', '/api/clips/fonts/LiberationSans-Regular.ttf']);
+    expect(clipFontUrls({ fontFamily: 'cursive', textStyles: plain }, ['Hello', 'שלום'])).toEqual([
+      '/api/clips/fonts/DancingScript-Regular.otf',
+      '/api/clips/fonts/LiberationSans-Regular.ttf',
+    ]);
     // Liberation covers Hebrew itself.
     expect(clipFontUrls({ fontFamily: 'monospace', textStyles: { ...plain, italic: true } }, ['שלום'])).toEqual(['/api/clips/fonts/LiberationMono-Italic.ttf']);
   });

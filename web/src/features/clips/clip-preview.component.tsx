@@ -40,7 +40,12 @@ export function ClipPreview() {
   // Bumped when a picture or the video has (new) pixels to draw.
   const [loaded, setLoaded] = useState(0);
 
-  const playUrl = useQuery({ queryKey: ['clips', 'play-url', song?.id], queryFn: ({ signal }) => fetchPlayUrl(song!.id, signal), enabled: song !== null, staleTime: 60_000 });
+  const playUrl = useQuery({
+    queryKey: ['clips', 'play-url', song?.id],
+    queryFn: ({ signal }) => fetchPlayUrl(song!.id, signal),
+    enabled: song !== null,
+    staleTime: 60_000,
+  });
   const pictures = useMemo(() => {
     if (media.isVideo) return [];
     return media.items.map((item) => {
@@ -133,7 +138,15 @@ export function ClipPreview() {
         className="relative mx-auto overflow-hidden rounded-xl bg-black ring-1 ring-border"
         style={{ aspectRatio: `${size.width} / ${size.height}`, width: `min(100%, calc(65vh * ${size.width} / ${size.height}))` }}
       >
-        <canvas ref={canvas} width={size.width} height={size.height} role="img" aria-label={t('clipPreviewCanvas')} data-testid="clip-preview-canvas" className="absolute inset-0 size-full" />
+        <canvas
+          ref={canvas}
+          width={size.width}
+          height={size.height}
+          role="img"
+          aria-label={t('clipPreviewCanvas')}
+          data-testid="clip-preview-canvas"
+          className="absolute inset-0 size-full"
+        />
       </div>
       {textState === 'unavailable' ? <p className="text-center text-xs text-muted">{t('clipPreviewTextUnavailable')}</p> : null}
       {playUrl.data ? (
@@ -146,7 +159,19 @@ export function ClipPreview() {
           className="hidden"
         />
       ) : null}
-      {videoUrl ? <video ref={video} src={videoUrl} muted loop playsInline preload="auto" className="hidden" onLoadedData={() => setLoaded((n) => n + 1)} onSeeked={() => setLoaded((n) => n + 1)} /> : null}
+      {videoUrl ? (
+        <video
+          ref={video}
+          src={videoUrl}
+          muted
+          loop
+          playsInline
+          preload="auto"
+          className="hidden"
+          onLoadedData={() => setLoaded((n) => n + 1)}
+          onSeeked={() => setLoaded((n) => n + 1)}
+        />
+      ) : null}
       <div className="flex items-center gap-3" dir="ltr">
         <button
           type="button"

@@ -23,7 +23,10 @@ export function searchSongs(text: string, signal?: AbortSignal): Promise<SongLis
 
 const songLyrics = z.object({
   lines: z.array(lyricsLineSchema).optional(),
-  words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })).nullable().optional(),
+  words: z
+    .array(z.object({ text: z.string(), start: z.number(), end: z.number() }))
+    .nullable()
+    .optional(),
 });
 
 export interface SongLyricsForClip {
@@ -36,7 +39,12 @@ export interface SongLyricsForClip {
 /** The song's lyrics (`GET files/{id}/lyrics`). A song without lyrics (404) has none. */
 export async function fetchSongLyrics(songId: number, signal?: AbortSignal): Promise<SongLyricsForClip> {
   try {
-    const answer = await callEndpoint(lyricsEndpoints.get, { params: { id: songId }, schema: songLyrics, fallbackMessage: translate('clipWordsFailed'), signal });
+    const answer = await callEndpoint(lyricsEndpoints.get, {
+      params: { id: songId },
+      schema: songLyrics,
+      fallbackMessage: translate('clipWordsFailed'),
+      signal,
+    });
     const words = answer.words ?? [];
     const lines = answer.lines ?? [];
     return { words, lyrics: lines.length > 0 || words.length > 0 ? { lines, words: answer.words ?? null } : null };

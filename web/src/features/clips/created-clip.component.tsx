@@ -15,7 +15,14 @@ export function CreatedClip({ videoUrl, clipId, onEditAgain }: { videoUrl: strin
       <h2 id="created-clip-title" className="text-lg font-bold">
         {t('clipCreatedPreview')}
       </h2>
-      <video src={videoUrl} controls playsInline preload="metadata" data-testid="created-clip-video" className="max-h-[65vh] w-full rounded-xl bg-black ring-1 ring-border" />
+      <video
+        src={videoUrl}
+        controls
+        playsInline
+        preload="metadata"
+        data-testid="created-clip-video"
+        className="max-h-[65vh] w-full rounded-xl bg-black ring-1 ring-border"
+      />
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="secondary">
           <a href={downloadUrl} download>

@@ -24,7 +24,12 @@ const ANIMATION_LABELS: Record<TextAnimation, MessageKey> = {
   pulse: 'clipAnimationPulse',
   none: 'clipAnimationNone',
 };
-const TRANSITION_LABELS: Record<Transition, MessageKey> = { smooth: 'clipTransitionSmooth', sharp: 'clipTransitionSharp', elastic: 'clipTransitionElastic', none: 'clipTransitionNone' };
+const TRANSITION_LABELS: Record<Transition, MessageKey> = {
+  smooth: 'clipTransitionSmooth',
+  sharp: 'clipTransitionSharp',
+  elastic: 'clipTransitionElastic',
+  none: 'clipTransitionNone',
+};
 const ADVANCED: readonly { key: 'beatDetection' | 'autoSync' | 'colorMatch' | 'autoSubtitles'; label: MessageKey; description: MessageKey }[] = [
   { key: 'beatDetection', label: 'clipBeatDetection', description: 'clipBeatDetectionHelp' },
   { key: 'autoSync', label: 'clipAutoSync', description: 'clipAutoSyncHelp' },
@@ -62,12 +67,26 @@ export function EffectsTab() {
           options={VIDEO_QUALITIES.map((value) => ({ value, label: VIDEO_QUALITY_LABELS[value] }))}
           onChange={(videoQuality) => update({ videoQuality })}
         />
-        <SettingSelect label={t('clipFormat')} value={s.videoFormat} options={VIDEO_FORMATS.map((value) => ({ value, label: value.toUpperCase() }))} onChange={(videoFormat) => update({ videoFormat })} />
-        <SettingSlider label={t('clipFramerate')} value={s.framerate} {...CLIP_SETTING_LIMITS.framerate} unit=" FPS" onChange={(framerate) => update({ framerate })} />
+        <SettingSelect
+          label={t('clipFormat')}
+          value={s.videoFormat}
+          options={VIDEO_FORMATS.map((value) => ({ value, label: value.toUpperCase() }))}
+          onChange={(videoFormat) => update({ videoFormat })}
+        />
+        <SettingSlider
+          label={t('clipFramerate')}
+          value={s.framerate}
+          {...CLIP_SETTING_LIMITS.framerate}
+          unit=" FPS"
+          onChange={(framerate) => update({ framerate })}
+        />
         <SettingSelect
           label={t('clipAspectRatio')}
           value={s.aspectRatio}
-          options={ASPECT_RATIOS.map((value) => ({ value, label: t(value === '16:9' ? 'clipAspectLandscape' : value === '9:16' ? 'clipAspectPortrait' : 'clipAspectSquare') }))}
+          options={ASPECT_RATIOS.map((value) => ({
+            value,
+            label: t(value === '16:9' ? 'clipAspectLandscape' : value === '9:16' ? 'clipAspectPortrait' : 'clipAspectSquare'),
+          }))}
           onChange={(aspectRatio) => update({ aspectRatio })}
         />
         <ClipRange settings={s} />
@@ -83,14 +102,23 @@ export function EffectsTab() {
         {showAdvanced ? (
           <div className="mt-4 flex flex-col gap-4">
             {ADVANCED.map((item) => (
-              <SettingSwitch key={item.key} label={t(item.label)} description={t(item.description)} checked={s[item.key]} onChange={(value) => update({ [item.key]: value })} />
+              <SettingSwitch
+                key={item.key}
+                label={t(item.label)}
+                description={t(item.description)}
+                checked={s[item.key]}
+                onChange={(value) => update({ [item.key]: value })}
+              />
             ))}
           </div>
         ) : null}
       </div>
 
       <Tooltip content={t('comingSoon')}>
-        <div aria-disabled="true" className="flex cursor-not-allowed items-center gap-3 rounded-xl border border-dashed border-border p-4 text-sm text-muted opacity-60">
+        <div
+          aria-disabled="true"
+          className="flex cursor-not-allowed items-center gap-3 rounded-xl border border-dashed border-border p-4 text-sm text-muted opacity-60"
+        >
           <Lock aria-hidden className="size-4" />
           {t('clipAdvancedSettingsCard')}
         </div>

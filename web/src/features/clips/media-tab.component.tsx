@@ -41,7 +41,15 @@ export function MediaTab() {
               </span>
             </div>
             <p className="text-xs text-muted">
-              {lyrics.isPending ? t('loading') : lyrics.isError ? lyrics.error.message : timed > 0 ? t('clipWordsTimed', { count: timed }) : hasLines ? t('clipWordsNone') : t('clipNoLyrics')}
+              {lyrics.isPending
+                ? t('loading')
+                : lyrics.isError
+                  ? lyrics.error.message
+                  : timed > 0
+                    ? t('clipWordsTimed', { count: timed })
+                    : hasLines
+                      ? t('clipWordsNone')
+                      : t('clipNoLyrics')}
             </p>
             <Link to={`/music/${song.id}/words`} className="inline-flex items-center gap-1.5 self-start text-xs font-semibold text-fuchsia-300 hover:underline">
               <PenLine aria-hidden className="size-3.5" />

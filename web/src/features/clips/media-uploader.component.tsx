@@ -17,7 +17,10 @@ export function MediaUploader() {
   const urls = useMediaUrls(media.items);
   const input = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const take = (files: FileList | null) => {
     clipEditor.addFiles(files ? Array.from(files) : []);
@@ -90,7 +93,12 @@ function MediaTile({ item, index, url, isVideo }: { item: MediaItem; index: numb
       data-testid="clip-media-item"
       className={cn('group relative aspect-square overflow-hidden rounded-lg ring-1 ring-border', isDragging && 'z-10 opacity-80 ring-2 ring-accent')}
     >
-      <div {...attributes} {...listeners} aria-label={t('clipMediaItem', { position: index + 1, name: item.file.name })} className="size-full cursor-grab touch-none outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <div
+        {...attributes}
+        {...listeners}
+        aria-label={t('clipMediaItem', { position: index + 1, name: item.file.name })}
+        className="size-full cursor-grab touch-none outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         {isVideo ? (
           <div className="grid size-full place-items-center bg-black/40 p-2 text-center text-xs">
             <Film aria-hidden className="mb-1 size-6 text-fuchsia-300" />

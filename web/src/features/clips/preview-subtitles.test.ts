@@ -19,7 +19,13 @@ describe('previewSubtitles', () => {
 
   it('draws an untimed song’s lyrics as the renderer does: its lines by SPEC 9’s rule, plain, never the sample text', () => {
     // The lyrics model of a 4 s song: two untimed lines, 0-2 s and 2-4 s.
-    const lyrics = { lines: [{ text: 'Hello bright world', startTime: 0, endTime: 2, isHeader: false }, { text: 'Second line here', startTime: 2, endTime: 4, isHeader: false }], words: null };
+    const lyrics = {
+      lines: [
+        { text: 'Hello bright world', startTime: 0, endTime: 2, isHeader: false },
+        { text: 'Second line here', startTime: 2, endTime: 4, isHeader: false },
+      ],
+      words: null,
+    };
     const { ass } = previewSubtitles({ settings: DEFAULT_CLIP_SETTINGS, words: [], lyrics, start: 0, end: 4, sampleText: 'Your lyrics appear here' });
     expect(ass).toBe(buildClipSubtitles({ ...clipText([], lyrics), style: DEFAULT_CLIP_SETTINGS, width: 1920, height: 1080, start: 0, end: 4 }));
     expect(ass).toMatch(/Dialogue: 1,0:00:00\.00,0:00:01\.75,Text,.*Hello bright world/);
@@ -28,9 +34,14 @@ describe('previewSubtitles', () => {
   });
 
   it('shows the sample text over the whole clip when there are no words, without fading it in (a paused preview shows it)', () => {
-    const { ass } = previewSubtitles({ settings: { ...DEFAULT_CLIP_SETTINGS, animation: 'fade' }, words: [], start: 0, end: 3, sampleText: 'Your lyrics appear here' });
+    const { ass } = previewSubtitles({
+      settings: { ...DEFAULT_CLIP_SETTINGS, animation: 'fade' },
+      words: [],
+      start: 0,
+      end: 3,
+      sampleText: 'Your lyrics appear here',
+    });
     expect(ass).toMatch(/Dialogue: 1,0:00:00\.00,0:00:03\.00,Text,.*Your lyrics appear here/);
     expect(ass).not.toContain('\\fad');
   });
 });
-

@@ -31,6 +31,13 @@ export function previewSubtitles({ settings, words, lyrics, start, end, sampleTe
   const shown = hasText ? text : { words: [{ text: sampleText, start: 0, end: 0 }], karaoke: false };
   const style = hasText ? settings : { ...settings, animation: 'none' as const };
   const ass = buildClipSubtitles({ words: shown.words, karaoke: shown.karaoke, style, width, height, start, end });
-  return { ass, fonts: clipFontUrls(settings, shown.words.map((word) => word.text)), width, height };
+  return {
+    ass,
+    fonts: clipFontUrls(
+      settings,
+      shown.words.map((word) => word.text),
+    ),
+    width,
+    height,
+  };
 }
-

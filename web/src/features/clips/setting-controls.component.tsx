@@ -40,7 +40,17 @@ export function SettingSlider({
 }
 
 /** An on/off switch with its label. */
-export function SettingSwitch({ label, checked, onChange, description }: { label: string; checked: boolean; onChange: (checked: boolean) => void; description?: string }) {
+export function SettingSwitch({
+  label,
+  checked,
+  onChange,
+  description,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  description?: string;
+}) {
   return (
     <label className="flex cursor-pointer items-center justify-between gap-3 text-sm">
       <span className="flex flex-col">

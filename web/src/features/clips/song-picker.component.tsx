@@ -20,7 +20,12 @@ export function SongPicker({ onChoose }: { onChoose: (song: ChosenSong) => void 
     const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const songs = useQuery({ queryKey: ['clips', 'song-search', query], queryFn: ({ signal }) => searchSongs(query, signal), staleTime: 30_000, placeholderData: keepPreviousData });
+  const songs = useQuery({
+    queryKey: ['clips', 'song-search', query],
+    queryFn: ({ signal }) => searchSongs(query, signal),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <div className="flex flex-col gap-2">

@@ -35,7 +35,9 @@ function server(statuses: StubResponse[], create: StubResponse = { status: 202, 
   });
 }
 
-const status = (state: string, progress: number, extra: object = {}) => ({ body: { status: state, video_url: null, message: null, progress, clip_id: 9, ...extra } });
+const status = (state: string, progress: number, extra: object = {}) => ({
+  body: { status: state, video_url: null, message: null, progress, clip_id: 9, ...extra },
+});
 
 async function chooseSongAndPictures(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('searchbox', { name: 'Search songs' }), 'night');
@@ -149,10 +151,13 @@ describe('Song2Clip editor', { timeout: 20_000 }, () => {
   it('cancelled while the files are still on their way, it stops the render their answer started', async () => {
     let answer: () => void = () => undefined;
     const sent = new Promise<void>((resolve) => (answer = resolve));
-    const { requests, user } = await songWithoutWordsChosen(async () => {
-      await sent;
-      return { status: 202, body: { task_id: 'task-1' } };
-    }, status('queued', 0));
+    const { requests, user } = await songWithoutWordsChosen(
+      async () => {
+        await sent;
+        return { status: 202, body: { task_id: 'task-1' } };
+      },
+      status('queued', 0),
+    );
     await user.click(screen.getByRole('button', { name: 'Create Clip' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Clip creation cancelled')).toBeInTheDocument();
@@ -195,7 +200,11 @@ describe('Song2Clip editor', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('tab', { name: 'Effects' }));
     await user.click(screen.getByText('Video Settings'));
-    expect(within(screen.getByLabelText('Quality')).getAllByRole('option').map((o) => o.textContent)).toEqual(['480p', '720p', '1080p', '4K']);
+    expect(
+      within(screen.getByLabelText('Quality'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['480p', '720p', '1080p', '4K']);
     expect(screen.getByRole('slider', { name: 'Framerate' })).toHaveAttribute('max', '60');
     expect(screen.queryByRole('switch', { name: 'Beat detection' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Advanced effects' }));

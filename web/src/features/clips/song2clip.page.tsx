@@ -62,7 +62,11 @@ export function Song2ClipPage() {
 
         <div className={cn('grid gap-6', mode === 'edit' && 'lg:grid-cols-3')}>
           <Card className={cn('p-4 sm:p-5', mode === 'edit' && 'lg:col-span-2')}>
-            {creation.videoUrl ? <CreatedClip videoUrl={creation.videoUrl} clipId={creation.clipId} onEditAgain={creation.reset} /> : <ClipPreview key={songId} />}
+            {creation.videoUrl ? (
+              <CreatedClip videoUrl={creation.videoUrl} clipId={creation.clipId} onEditAgain={creation.reset} />
+            ) : (
+              <ClipPreview key={songId} />
+            )}
           </Card>
 
           {mode === 'edit' ? (
@@ -83,7 +87,13 @@ export function Song2ClipPage() {
                   <EffectsTab />
                 </TabsContent>
               </Tabs>
-              <CreateClipButton busy={creation.busy} progress={creation.progress} message={creation.message} onCreate={create} onCancel={() => void creation.cancel()} />
+              <CreateClipButton
+                busy={creation.busy}
+                progress={creation.progress}
+                message={creation.message}
+                onCreate={create}
+                onCancel={() => void creation.cancel()}
+              />
             </Card>
           ) : null}
         </div>
@@ -92,7 +102,19 @@ export function Song2ClipPage() {
   );
 }
 
-function CreateClipButton({ busy, progress, message, onCreate, onCancel }: { busy: boolean; progress: number; message: string | null; onCreate: () => void; onCancel: () => void }) {
+function CreateClipButton({
+  busy,
+  progress,
+  message,
+  onCreate,
+  onCancel,
+}: {
+  busy: boolean;
+  progress: number;
+  message: string | null;
+  onCreate: () => void;
+  onCancel: () => void;
+}) {
   const t = useT();
   return (
     <div className="flex flex-col gap-2">

@@ -84,7 +84,13 @@ export function TextTab() {
             className="self-start"
           />
         </div>
-        <SettingSlider label={t('clipLetterSpacing')} value={s.letterSpacing} {...L.letterSpacing} unit="px" onChange={(letterSpacing) => update({ letterSpacing })} />
+        <SettingSlider
+          label={t('clipLetterSpacing')}
+          value={s.letterSpacing}
+          {...L.letterSpacing}
+          unit="px"
+          onChange={(letterSpacing) => update({ letterSpacing })}
+        />
         <SettingSlider label={t('clipLineHeight')} value={s.lineHeight} {...L.lineHeight} onChange={(lineHeight) => update({ lineHeight })} />
         <SettingSwitch label={t('clipTextShadow')} checked={s.textShadow} onChange={(textShadow) => update({ textShadow })} />
       </SettingSection>
@@ -100,7 +106,13 @@ export function TextTab() {
               unit="%"
               onChange={(backgroundOpacity) => update({ backgroundOpacity, backgroundColor: backgroundColorFor(backgroundOpacity) })}
             />
-            <SettingSlider label={t('clipBorderRadius')} value={s.borderRadius} {...L.borderRadius} unit="px" onChange={(borderRadius) => update({ borderRadius })} />
+            <SettingSlider
+              label={t('clipBorderRadius')}
+              value={s.borderRadius}
+              {...L.borderRadius}
+              unit="px"
+              onChange={(borderRadius) => update({ borderRadius })}
+            />
             <SettingSlider label={t('clipPadding')} value={s.padding} {...L.padding} unit="px" onChange={(padding) => update({ padding })} />
           </>
         ) : null}

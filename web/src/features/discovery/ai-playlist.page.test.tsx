@@ -35,7 +35,16 @@ describe('AI playlist generator', { timeout: 30_000 }, () => {
     expect(examples).toHaveLength(5);
     const moods = within(screen.getByRole('group', { name: 'Moods' })).getAllByRole('button');
     expect(moods.map((chip) => chip.textContent)).toEqual([
-      'Energetic', 'Relaxing', 'Nostalgic', 'Romantic', 'Melancholic', 'Uplifting', 'Focused', 'Dreamy', 'Intense', 'Peaceful',
+      'Energetic',
+      'Relaxing',
+      'Nostalgic',
+      'Romantic',
+      'Melancholic',
+      'Uplifting',
+      'Focused',
+      'Dreamy',
+      'Intense',
+      'Peaceful',
     ]);
     expect(generateButton()).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Back to Playlists' })).toHaveAttribute('href', '/playlists');

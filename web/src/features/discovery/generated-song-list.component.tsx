@@ -40,7 +40,12 @@ function GeneratedSongRow({ playlistId, songs, index }: { playlistId: number; so
   // SPEC 4: clicking the song that is playing closes the player; the bar's own button pauses.
   const play = () => {
     if (isCurrent) player.close();
-    else player.playQueue(songs.map((entry) => entry.song), index, { wrap: false, skipUnplayable: true, source });
+    else
+      player.playQueue(
+        songs.map((entry) => entry.song),
+        index,
+        { wrap: false, skipUnplayable: true, source },
+      );
   };
 
   return (
@@ -58,7 +63,11 @@ function GeneratedSongRow({ playlistId, songs, index }: { playlistId: number; so
         onClick={play}
         className="grid size-9 cursor-pointer place-items-center rounded-full bg-accent-gradient text-white shadow-md shadow-fuchsia-950/40 outline-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-ring"
       >
-        {isCurrent ? <Square aria-hidden className="size-3.5 fill-current" /> : <Play aria-hidden className="size-4 translate-x-[1px] fill-current rtl:-translate-x-[1px]" />}
+        {isCurrent ? (
+          <Square aria-hidden className="size-3.5 fill-current" />
+        ) : (
+          <Play aria-hidden className="size-4 translate-x-[1px] fill-current rtl:-translate-x-[1px]" />
+        )}
       </button>
       <CoverArt fileKey={song.hasCover ? song.s3Key : null} size="thumb" className="size-10 rounded-lg" />
       <div className="flex min-w-0 flex-col gap-0.5">

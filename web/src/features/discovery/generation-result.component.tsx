@@ -36,9 +36,7 @@ export function GenerationResult({ outcome, onCreateAnother }: { outcome: Genera
         <h2 id="ai-result-name" dir="auto" className="text-2xl font-extrabold tracking-tight break-words sm:text-3xl rtl:text-right">
           {outcome.name}
         </h2>
-        <p className="text-sm font-medium text-muted">
-          {count('playlistSongCount', chosen.length)}
-        </p>
+        <p className="text-sm font-medium text-muted">{count('playlistSongCount', chosen.length)}</p>
         {outcome.description ? (
           <p dir="auto" className="max-w-prose text-sm leading-relaxed whitespace-pre-line text-muted rtl:text-right">
             {outcome.description}

@@ -21,13 +21,7 @@ const moodKeys: Record<Mood, MessageKey> = {
 export const moodLabelKey = (mood: Mood): MessageKey => moodKeys[mood];
 
 /** The five example prompts of SPEC 9 (in English, common's AI_EXAMPLE_PROMPTS); tapping one puts its text in the prompt. */
-export const EXAMPLE_PROMPT_KEYS = [
-  'aiExample1',
-  'aiExample2',
-  'aiExample3',
-  'aiExample4',
-  'aiExample5',
-] as const satisfies readonly MessageKey[];
+export const EXAMPLE_PROMPT_KEYS = ['aiExample1', 'aiExample2', 'aiExample3', 'aiExample4', 'aiExample5'] as const satisfies readonly MessageKey[];
 
 /**
  * SPEC 4: selecting a mood appends its lowercase text to the prompt (after a space when the

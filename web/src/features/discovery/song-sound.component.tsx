@@ -22,11 +22,7 @@ export function analysisLine(analysis: SongAnalysis | null, t: Translate): strin
   if (analysis.status === 'failed') return t('songAnalysisFailed');
   const { bpm, key, mode, energyLevel } = analysis.features;
   const energy = { low: t('songAnalysisEnergyLow'), medium: t('songAnalysisEnergyMedium'), high: t('songAnalysisEnergyHigh') }[energyLevel];
-  return [
-    t('songAnalysisBpm', { bpm: Math.round(bpm) }),
-    t(mode === 'major' ? 'songAnalysisMajor' : 'songAnalysisMinor', { key }),
-    energy,
-  ].join(' · ');
+  return [t('songAnalysisBpm', { bpm: Math.round(bpm) }), t(mode === 'major' ? 'songAnalysisMajor' : 'songAnalysisMinor', { key }), energy].join(' · ');
 }
 
 /**
@@ -67,12 +63,7 @@ export function SongSound({ song }: { song: SongDetail }) {
         </span>
         {analysis ? null : <Spinner className="size-3.5 text-subtle" />}
       </p>
-      <Button
-        variant="secondary"
-        size="sm"
-        disabled={analysis?.status !== 'analysed' || moreLikeThis.isPending}
-        onClick={() => moreLikeThis.mutate()}
-      >
+      <Button variant="secondary" size="sm" disabled={analysis?.status !== 'analysed' || moreLikeThis.isPending} onClick={() => moreLikeThis.mutate()}>
         {moreLikeThis.isPending ? <Spinner /> : <Sparkles aria-hidden className="size-4" />}
         {t('moreLikeThis')}
       </Button>

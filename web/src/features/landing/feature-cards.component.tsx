@@ -101,11 +101,7 @@ export function FeatureCards() {
           );
         })}
       </ul>
-      <Progress
-        value={progress}
-        aria-label={t('landingProgressLabel', { index: active + 1, count: LANDING_CARD_COUNT })}
-        className="mx-auto h-1 max-w-md"
-      />
+      <Progress value={progress} aria-label={t('landingProgressLabel', { index: active + 1, count: LANDING_CARD_COUNT })} className="mx-auto h-1 max-w-md" />
     </section>
   );
 }

@@ -43,11 +43,7 @@ export function LandingPage({ getStartedTo = '/signin' }: { getStartedTo?: strin
           </Button>
           <div aria-hidden className="mt-4 flex h-16 items-end gap-1.5 opacity-70">
             {BARS.map((height, index) => (
-              <span
-                key={index}
-                className="w-2 rounded-full bg-accent-gradient"
-                style={{ height: `${height}%`, opacity: 0.35 + (height / 100) * 0.65 }}
-              />
+              <span key={index} className="w-2 rounded-full bg-accent-gradient" style={{ height: `${height}%`, opacity: 0.35 + (height / 100) * 0.65 }} />
             ))}
           </div>
         </div>

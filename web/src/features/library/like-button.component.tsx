@@ -48,11 +48,7 @@ export function LikeButton({ song, className, variant = 'inline' }: LikeButtonPr
     >
       <Heart aria-hidden className={cn(variant === 'large' ? 'size-5.5' : 'size-4.5', liked && 'fill-current')} />
       {bursts.map((id) => (
-        <Heart
-          key={id}
-          aria-hidden
-          className="pointer-events-none absolute top-0 left-1/2 size-6 animate-float-heart fill-fuchsia-500 text-fuchsia-500"
-        />
+        <Heart key={id} aria-hidden className="pointer-events-none absolute top-0 left-1/2 size-6 animate-float-heart fill-fuchsia-500 text-fuchsia-500" />
       ))}
     </button>
   );

@@ -76,9 +76,15 @@ describe('music collection', () => {
     await screen.findByText('Song 1');
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
     expect(sort).toHaveValue('recent');
-    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual(['Recently added', 'Title', 'Artist', 'Album']);
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Recently added', 'Title', 'Artist', 'Album']);
     await user.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'),
+    );
     await user.selectOptions(sort, 'artist');
     await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/files?owner=true&sort=artist&limit=8'));
     expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');

@@ -126,7 +126,13 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
       />
 
       <div className="mt-7 flex flex-wrap items-center gap-3">
-        <SearchBox className="min-w-[12rem] flex-1 basis-full sm:basis-0" label={t('musicSearchLabel')} placeholder={t('musicSearchPlaceholder')} value={search} onChange={changeSearch} />
+        <SearchBox
+          className="min-w-[12rem] flex-1 basis-full sm:basis-0"
+          label={t('musicSearchLabel')}
+          placeholder={t('musicSearchPlaceholder')}
+          value={search}
+          onChange={changeSearch}
+        />
         <SongSortSelect value={sort} onChange={changeSort} className="flex-1 sm:w-48 sm:flex-none" />
         <ToggleGroup<MusicView>
           label={t('musicViewLabel')}
@@ -148,15 +154,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
         {songs.isPending ? (
           <LoadingState view={view} />
         ) : songs.isError ? (
-          <StatusPanel
-            role="alert"
-            tone="danger"
-            icon={<TriangleAlert aria-hidden />}
-            title={t('musicErrorTitle')}
-            actions={
-              <TryAgainButton query={songs} />
-            }
-          >
+          <StatusPanel role="alert" tone="danger" icon={<TriangleAlert aria-hidden />} title={t('musicErrorTitle')} actions={<TryAgainButton query={songs} />}>
             {songs.error.message}
           </StatusPanel>
         ) : total === 0 && !searching ? (
@@ -177,11 +175,7 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
               {t('musicEmptyFavorites')}
             </StatusPanel>
           ) : (
-            <StatusPanel
-              icon={<Music2 aria-hidden />}
-              title={t('musicEmptyTitle')}
-              actions={uploadButton}
-            >
+            <StatusPanel icon={<Music2 aria-hidden />} title={t('musicEmptyTitle')} actions={uploadButton}>
               {t(filter.owner ? 'musicEmptyMine' : 'musicEmptyAll')}
             </StatusPanel>
           )
@@ -237,7 +231,13 @@ function SongList({ view, songs, pages }: { view: MusicView; songs: SongListEntr
   const withAlbum = songs.some((song) => song.album);
   return (
     <div className="rounded-2xl border border-border bg-surface/50 p-1.5 sm:p-2">
-      <div aria-hidden className={cn('hidden items-center gap-3 border-b border-border px-3 pt-1 pb-2 text-xs font-medium tracking-wide text-subtle uppercase sm:grid rtl:tracking-normal', compactColumns(withAlbum))}>
+      <div
+        aria-hidden
+        className={cn(
+          'hidden items-center gap-3 border-b border-border px-3 pt-1 pb-2 text-xs font-medium tracking-wide text-subtle uppercase sm:grid rtl:tracking-normal',
+          compactColumns(withAlbum),
+        )}
+      >
         <span />
         <span />
         <span>{t('musicColumnTitle')}</span>

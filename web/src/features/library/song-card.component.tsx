@@ -82,9 +82,7 @@ export function SongCard({ song, list, pages }: SongItemProps) {
         </p>
         <p className="mt-auto flex items-center justify-between gap-2 pt-1.5 text-xs text-subtle tabular-nums">
           <span dir="ltr" className="truncate">
-            {[song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : null, formatFileSize(song.size)]
-              .filter(Boolean)
-              .join(' · ')}
+            {[song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : null, formatFileSize(song.size)].filter(Boolean).join(' · ')}
           </span>
           {/* Two cards abreast on a phone leave room for length and size only; the page has the date. */}
           <time dateTime={song.uploadedAt} className="hidden shrink-0 min-[420px]:block">
@@ -130,9 +128,7 @@ export function SongRow({ song, list, pages, withAlbum }: SongItemProps & { with
           <bdi>{song.album ?? ''}</bdi>
         </p>
       ) : null}
-      <span className="text-end text-xs text-muted tabular-nums sm:text-sm">
-        {song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : ''}
-      </span>
+      <span className="text-end text-xs text-muted tabular-nums sm:text-sm">{song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : ''}</span>
       <span className="hidden text-end text-sm text-subtle tabular-nums sm:block">
         <bdi>{formatFileSize(song.size)}</bdi>
       </span>

@@ -36,12 +36,7 @@ export function SongPlayback({ song }: { song: SongListEntry }) {
 
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-border bg-surface/60 p-4 sm:flex-row sm:items-center sm:gap-5">
-      <Button
-        size="lg"
-        onClick={toggle}
-        disabled={isCurrent && !ready}
-        className="h-12 min-w-32 rounded-full"
-      >
+      <Button size="lg" onClick={toggle} disabled={isCurrent && !ready} className="h-12 min-w-32 rounded-full">
         {isCurrent && loading && !ready ? (
           <Spinner className="size-5" />
         ) : isPlaying ? (

@@ -6,9 +6,7 @@ import type { SongListFilter } from '../../lib/song-query-keys';
 export function filterSongs(songs: readonly SongListEntry[], text: string): SongListEntry[] {
   const needle = text.trim().toLocaleLowerCase();
   if (!needle) return [...songs];
-  return songs.filter((song) =>
-    [song.displayName, song.artist, song.album].some((field) => field?.toLocaleLowerCase().includes(needle)),
-  );
+  return songs.filter((song) => [song.displayName, song.artist, song.album].some((field) => field?.toLocaleLowerCase().includes(needle)));
 }
 
 /** The /music query string as the list it asks for: `owner=true`, `favorites=true` (SPEC 2, 6). */

@@ -90,7 +90,13 @@ export const KaraokeLines = memo(function KaraokeLines({ song, text, lines, word
           const isActive = index === active;
           const sung = index < active;
           return (
-            <li key={index} data-line-index={index} data-active={isActive ? 'true' : undefined} data-start={line.startTime} aria-current={isActive || undefined}>
+            <li
+              key={index}
+              data-line-index={index}
+              data-active={isActive ? 'true' : undefined}
+              data-start={line.startTime}
+              aria-current={isActive || undefined}
+            >
               {line.text.trim() === '' ? (
                 <span aria-hidden className="block h-3" />
               ) : (
@@ -101,7 +107,8 @@ export const KaraokeLines = memo(function KaraokeLines({ song, text, lines, word
                   className={cn(
                     'w-full cursor-pointer rounded-lg px-2 py-1 text-start transition-[color,transform,opacity] duration-300 outline-none focus-visible:ring-2 focus-visible:ring-ring',
                     stage ? 'text-center text-3xl font-extrabold sm:text-5xl' : 'text-lg font-semibold',
-                    line.isHeader && (stage ? 'text-xl text-fuchsia-300/80 sm:text-2xl' : 'text-sm tracking-wide text-fuchsia-300/80 uppercase rtl:tracking-normal'),
+                    line.isHeader &&
+                      (stage ? 'text-xl text-fuchsia-300/80 sm:text-2xl' : 'text-sm tracking-wide text-fuchsia-300/80 uppercase rtl:tracking-normal'),
                     isActive ? 'scale-[1.02] text-white' : sung ? 'text-foreground/45' : 'text-foreground/70 hover:text-foreground',
                     isActive && !stage && 'bg-accent/15 ring-1 ring-accent/40',
                   )}
@@ -109,11 +116,7 @@ export const KaraokeLines = memo(function KaraokeLines({ song, text, lines, word
                   {lineWords.length > 0 && !line.isHeader ? (
                     lineWords.map((word, w) => (
                       <span key={w}>
-                        <span
-                          data-word-start={word.start}
-                          data-word-end={word.end}
-                          className={isActive ? 'karaoke-word' : undefined}
-                        >
+                        <span data-word-start={word.start} data-word-end={word.end} className={isActive ? 'karaoke-word' : undefined}>
                           {word.text}
                         </span>
                         {w < lineWords.length - 1 ? ' ' : null}

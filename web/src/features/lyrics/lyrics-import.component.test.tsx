@@ -11,7 +11,8 @@ function openDialog() {
   const onImport = vi.fn();
   render(<LyricsImport open onOpenChange={() => {}} maxLength={100_000} busy={false} onImport={onImport} />);
   const dialog = screen.getByRole('dialog', { name: 'Import lyrics' });
-  const upload = (bytes: Uint8Array, name: string) => userEvent.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, new File([bytes as BlobPart], name, { type: 'text/plain' }));
+  const upload = (bytes: Uint8Array, name: string) =>
+    userEvent.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, new File([bytes as BlobPart], name, { type: 'text/plain' }));
   return { dialog: within(dialog), upload, onImport };
 }
 

@@ -43,7 +43,11 @@ export function LyricsOnline({ songId, open, onOpenChange }: LyricsOnlineProps) 
           ) : (
             <ul className="flex flex-col gap-2" aria-label={t('lyricsOnlineTitle')}>
               {list.map((candidate) => (
-                <li key={candidate.id} data-testid="lyrics-candidate" className="flex flex-col gap-2 rounded-xl border border-border bg-surface-raised/60 p-3 sm:flex-row sm:items-start">
+                <li
+                  key={candidate.id}
+                  data-testid="lyrics-candidate"
+                  className="flex flex-col gap-2 rounded-xl border border-border bg-surface-raised/60 p-3 sm:flex-row sm:items-start"
+                >
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2 font-semibold">
                       <span dir="auto">{candidate.trackName}</span>
@@ -52,7 +56,9 @@ export function LyricsOnline({ songId, open, onOpenChange }: LyricsOnlineProps) 
                       </Badge>
                     </p>
                     <p dir="auto" className="text-sm text-muted">
-                      {[candidate.artistName, candidate.albumName, candidate.durationSeconds ? formatClockTime(candidate.durationSeconds) : null].filter(Boolean).join(' · ')}
+                      {[candidate.artistName, candidate.albumName, candidate.durationSeconds ? formatClockTime(candidate.durationSeconds) : null]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </p>
                     <p dir="auto" className="mt-1 line-clamp-3 text-sm whitespace-pre-line text-foreground/80">
                       {candidate.preview}

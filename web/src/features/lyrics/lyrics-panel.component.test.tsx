@@ -34,7 +34,7 @@ describe('lyrics panel', { timeout: 20_000 }, () => {
     expect(lyrics.getByRole('button', { name: 'Karaoke' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('highlights the line at the player\'s time and seeks when a line is clicked', async () => {
+  it("highlights the line at the player's time and seeks when a line is clicked", async () => {
     const user = userEvent.setup();
     stubFetch({
       'GET /api/files/5': { body: song },
@@ -113,7 +113,12 @@ describe('lyrics panel', { timeout: 20_000 }, () => {
     const { requests } = stubFetch({
       'GET /api/files/5': { body: song },
       'GET /api/files/5/lyrics': { body: makeLyrics(5) },
-      'PUT /api/files/5/lyrics': { body: { ...makeLyrics(5, { hasLyrics: true, text: 'first line\nsecond line', timing: 'line', source: 'imported' }), transcript: 'first line\nsecond line' } },
+      'PUT /api/files/5/lyrics': {
+        body: {
+          ...makeLyrics(5, { hasLyrics: true, text: 'first line\nsecond line', timing: 'line', source: 'imported' }),
+          transcript: 'first line\nsecond line',
+        },
+      },
     });
     renderApp('/music/5');
     const lyrics = await panel();
@@ -154,12 +159,32 @@ describe('lyrics panel', { timeout: 20_000 }, () => {
         body: {
           query: { title: 'Blue Hour', artist: 'Nova', album: null, durationSeconds: 180 },
           candidates: [
-            { id: 11, trackName: 'Blue Hour', artistName: 'Nova', albumName: 'Night', durationSeconds: 181, kind: 'synced', preview: 'In the blue hour', lineCount: 20 },
-            { id: 12, trackName: 'Blue Hour (Live)', artistName: 'Nova', albumName: null, durationSeconds: null, kind: 'plain', preview: 'In the blue', lineCount: 18 },
+            {
+              id: 11,
+              trackName: 'Blue Hour',
+              artistName: 'Nova',
+              albumName: 'Night',
+              durationSeconds: 181,
+              kind: 'synced',
+              preview: 'In the blue hour',
+              lineCount: 20,
+            },
+            {
+              id: 12,
+              trackName: 'Blue Hour (Live)',
+              artistName: 'Nova',
+              albumName: null,
+              durationSeconds: null,
+              kind: 'plain',
+              preview: 'In the blue',
+              lineCount: 18,
+            },
           ],
         },
       },
-      'POST /api/files/5/lyrics/online': { body: { ...makeLyrics(5, { hasLyrics: true, text: 'In the blue hour', timing: 'line', source: 'lookup' }), transcript: 'In the blue hour' } },
+      'POST /api/files/5/lyrics/online': {
+        body: { ...makeLyrics(5, { hasLyrics: true, text: 'In the blue hour', timing: 'line', source: 'lookup' }), transcript: 'In the blue hour' },
+      },
     });
     renderApp('/music/5');
     const lyrics = await panel();
@@ -176,7 +201,7 @@ describe('lyrics panel', { timeout: 20_000 }, () => {
     expect(await lyrics.findByText('In the blue hour')).toBeInTheDocument();
   });
 
-  it('says when the lookup fails, with the server\'s reason', async () => {
+  it("says when the lookup fails, with the server's reason", async () => {
     const user = userEvent.setup();
     stubFetch({
       'GET /api/files/5': { body: song },
@@ -190,7 +215,7 @@ describe('lyrics panel', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The lyrics service could not be reached');
   });
 
-  it('transcribes with the task\'s progress, then shows the lyrics', async () => {
+  it("transcribes with the task's progress, then shows the lyrics", async () => {
     const user = userEvent.setup();
     let transcribed = false;
     const answers = [transcriptionTask('t9', 'running', 40), transcriptionTask('t9', 'done', 100)];

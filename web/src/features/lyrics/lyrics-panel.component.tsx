@@ -32,7 +32,11 @@ export function LyricsPanel({ song }: { song: Song }) {
   const transcription = useTranscription(song.id);
 
   return (
-    <section aria-labelledby="lyrics-title" data-testid="lyrics-panel" className="flex flex-col gap-4 rounded-2xl border border-border bg-surface/60 p-4 sm:p-5">
+    <section
+      aria-labelledby="lyrics-title"
+      data-testid="lyrics-panel"
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface/60 p-4 sm:p-5"
+    >
       {lyrics.isPending ? (
         <>
           <h2 id="lyrics-title" className="text-lg font-bold">
@@ -139,7 +143,13 @@ function LyricsShown({ song, lyrics }: { song: Song; lyrics: LyricsModel }) {
           ) : (
             <div dir={rtl ? 'rtl' : 'auto'} data-testid="lyrics-text" className="max-h-[26rem] overflow-y-auto text-base leading-relaxed whitespace-pre-wrap">
               {text.split('\n').map((line, index) => (
-                <p key={index} className={cn('min-h-[1.6em]', /^\s*\[[^\]]*\]\s*$/u.test(line) && 'mt-2 text-sm font-semibold tracking-wide text-fuchsia-300/80 uppercase rtl:tracking-normal')}>
+                <p
+                  key={index}
+                  className={cn(
+                    'min-h-[1.6em]',
+                    /^\s*\[[^\]]*\]\s*$/u.test(line) && 'mt-2 text-sm font-semibold tracking-wide text-fuchsia-300/80 uppercase rtl:tracking-normal',
+                  )}
+                >
                   {line}
                 </p>
               ))}

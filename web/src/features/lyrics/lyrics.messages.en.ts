@@ -142,7 +142,7 @@ export const lyricsEn = {
   wordStyleTitle: 'Text style',
   wordWaveformTitle: 'Waveform',
   wordWaveformHint: 'Drag a word to move it, drag its edges to change when it starts and ends.',
-  wordWaveformLabel: 'The song\'s waveform with its words',
+  wordWaveformLabel: "The song's waveform with its words",
   wordWaveformLoading: 'Drawing the waveform…',
   wordWaveformFailed: 'The waveform could not be drawn. The times can still be typed below.',
   wordListTitle: 'Words',

@@ -58,7 +58,15 @@ export function SingAlong({ song, text, lines, words, rtl, open, onOpenChange }:
               </Button>
             </DialogPrimitive.Close>
           </header>
-          <KaraokeLines song={song} text={text} lines={lines} words={words} rtl={rtl} size="stage" className="min-h-0 flex-1 [mask-image:linear-gradient(transparent,black_20%,black_80%,transparent)]" />
+          <KaraokeLines
+            song={song}
+            text={text}
+            lines={lines}
+            words={words}
+            rtl={rtl}
+            size="stage"
+            className="min-h-0 flex-1 [mask-image:linear-gradient(transparent,black_20%,black_80%,transparent)]"
+          />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

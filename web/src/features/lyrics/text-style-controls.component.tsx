@@ -1,11 +1,4 @@
-import {
-  FONT_FAMILIES,
-  TEXT_ALIGNS,
-  TEXT_ANIMATIONS,
-  TEXT_POSITIONS,
-  TEXT_STYLE_LIMITS,
-  type TextStyle,
-} from '@encore/common/text-style.contract';
+import { FONT_FAMILIES, TEXT_ALIGNS, TEXT_ANIMATIONS, TEXT_POSITIONS, TEXT_STYLE_LIMITS, type TextStyle } from '@encore/common/text-style.contract';
 import { useId, type ReactNode } from 'react';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Label } from '../../components/ui/label';

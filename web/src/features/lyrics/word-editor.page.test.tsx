@@ -17,7 +17,11 @@ function rows() {
 // Each test types a lot through user-event; on a loaded machine that takes more than the default 5 s.
 describe('word-timing editor', { timeout: 20_000 }, () => {
   it('lists the words with start and end fields (numeric, min 0, step 0.1)', async () => {
-    stubFetch({ 'GET /api/files/5': { body: song }, 'GET /api/files/5/lyrics': { body: timedLyrics(5) }, 'GET /api/files/5/play': { body: { url: 'blob:5' } } });
+    stubFetch({
+      'GET /api/files/5': { body: song },
+      'GET /api/files/5/lyrics': { body: timedLyrics(5) },
+      'GET /api/files/5/play': { body: { url: 'blob:5' } },
+    });
     renderApp('/music/5/words');
     expect(await screen.findByRole('heading', { name: 'Word Timing Editor' })).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(6));
@@ -69,7 +73,11 @@ describe('word-timing editor', { timeout: 20_000 }, () => {
 
   it('marks bad times, keeps what was typed, and will not save until they are fixed', async () => {
     const user = userEvent.setup();
-    const { requests } = stubFetch({ 'GET /api/files/5': { body: song }, 'GET /api/files/5/lyrics': { body: timedLyrics(5) }, 'GET /api/files/5/play': { body: { url: 'blob:5' } } });
+    const { requests } = stubFetch({
+      'GET /api/files/5': { body: song },
+      'GET /api/files/5/lyrics': { body: timedLyrics(5) },
+      'GET /api/files/5/play': { body: { url: 'blob:5' } },
+    });
     renderApp('/music/5/words');
     await waitFor(() => expect(rows()).toHaveLength(6));
     const end = screen.getByRole('spinbutton', { name: 'End of "hello"' });
@@ -95,7 +103,11 @@ describe('word-timing editor', { timeout: 20_000 }, () => {
 
   it('shifts a selection, splits and merges', async () => {
     const user = userEvent.setup();
-    stubFetch({ 'GET /api/files/5': { body: song }, 'GET /api/files/5/lyrics': { body: timedLyrics(5) }, 'GET /api/files/5/play': { body: { url: 'blob:5' } } });
+    stubFetch({
+      'GET /api/files/5': { body: song },
+      'GET /api/files/5/lyrics': { body: timedLyrics(5) },
+      'GET /api/files/5/play': { body: { url: 'blob:5' } },
+    });
     renderApp('/music/5/words');
     await waitFor(() => expect(rows()).toHaveLength(6));
     await user.click(screen.getByRole('checkbox', { name: 'Select "sing"' }));
@@ -115,7 +127,7 @@ describe('word-timing editor', { timeout: 20_000 }, () => {
     expect(within(rows()[1]!).getByRole('textbox')).toHaveValue('bright');
   });
 
-  it('starts from the lyrics when they have no word timings: every word, over its line\'s time', async () => {
+  it("starts from the lyrics when they have no word timings: every word, over its line's time", async () => {
     const lineTimed = makeLyrics(5, {
       hasLyrics: true,
       text: '[Verse]\nhello bright world\nsing along now',
@@ -176,7 +188,11 @@ describe('word-timing editor', { timeout: 20_000 }, () => {
 
   it('warns before saving that a line whose words were all deleted leaves the lyrics', async () => {
     const user = userEvent.setup();
-    stubFetch({ 'GET /api/files/5': { body: song }, 'GET /api/files/5/lyrics': { body: timedLyrics(5) }, 'GET /api/files/5/play': { body: { url: 'blob:5' } } });
+    stubFetch({
+      'GET /api/files/5': { body: song },
+      'GET /api/files/5/lyrics': { body: timedLyrics(5) },
+      'GET /api/files/5/play': { body: { url: 'blob:5' } },
+    });
     renderApp('/music/5/words');
     await waitFor(() => expect(rows()).toHaveLength(6));
     await user.click(screen.getByRole('checkbox', { name: 'Select "sing"' }));
@@ -189,7 +205,11 @@ describe('word-timing editor', { timeout: 20_000 }, () => {
   });
 
   it('counts one word in the singular', async () => {
-    const one = timedLyrics(5, { text: 'hey', lines: [{ text: 'hey', startTime: 0, endTime: 10, isHeader: false }], words: [{ text: 'hey', start: 1, end: 2 }] });
+    const one = timedLyrics(5, {
+      text: 'hey',
+      lines: [{ text: 'hey', startTime: 0, endTime: 10, isHeader: false }],
+      words: [{ text: 'hey', start: 1, end: 2 }],
+    });
     stubFetch({ 'GET /api/files/5': { body: song }, 'GET /api/files/5/lyrics': { body: one }, 'GET /api/files/5/play': { body: { url: 'blob:5' } } });
     renderApp('/music/5/words');
     await waitFor(() => expect(rows()).toHaveLength(1));

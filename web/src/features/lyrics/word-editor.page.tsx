@@ -170,10 +170,14 @@ function WordWorkbench({ song, text, textWords, estimated, canEdit, transcriptio
     },
     [media],
   );
-  const retime = useCallback((key: string, start: number, end: number) => dispatch({ type: 'change', key, patch: { start: roundTime(start), end: roundTime(end) } }), []);
+  const retime = useCallback(
+    (key: string, start: number, end: number) => dispatch({ type: 'change', key, patch: { start: roundTime(start), end: roundTime(end) } }),
+    [],
+  );
   const selectFromWaveform = useCallback((key: string) => setSelected(new Set([key])), []);
 
-  const onSave = () => save.mutate({ words: toSave.words, transcript: toSave.transcript }, { onSuccess: (answer) => dispatch({ type: 'saved', stored: answer.words ?? [] }) });
+  const onSave = () =>
+    save.mutate({ words: toSave.words, transcript: toSave.transcript }, { onSuccess: (answer) => dispatch({ type: 'saved', stored: answer.words ?? [] }) });
 
   return (
     <div className="flex flex-col gap-6">
@@ -213,7 +217,11 @@ function WordWorkbench({ song, text, textWords, estimated, canEdit, transcriptio
           {t('wordWaveformTitle')}
         </h2>
         <p className="text-sm text-muted">{t('wordWaveformHint')}</p>
-        {url ? <WordWaveform key={url} media={media} url={url} words={words} selected={selected} onRetime={retime} onSelect={selectFromWaveform} /> : <div className="h-32 animate-pulse rounded-2xl bg-surface" />}
+        {url ? (
+          <WordWaveform key={url} media={media} url={url} words={words} selected={selected} onRetime={retime} onSelect={selectFromWaveform} />
+        ) : (
+          <div className="h-32 animate-pulse rounded-2xl bg-surface" />
+        )}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
@@ -221,7 +229,14 @@ function WordWorkbench({ song, text, textWords, estimated, canEdit, transcriptio
           <h2 id="word-list-title" className="text-lg font-bold">
             {t('wordListTitle')}
           </h2>
-          <WordToolbar words={words} selected={selected} dispatch={dispatch} tap={tap} audioReady={audioReady} onClearSelection={() => setSelected(new Set())} />
+          <WordToolbar
+            words={words}
+            selected={selected}
+            dispatch={dispatch}
+            tap={tap}
+            audioReady={audioReady}
+            onClearSelection={() => setSelected(new Set())}
+          />
           {words.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border p-8 text-center">
               <h3 className="text-lg font-semibold">{t('wordEditorEmptyTitle')}</h3>

@@ -20,7 +20,10 @@ export const WordList = memo(function WordList({ words, selected, activeKey, son
   const t = useT();
   return (
     <div className="flex flex-col gap-1">
-      <div aria-hidden className="grid grid-cols-[auto_minmax(0,1fr)_5.5rem_5.5rem] gap-2 px-2 text-xs font-semibold tracking-wide text-muted uppercase sm:grid-cols-[auto_minmax(0,1fr)_6rem_6rem_auto] rtl:tracking-normal">
+      <div
+        aria-hidden
+        className="grid grid-cols-[auto_minmax(0,1fr)_5.5rem_5.5rem] gap-2 px-2 text-xs font-semibold tracking-wide text-muted uppercase sm:grid-cols-[auto_minmax(0,1fr)_6rem_6rem_auto] rtl:tracking-normal"
+      >
         <span className="w-4" />
         <span>{t('wordText')}</span>
         <span>{t('wordStart')}</span>

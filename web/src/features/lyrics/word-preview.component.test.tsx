@@ -35,7 +35,15 @@ describe('word preview', () => {
     render(<Harness time={1.45} />);
     const text = screen.getByTestId('word-preview-text');
     expect(text).toHaveTextContent('hello there');
-    expect(text).toHaveStyle({ fontSize: '24px', fontFamily: 'sans-serif', lineHeight: '1.2', padding: '8px', borderRadius: '8px', background: 'rgba(0, 0, 0, 0.5)', fontWeight: '400' });
+    expect(text).toHaveStyle({
+      fontSize: '24px',
+      fontFamily: 'sans-serif',
+      lineHeight: '1.2',
+      padding: '8px',
+      borderRadius: '8px',
+      background: 'rgba(0, 0, 0, 0.5)',
+      fontWeight: '400',
+    });
 
     await user.selectOptions(screen.getByLabelText('Font'), 'serif');
     await user.selectOptions(screen.getByLabelText('Alignment'), 'right');

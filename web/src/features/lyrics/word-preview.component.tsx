@@ -63,7 +63,10 @@ export function WordPreview({ words, time, style, backgroundUrl }: WordPreviewPr
     <div
       data-testid="word-preview"
       className="relative isolate flex aspect-video w-full overflow-hidden rounded-2xl bg-gradient-to-br from-fuchsia-950 via-background to-indigo-950 p-6 ring-1 ring-border"
-      style={{ alignItems: positions[style.textPosition], justifyContent: style.textAlign === 'left' ? 'flex-start' : style.textAlign === 'right' ? 'flex-end' : 'center' }}
+      style={{
+        alignItems: positions[style.textPosition],
+        justifyContent: style.textAlign === 'left' ? 'flex-start' : style.textAlign === 'right' ? 'flex-end' : 'center',
+      }}
     >
       <style>{ANIMATION_CSS}</style>
       {backgroundUrl ? <img src={backgroundUrl} alt="" className="absolute inset-0 -z-10 size-full scale-110 object-cover opacity-50 blur-xl" /> : null}

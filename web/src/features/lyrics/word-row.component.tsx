@@ -73,7 +73,18 @@ interface WordRowProps {
 }
 
 /** One word of the list: select, text, start, end, and its actions; its problems under it. */
-export const WordRow = memo(function WordRow({ word, index, isLast, selected, active, songDuration, dispatch, onToggleSelect, onFieldValidity, onSeek }: WordRowProps) {
+export const WordRow = memo(function WordRow({
+  word,
+  index,
+  isLast,
+  selected,
+  active,
+  songDuration,
+  dispatch,
+  onToggleSelect,
+  onFieldValidity,
+  onSeek,
+}: WordRowProps) {
   const t = useT();
   const name = word.text || `#${index + 1}`;
   const [badFields, setBadFields] = useState({ start: false, end: false });
@@ -88,7 +99,11 @@ export const WordRow = memo(function WordRow({ word, index, isLast, selected, ac
       data-testid="word-row"
       data-word-key={word.key}
       aria-current={active || undefined}
-      className={cn('grid grid-cols-[auto_minmax(0,1fr)_5.5rem_5.5rem] items-center gap-2 rounded-xl px-2 py-1.5 sm:grid-cols-[auto_minmax(0,1fr)_6rem_6rem_auto]', active && 'bg-accent/10 ring-1 ring-accent/40', selected && 'bg-white/5')}
+      className={cn(
+        'grid grid-cols-[auto_minmax(0,1fr)_5.5rem_5.5rem] items-center gap-2 rounded-xl px-2 py-1.5 sm:grid-cols-[auto_minmax(0,1fr)_6rem_6rem_auto]',
+        active && 'bg-accent/10 ring-1 ring-accent/40',
+        selected && 'bg-white/5',
+      )}
     >
       <input
         type="checkbox"
@@ -119,16 +134,45 @@ export const WordRow = memo(function WordRow({ word, index, isLast, selected, ac
         onValidity={fieldValidity('end')}
       />
       <div className="col-span-4 flex justify-end gap-0.5 sm:col-span-1">
-        <Button variant="ghost" size="icon" className="size-8" aria-label={t('wordAddAfter', { word: name })} title={t('wordAddAfter', { word: name })} onClick={() => dispatch({ type: 'add', afterKey: word.key })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={t('wordAddAfter', { word: name })}
+          title={t('wordAddAfter', { word: name })}
+          onClick={() => dispatch({ type: 'add', afterKey: word.key })}
+        >
           <Plus aria-hidden className="size-4" />
         </Button>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={t('wordSplit', { word: name })} title={t('wordSplit', { word: name })} onClick={() => dispatch({ type: 'split', key: word.key })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={t('wordSplit', { word: name })}
+          title={t('wordSplit', { word: name })}
+          onClick={() => dispatch({ type: 'split', key: word.key })}
+        >
           <Scissors aria-hidden className="size-4" />
         </Button>
-        <Button variant="ghost" size="icon" className="size-8" disabled={isLast} aria-label={t('wordMerge', { word: name })} title={t('wordMerge', { word: name })} onClick={() => dispatch({ type: 'merge', key: word.key })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          disabled={isLast}
+          aria-label={t('wordMerge', { word: name })}
+          title={t('wordMerge', { word: name })}
+          onClick={() => dispatch({ type: 'merge', key: word.key })}
+        >
           <Combine aria-hidden className="size-4" />
         </Button>
-        <Button variant="ghost" size="icon" className="size-8 hover:text-danger" aria-label={t('wordDeleteOne', { word: name })} title={t('wordDeleteOne', { word: name })} onClick={() => dispatch({ type: 'remove', keys: [word.key] })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 hover:text-danger"
+          aria-label={t('wordDeleteOne', { word: name })}
+          title={t('wordDeleteOne', { word: name })}
+          onClick={() => dispatch({ type: 'remove', keys: [word.key] })}
+        >
           <Trash2 aria-hidden className="size-4" />
         </Button>
       </div>

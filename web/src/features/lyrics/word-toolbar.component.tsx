@@ -63,7 +63,12 @@ export function WordToolbar({ words, selected, dispatch, tap, audioReady, onClea
             <MoveHorizontal aria-hidden className="size-4" />
             {t('wordShiftAll')}
           </Button>
-          <Button variant="secondary" size="sm" disabled={!shiftValid || chosen.length === 0} onClick={() => dispatch({ type: 'shift', keys: chosen, seconds })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!shiftValid || chosen.length === 0}
+            onClick={() => dispatch({ type: 'shift', keys: chosen, seconds })}
+          >
             {t('wordShiftSelected', { count: chosen.length })}
           </Button>
         </div>

@@ -31,7 +31,8 @@ function regionLabel(text: string): HTMLElement {
   label.textContent = text;
   label.dir = 'auto';
   label.className = 'word-region-label';
-  label.style.cssText = 'display:block;padding:2px 4px;font-size:12px;font-weight:600;color:#f4f1fb;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;pointer-events:none';
+  label.style.cssText =
+    'display:block;padding:2px 4px;font-size:12px;font-weight:600;color:#f4f1fb;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;pointer-events:none';
   return label;
 }
 
@@ -116,7 +117,16 @@ export function WordWaveform({ media, url, words, selected, onRetime, onSelect }
       const region = existing.get(word.key);
       existing.delete(word.key);
       if (!region) {
-        regions.addRegion({ id: word.key, start: word.start, end: Math.max(word.end, word.start + 0.01), color, content: regionLabel(word.text), drag: true, resize: true, minLength: 0.05 });
+        regions.addRegion({
+          id: word.key,
+          start: word.start,
+          end: Math.max(word.end, word.start + 0.01),
+          color,
+          content: regionLabel(word.text),
+          drag: true,
+          resize: true,
+          minLength: 0.05,
+        });
         continue;
       }
       if (Math.abs(region.start - word.start) > 1e-4 || Math.abs(region.end - word.end) > 1e-4) {

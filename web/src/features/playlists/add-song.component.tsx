@@ -78,9 +78,7 @@ export function AddSong({ playlist }: { playlist: Playlist }) {
           </select>
           <ChevronDown aria-hidden className="pointer-events-none absolute end-3.5 top-1/2 size-4 -translate-y-1/2 text-subtle" />
         </div>
-        {choices.isError ? (
-          <TryAgainButton query={choices} variant="secondary" />
-        ) : null}
+        {choices.isError ? <TryAgainButton query={choices} variant="secondary" /> : null}
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? <Spinner /> : <Plus aria-hidden className="size-4" />}
           {t('addSongButton')}

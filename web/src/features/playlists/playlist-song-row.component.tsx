@@ -84,9 +84,7 @@ export function PlaylistSongRow({ song, position, isCurrent, isPlaying, onMove, 
           <bdi>{song.artist ?? t('unknownArtist')}</bdi>
         </p>
       </div>
-      <span className="text-end text-xs text-muted tabular-nums sm:text-sm">
-        {song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : ''}
-      </span>
+      <span className="text-end text-xs text-muted tabular-nums sm:text-sm">{song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : ''}</span>
       <DropdownMenu>
         <DropdownMenuTrigger
           aria-label={t('songMenuLabel', { title: song.displayName })}

@@ -117,12 +117,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
         <h2 id="playlist-songs-heading" className="text-lg font-bold tracking-tight">
           {t('playlistSongsHeading')}
         </h2>
-        <PlaylistSongList
-          playlistId={playlist.id}
-          songs={playlist.songs}
-          currentSongId={playback.currentSongId}
-          isPlaying={playback.isPlaying}
-        />
+        <PlaylistSongList playlistId={playlist.id} songs={playlist.songs} currentSongId={playback.currentSongId} isPlaying={playback.isPlaying} />
       </section>
     </article>
   );

@@ -56,9 +56,7 @@ export function PlaylistsPage() {
             tone="danger"
             icon={<TriangleAlert aria-hidden />}
             title={t('playlistsErrorTitle')}
-            actions={
-              <TryAgainButton query={playlists} />
-            }
+            actions={<TryAgainButton query={playlists} />}
           >
             {t('playlistsLoadFailed')}
           </StatusPanel>

@@ -4,15 +4,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { ALL_SONGS, songPageQuery } from '../../lib/song-list.query';
 import { fetchSong } from '../../lib/song-detail.api';
 import { songQueryKeys } from '../../lib/song-query-keys';
-import {
-  deletePlaylist,
-  deletePlaylistSong,
-  fetchPlaylists,
-  postPlaylist,
-  postPlaylistSong,
-  putPlaylist,
-  putPlaylistOrder,
-} from './playlists.api';
+import { deletePlaylist, deletePlaylistSong, fetchPlaylists, postPlaylist, postPlaylistSong, putPlaylist, putPlaylistOrder } from './playlists.api';
 import { orderSongsBy } from './playlist-order';
 import { addNewPlaylistToCache, playlistDetailQuery, playlistQueryKeys, toPlaylistSummary } from '../../lib/playlist-cache';
 
@@ -27,7 +19,11 @@ export function usePlaylist(id: number) {
 /** The songs of these ids (a playlist card's first few, for its cover), each cached on its own. */
 export function useSongsByIds(ids: readonly number[]) {
   return useQueries({
-    queries: ids.map((id) => ({ queryKey: songQueryKeys.detail(id), queryFn: ({ signal }: { signal: AbortSignal }) => fetchSong(id, signal), staleTime: 5 * 60_000 })),
+    queries: ids.map((id) => ({
+      queryKey: songQueryKeys.detail(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSong(id, signal),
+      staleTime: 5 * 60_000,
+    })),
   });
 }
 

@@ -60,8 +60,7 @@ function stubUploadApi(options: { presign?: (request: RecordedRequest) => { stat
   let key = 0;
   return stubFetch({
     'GET /api/config': { body: { googleClientId: null, maxUploadMb: 25 } },
-    'GET /api/upload/presigned-url': (request) =>
-      options.presign?.(request) ?? { body: { url: `/api/storage/upload/k${++key}?sig=s`, key: `k${key}` } },
+    'GET /api/upload/presigned-url': (request) => options.presign?.(request) ?? { body: { url: `/api/storage/upload/k${++key}?sig=s`, key: `k${key}` } },
     'POST /api/upload/upload-complete': (request) => {
       const body = request.body as { fileName: string };
       return { body: makeSong(key, { displayName: body.fileName }) };

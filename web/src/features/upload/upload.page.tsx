@@ -150,7 +150,11 @@ function UploadRow({ item, waiting, removable, onRemove }: UploadRowProps) {
         <span
           className={cn(
             'grid size-9 shrink-0 place-items-center rounded-lg',
-            item.status === 'done' ? 'bg-emerald-400/10 text-success' : item.status === 'failed' ? 'bg-rose-400/10 text-danger' : 'bg-accent/10 text-fuchsia-300',
+            item.status === 'done'
+              ? 'bg-emerald-400/10 text-success'
+              : item.status === 'failed'
+                ? 'bg-rose-400/10 text-danger'
+                : 'bg-accent/10 text-fuchsia-300',
           )}
         >
           {item.status === 'done' ? (

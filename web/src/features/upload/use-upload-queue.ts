@@ -44,8 +44,7 @@ export function useUploadQueue(maxBytes: number) {
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
-  const update = (id: string, patch: Partial<UploadItem>) =>
-    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+  const update = (id: string, patch: Partial<UploadItem>) => setItems((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
 
   /** Adds picked or dropped files; any non-music file clears the selection (SPEC 5). */
   function addFiles(files: readonly File[]): boolean {

@@ -47,8 +47,14 @@ describe('message catalogues', () => {
     for (const [name, english] of Object.entries(englishCatalogues)) {
       const hebrew: Texts = hebrewCatalogues[name as keyof typeof hebrewCatalogues];
       const extra = Object.keys(hebrew).filter((key) => !(key in english));
-      expect(extra.filter((key) => countBase(key, 'he') === null), name).toEqual([]);
-      expect(Object.keys(english).filter((key) => !(key in hebrew)), name).toEqual([]);
+      expect(
+        extra.filter((key) => countBase(key, 'he') === null),
+        name,
+      ).toEqual([]);
+      expect(
+        Object.keys(english).filter((key) => !(key in hebrew)),
+        name,
+      ).toEqual([]);
     }
   });
 
@@ -63,7 +69,10 @@ describe('message catalogues', () => {
         expect(text?.trim(), `${language} ${key}`).toBeTruthy();
         expect(named(text ?? ''), `${language} ${key}`).toEqual(named(english ?? ''));
       }
-      expect(Object.keys(en).filter((key) => texts[key] === undefined), language).toEqual([]);
+      expect(
+        Object.keys(en).filter((key) => texts[key] === undefined),
+        language,
+      ).toEqual([]);
     }
   });
 

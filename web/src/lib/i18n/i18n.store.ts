@@ -67,9 +67,7 @@ export function subscribeLanguage(listener: () => void): () => void {
 
 export function formatMessage(template: string, params?: MessageParams): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  );
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
 /** Translation outside React (stores, API helpers): uses the language in effect right now. */

@@ -11,7 +11,11 @@ export interface TaskView {
 
 /** Follows a task (SSE, else polling) and gives what its progress bar shows. */
 export function useTask(taskId: string | null | undefined, options?: FollowOptions): TaskView {
-  const [state, setState] = useState<{ id: string | null | undefined; task: Task | undefined; error: unknown }>({ id: taskId, task: undefined, error: undefined });
+  const [state, setState] = useState<{ id: string | null | undefined; task: Task | undefined; error: unknown }>({
+    id: taskId,
+    task: undefined,
+    error: undefined,
+  });
   useEffect(() => {
     // A new task id: the state of the previous one is ignored below until this one reports.
     if (!taskId) return undefined;

@@ -26,7 +26,12 @@ export async function normaliseMedia(context: RenderContext): Promise<void> {
   for (const [index, file] of files.entries()) {
     const out = path.join(context.workDir, `picture-${index}.png`);
     // PNG: lossless, so the encoder sees the picture once compressed, not twice.
-    await sharp(file, { limitInputPixels: 60_000_000 }).rotate().resize(context.width, context.height, { fit: 'cover', position: 'attention' }).removeAlpha().png({ compressionLevel: 1 }).toFile(out);
+    await sharp(file, { limitInputPixels: 60_000_000 })
+      .rotate()
+      .resize(context.width, context.height, { fit: 'cover', position: 'attention' })
+      .removeAlpha()
+      .png({ compressionLevel: 1 })
+      .toFile(out);
     context.pictures.push(out);
   }
   let anchors: number[] = [];
@@ -35,13 +40,18 @@ export async function normaliseMedia(context: RenderContext): Promise<void> {
   context.boundaries = pictureBoundaries(files.length, duration, anchors);
   if (context.settings.colorMatch) {
     context.textColors = [];
-    for (const [index, picture] of context.pictures.entries()) context.textColors.push({ from: context.boundaries[index] ?? 0, color: await pictureTextColor(picture, context) });
+    for (const [index, picture] of context.pictures.entries())
+      context.textColors.push({ from: context.boundaries[index] ?? 0, color: await pictureTextColor(picture, context) });
   }
 }
 
 /** An onset pass over the clip's part of the song. */
 async function beats(context: RenderContext, duration: number): Promise<number[]> {
   await context.progress(4, 'Finding the beats');
-  const pcm = context.ffmpeg.decodeToPcm(required(context.songFile, 'song file'), { sampleRate: ONSET_SAMPLE_RATE, signal: context.signal, timeoutMs: 10 * 60_000 });
+  const pcm = context.ffmpeg.decodeToPcm(required(context.songFile, 'song file'), {
+    sampleRate: ONSET_SAMPLE_RATE,
+    signal: context.signal,
+    timeoutMs: 10 * 60_000,
+  });
   return clipBeats(await detectOnsets(pcm, ONSET_SAMPLE_RATE), required(context.start, 'start'), duration);
 }

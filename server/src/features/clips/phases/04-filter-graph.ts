@@ -61,7 +61,9 @@ export function buildFfmpegCommand(input: GraphInput): FfmpegCommand {
 
   if (input.media.kind === 'video') {
     inputs.push('-stream_loop', '-1', '-t', seconds(duration), '-format_whitelist', VIDEO_DEMUXERS.join(','), '-i', `file:${path.resolve(input.media.file)}`);
-    chains.push(`[1:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,fps=${fps},format=yuv420p,trim=duration=${seconds(duration)},setpts=PTS-STARTPTS[base]`);
+    chains.push(
+      `[1:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,fps=${fps},format=yuv420p,trim=duration=${seconds(duration)},setpts=PTS-STARTPTS[base]`,
+    );
     video = '[base]';
   } else {
     video = pictureChain(input, inputs, chains);
@@ -77,7 +79,25 @@ export function buildFfmpegCommand(input: GraphInput): FfmpegCommand {
     // The colours of the whole clip, from the frames this run makes (its framerate is low).
     chains.push(`${video}palettegen=stats_mode=full[out]`);
     const filter = chains.join(';');
-    return { args: [...inputs, '-filter_complex', filter, '-map', '[out]', '-an', '-frames:v', '1', '-update', '1', '-f', 'image2', '-y', `file:${path.resolve(input.output)}`], filter };
+    return {
+      args: [
+        ...inputs,
+        '-filter_complex',
+        filter,
+        '-map',
+        '[out]',
+        '-an',
+        '-frames:v',
+        '1',
+        '-update',
+        '1',
+        '-f',
+        'image2',
+        '-y',
+        `file:${path.resolve(input.output)}`,
+      ],
+      filter,
+    };
   }
   if (input.format === 'gif') {
     if (input.gif?.stage !== 'frames') throw new Error('a GIF is made from a palette: build the palette run first');
@@ -89,13 +109,52 @@ export function buildFfmpegCommand(input: GraphInput): FfmpegCommand {
     chains.push(`${video}null[out]`);
     const fades: string[] = [];
     if (input.audioFadeIn > 0) fades.push(`afade=t=in:st=0:d=${seconds(Math.min(input.audioFadeIn, duration))}`);
-    if (input.audioFadeOut > 0) fades.push(`afade=t=out:st=${seconds(Math.max(0, duration - input.audioFadeOut))}:d=${seconds(Math.min(input.audioFadeOut, duration))}`);
+    if (input.audioFadeOut > 0)
+      fades.push(`afade=t=out:st=${seconds(Math.max(0, duration - input.audioFadeOut))}:d=${seconds(Math.min(input.audioFadeOut, duration))}`);
     chains.push(`[0:a]${fades.length > 0 ? fades.join(',') : 'anull'}[aout]`);
     outputArgs.push('-map', '[out]', '-map', '[aout]');
     if (input.format === 'mp4') {
-      outputArgs.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', '-f', 'mp4');
+      outputArgs.push(
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '20',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '192k',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+      );
     } else {
-      outputArgs.push('-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-crf', '32', '-b:v', '0', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '128k', '-f', 'webm');
+      outputArgs.push(
+        '-c:v',
+        'libvpx-vp9',
+        '-deadline',
+        'realtime',
+        '-cpu-used',
+        '8',
+        '-row-mt',
+        '1',
+        '-crf',
+        '32',
+        '-b:v',
+        '0',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '128k',
+        '-f',
+        'webm',
+      );
     }
   }
   const filter = chains.join(';');
@@ -121,7 +180,8 @@ function pictureChain(input: GraphInput, inputs: string[], chains: string[]): st
     return Math.max(1, Math.round((end - start + (i < count - 1 ? overlap : 0)) * fps));
   });
   files.forEach((file) => inputs.push('-f', 'image2', '-i', `file:${path.resolve(file)}`));
-  const still = (i: number, pixelFormat: string) => `[${first + i}:v]format=${pixelFormat},setsar=1,loop=loop=${(frames[i] ?? 1) - 1}:size=1:start=0,setpts=N/${fps}/TB`;
+  const still = (i: number, pixelFormat: string) =>
+    `[${first + i}:v]format=${pixelFormat},setsar=1,loop=loop=${(frames[i] ?? 1) - 1}:size=1:start=0,setpts=N/${fps}/TB`;
   const label = (i: number) => `[p${i}]`;
   if (!style) {
     files.forEach((_, i) => chains.push(`${still(i, 'yuv420p')}${label(i)}`));

@@ -10,7 +10,8 @@ describe('colorMatch', () => {
 
   it('measures each frame of a raw RGB stream in its band only', () => {
     // Two 2 × 3 frames: the middle row differs from the others.
-    const frame = (middle: number, rest: number) => Buffer.from([rest, rest, rest, rest, rest, rest, middle, middle, middle, middle, middle, middle, rest, rest, rest, rest, rest, rest]);
+    const frame = (middle: number, rest: number) =>
+      Buffer.from([rest, rest, rest, rest, rest, rest, middle, middle, middle, middle, middle, middle, rest, rest, rest, rest, rest, rest]);
     const raw = Buffer.concat([frame(250, 0), frame(10, 255)]);
     expect(bandMeans(raw, 2, 3, 'center')).toEqual([
       [250, 250, 250],

@@ -107,7 +107,25 @@ export async function videoTextColors(context: RenderContext): Promise<TextColor
   const output = path.join(context.workDir, 'color-samples.rgb');
   const filter = `fps=1000/${Math.round(interval * 1000)},scale=${size.width}:${size.height}:force_original_aspect_ratio=increase:flags=area,crop=${size.width}:${size.height},format=rgb24`;
   await context.ffmpeg.run(
-    ['-stream_loop', '-1', '-t', duration.toFixed(3), '-format_whitelist', VIDEO_DEMUXERS.join(','), '-i', `file:${path.resolve(video)}`, '-map', '0:v:0', '-vf', filter, '-an', '-f', 'rawvideo', '-y', `file:${output}`],
+    [
+      '-stream_loop',
+      '-1',
+      '-t',
+      duration.toFixed(3),
+      '-format_whitelist',
+      VIDEO_DEMUXERS.join(','),
+      '-i',
+      `file:${path.resolve(video)}`,
+      '-map',
+      '0:v:0',
+      '-vf',
+      filter,
+      '-an',
+      '-f',
+      'rawvideo',
+      '-y',
+      `file:${output}`,
+    ],
     { signal: context.signal, timeoutMs: Math.max(5 * 60_000, duration * 2000) },
   );
   const means = bandMeans(await readFile(output), size.width, size.height, context.settings.textPosition);

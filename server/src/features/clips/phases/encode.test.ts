@@ -76,7 +76,13 @@ describe('runEncoder', () => {
 
   it('the process id cannot be written: ffmpeg is stopped before the error is thrown, nothing unhandled', async () => {
     const missing = path.join(workDir, 'gone');
-    const error = await runEncoder({ ffmpeg, signal: new AbortController().signal, progress: async () => undefined, workDir: missing }, LONG_RUN, 60, 0, 100).then(
+    const error = await runEncoder(
+      { ffmpeg, signal: new AbortController().signal, progress: async () => undefined, workDir: missing },
+      LONG_RUN,
+      60,
+      0,
+      100,
+    ).then(
       () => 'resolved',
       (failure: unknown) => failure,
     );

@@ -32,8 +32,13 @@ async function deadPid(): Promise<number> {
   return child.pid as number;
 }
 
-const exists = (dir: string) => stat(dir).then(() => true, () => false);
-const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)));
+const exists = (dir: string) =>
+  stat(dir).then(
+    () => true,
+    () => false,
+  );
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
 const later = new Date(Date.now() - 3600_000);
 
 describe('render work folders', () => {

@@ -45,7 +45,13 @@ export class AnalysisService {
         await this.deps.repository.saveAnalysis({ songId, status: 'failed', reason: measured.reason, analyserVersion: ANALYSER_VERSION });
         return 'failed';
       }
-      await this.deps.repository.saveAnalysis({ songId, status: 'analysed', features: measured.features, vector: measured.vector, analyserVersion: ANALYSER_VERSION });
+      await this.deps.repository.saveAnalysis({
+        songId,
+        status: 'analysed',
+        features: measured.features,
+        vector: measured.vector,
+        analyserVersion: ANALYSER_VERSION,
+      });
       return 'analysed';
     } finally {
       this.inFlight.delete(songId);
@@ -76,7 +82,12 @@ export class AnalysisService {
 
   /** From the file, not a pipe: ffmpeg must seek in an M4A whose index (moov) is at its end. */
   private async decode(file: string, signal?: AbortSignal): Promise<Float32Array> {
-    const pcm = this.deps.ffmpeg.decodeToPcm(file, { sampleRate: ANALYSIS_SAMPLE_RATE, sampleFormat: 'f32le', signal, timeoutMs: this.deps.decodeTimeoutMs ?? 5 * 60_000 });
+    const pcm = this.deps.ffmpeg.decodeToPcm(file, {
+      sampleRate: ANALYSIS_SAMPLE_RATE,
+      sampleFormat: 'f32le',
+      signal,
+      timeoutMs: this.deps.decodeTimeoutMs ?? 5 * 60_000,
+    });
     return (await collectPcm(pcm, MAX_ANALYSED_SECONDS * ANALYSIS_SAMPLE_RATE)).samples;
   }
 

@@ -16,7 +16,12 @@ interface EssentiaCore {
   version: string;
   arrayToVector(input: Float32Array): WasmVector;
   vectorToArray(vector: WasmVector): Float32Array;
-  RhythmExtractor2013(signal: WasmVector, maxTempo: number, method: string, minTempo: number): { bpm: number; ticks: WasmVector; estimates: WasmVector; bpmIntervals: WasmVector; confidence: number };
+  RhythmExtractor2013(
+    signal: WasmVector,
+    maxTempo: number,
+    method: string,
+    minTempo: number,
+  ): { bpm: number; ticks: WasmVector; estimates: WasmVector; bpmIntervals: WasmVector; confidence: number };
   KeyExtractor(
     audio: WasmVector,
     averageDetuningCorrection: boolean,

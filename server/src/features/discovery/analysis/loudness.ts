@@ -36,7 +36,10 @@ function kWeighting(sampleRate: number): [Biquad, Biquad] {
 
 function filter(input: Float32Array, stage: Biquad): Float32Array {
   const out = new Float32Array(input.length);
-  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
+  let x1 = 0,
+    x2 = 0,
+    y1 = 0,
+    y2 = 0;
   for (let i = 0; i < input.length; i++) {
     const x = input[i]!;
     const y = stage.b0 * x + stage.b1 * x1 + stage.b2 * x2 - stage.a1 * y1 - stage.a2 * y2;
@@ -80,7 +83,10 @@ export function measureLoudness(signal: Float32Array, sampleRate: number): Loudn
   let rangeLu = 0;
   if (shortTerm.length > 1) {
     const mean = shortTerm.reduce((sum, power) => sum + power, 0) / shortTerm.length;
-    const gated = shortTerm.filter((power) => toLufs(power) > toLufs(mean) - 20).map(toLufs).sort((a, b) => a - b);
+    const gated = shortTerm
+      .filter((power) => toLufs(power) > toLufs(mean) - 20)
+      .map(toLufs)
+      .sort((a, b) => a - b);
     const at = (p: number) => gated[Math.min(gated.length - 1, Math.max(0, Math.round(p * (gated.length - 1))))]!;
     rangeLu = at(0.95) - at(0.1);
   }

@@ -97,4 +97,3 @@ function extractJson(content: string): unknown {
     throw new LlmUnusable('the LLM answered malformed JSON');
   }
 }
-

@@ -256,13 +256,55 @@ export const LANGUAGES: Record<string, string> = {
 };
 
 export const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, half: 0.5, couple: 2, few: 3,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  half: 0.5,
+  couple: 2,
+  few: 3,
 };
 
 export const DECADE_WORDS: Record<string, number> = {
-  fifties: 1950, sixties: 1960, seventies: 1970, eighties: 1980, nineties: 1990, noughties: 2000, 'two thousands': 2000,
+  fifties: 1950,
+  sixties: 1960,
+  seventies: 1970,
+  eighties: 1980,
+  nineties: 1990,
+  noughties: 2000,
+  'two thousands': 2000,
 };
 
 /** Words that negate what follows ("no rock", "not sad", "without vocals", "anything but jazz"). */
-export const NEGATIONS = new Set(['no', 'not', 'without', 'except', 'nothing', 'avoid', 'exclude', 'excluding', 'minus', 'never', "don't", 'dont', 'לא', 'בלי', 'ללא']);
+export const NEGATIONS = new Set([
+  'no',
+  'not',
+  'without',
+  'except',
+  'nothing',
+  'avoid',
+  'exclude',
+  'excluding',
+  'minus',
+  'never',
+  "don't",
+  'dont',
+  'לא',
+  'בלי',
+  'ללא',
+]);

@@ -8,7 +8,35 @@ export interface LibraryVocabulary {
   genres: string[];
 }
 
-const STOP_WORDS = new Set(['the', 'a', 'an', 'and', 'or', 'of', 'to', 'for', 'me', 'my', 'some', 'songs', 'song', 'music', 'tracks', 'playlist', 'with', 'in', 'on', 'at', 'it', 'is', 'that', 'this', 'things', 'something', 'stuff']);
+const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'and',
+  'or',
+  'of',
+  'to',
+  'for',
+  'me',
+  'my',
+  'some',
+  'songs',
+  'song',
+  'music',
+  'tracks',
+  'playlist',
+  'with',
+  'in',
+  'on',
+  'at',
+  'it',
+  'is',
+  'that',
+  'this',
+  'things',
+  'something',
+  'stuff',
+]);
 
 /** Lowercased, with apostrophes unified and everything but letters, digits and a few signs as spaces. */
 export function normalise(text: string): string {
@@ -56,7 +84,9 @@ export function parsePrompt(prompt: string, vocabulary: LibraryVocabulary): Prom
   };
 
   // Size: "5 songs", "ten tracks", "an hour", "90 minutes", "half an hour", "1.5 hours".
-  for (const match of text.matchAll(/\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|couple|few)\b(?: [\p{L}-]+){0,2} (?:songs?|tracks?|tunes)\b/gu)) {
+  for (const match of text.matchAll(
+    /\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|couple|few)\b(?: [\p{L}-]+){0,2} (?:songs?|tracks?|tunes)\b/gu,
+  )) {
     const n = Number(match[1]) || NUMBER_WORDS[match[1]!];
     if (n && n >= 1) {
       query.count = Math.min(100, Math.round(n));
@@ -80,7 +110,11 @@ export function parsePrompt(prompt: string, vocabulary: LibraryVocabulary): Prom
   for (const match of text.matchAll(/\b(over|above|faster than|at least|under|below|slower than|at most)? ?(\d{2,3}) ?bpm\b/gu)) {
     const bpm = Number(match[2]);
     const direction = match[1] ?? '';
-    query.tempo = /over|above|faster|least/u.test(direction) ? { min: bpm } : /under|below|slower|most/u.test(direction) ? { max: bpm } : { min: bpm - 8, max: bpm + 8 };
+    query.tempo = /over|above|faster|least/u.test(direction)
+      ? { min: bpm }
+      : /under|below|slower|most/u.test(direction)
+        ? { max: bpm }
+        : { min: bpm - 8, max: bpm + 8 };
     query.terms.push(`${bpm} BPM`);
     consume(match[0]);
   }
@@ -108,7 +142,9 @@ export function parsePrompt(prompt: string, vocabulary: LibraryVocabulary): Prom
       consume(match[0]);
     }
   }
-  const genreNames = [...new Set([...vocabulary.genres.map(normalise), ...Object.keys(KNOWN_GENRES)])].filter((genre) => genre.length >= 2).sort((a, b) => b.length - a.length);
+  const genreNames = [...new Set([...vocabulary.genres.map(normalise), ...Object.keys(KNOWN_GENRES)])]
+    .filter((genre) => genre.length >= 2)
+    .sort((a, b) => b.length - a.length);
   for (const genre of genreNames) {
     const match = phrase(genre).exec(text);
     if (!match) continue;
@@ -140,7 +176,9 @@ export function parsePrompt(prompt: string, vocabulary: LibraryVocabulary): Prom
 
   // Multi-word phrases, then single words (English, Hebrew), then emoji.
   const lexicon: Record<string, Effect> = { ...MOODS, ...WORDS, ...HEBREW_WORDS };
-  for (const key of Object.keys(lexicon).filter((key) => key.includes(' ')).sort((a, b) => b.length - a.length)) {
+  for (const key of Object.keys(lexicon)
+    .filter((key) => key.includes(' '))
+    .sort((a, b) => b.length - a.length)) {
     const match = phrase(key).exec(text);
     if (!match) continue;
     apply(lexicon[key]!, negatedBefore(match.index), key);
@@ -185,7 +223,14 @@ function parseYears(text: string): { range: { from: number; to: number }; term: 
   match = /\b(before|after|since|from|in) (1[89]\d\d|20\d\d)\b/u.exec(text);
   if (match) {
     const year = Number(match[2]);
-    const range = match[1] === 'before' ? { from: 1000, to: year - 1 } : match[1] === 'after' ? { from: year + 1, to: 3000 } : match[1] === 'in' ? { from: year, to: year } : { from: year, to: 3000 };
+    const range =
+      match[1] === 'before'
+        ? { from: 1000, to: year - 1 }
+        : match[1] === 'after'
+          ? { from: year + 1, to: 3000 }
+          : match[1] === 'in'
+            ? { from: year, to: year }
+            : { from: year, to: 3000 };
     return { range, term: `${match[1]} ${year}`, match: match[0] };
   }
   return undefined;

@@ -27,7 +27,10 @@ export function detectLanguage(text: string | null): string | null {
     if (count > 20 && (!best || count > best.count)) best = { language, count };
   }
   if (best) return best.language;
-  const words = text.toLowerCase().split(/[^\p{L}']+/u).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}']+/u)
+    .filter(Boolean);
   const scores = Object.entries(STOP_WORDS).map(([language, list]) => {
     const set = new Set(list);
     return { language, count: words.filter((word) => set.has(word)).length };

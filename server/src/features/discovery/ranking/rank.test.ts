@@ -7,11 +7,39 @@ import { calibrate, CALIBRATION_FULL_AT, MIN_CLOSE_SONGS, orderByFlow, rankSongs
 let nextId = 1;
 function song(overrides: Partial<SongFeatures>, tags: Partial<Candidate> = {}): Candidate {
   const features: SongFeatures = {
-    bpm: 120, bpmConfidence: 0.9, key: 'C', mode: 'major', keyStrength: 0.8, loudnessLufs: -14, loudnessRange: 4, energy: 0.5, energyLevel: 'medium',
-    danceability: 0.5, spectralCentroidHz: 1500, brightness: 0.5, onsetRate: 3, dynamicComplexity: 3, acousticness: 0.5, vocalPresence: 0.5, ...overrides,
+    bpm: 120,
+    bpmConfidence: 0.9,
+    key: 'C',
+    mode: 'major',
+    keyStrength: 0.8,
+    loudnessLufs: -14,
+    loudnessRange: 4,
+    energy: 0.5,
+    energyLevel: 'medium',
+    danceability: 0.5,
+    spectralCentroidHz: 1500,
+    brightness: 0.5,
+    onsetRate: 3,
+    dynamicComplexity: 3,
+    acousticness: 0.5,
+    vocalPresence: 0.5,
+    ...overrides,
   };
   const id = nextId++;
-  return { id, displayName: `Song ${id}`, title: `Song ${id}`, artist: `Artist ${id}`, album: null, genre: null, year: null, durationSeconds: 200, transcript: null, features, vector: [], ...tags };
+  return {
+    id,
+    displayName: `Song ${id}`,
+    title: `Song ${id}`,
+    artist: `Artist ${id}`,
+    album: null,
+    genre: null,
+    year: null,
+    durationSeconds: 200,
+    transcript: null,
+    features,
+    vector: [],
+    ...tags,
+  };
 }
 const none = { artists: [], albums: [], genres: [] };
 

@@ -106,7 +106,11 @@ export function passesFilters(query: PromptQuery, song: Candidate): boolean {
 /** The tempo nearest the wanted range among the measured one and its double and half (trackers err by octaves). */
 function tempoFit(bpm: number, range: NonNullable<PromptQuery['tempo']>): { fit: number; bpm: number } {
   let best = { fit: 0, bpm };
-  for (const [candidate, penalty] of [[bpm, 0], [bpm * 2, 0.5], [bpm / 2, 0.5]] as const) {
+  for (const [candidate, penalty] of [
+    [bpm, 0],
+    [bpm * 2, 0.5],
+    [bpm / 2, 0.5],
+  ] as const) {
     const below = range.min !== undefined ? Math.max(0, range.min - candidate) : 0;
     const above = range.max !== undefined ? Math.max(0, candidate - range.max) : 0;
     const fit = Math.max(0, 1 - (below + above) / 30 - penalty);
@@ -155,7 +159,8 @@ export function reasonFor(query: PromptQuery, song: Candidate, calibration: Cali
   const parts: string[] = [];
   const targets = query.targets;
   const tempo = query.tempo ? tempoFit(f.bpm, query.tempo).bpm : f.bpm;
-  if (query.tempo || targets.energy !== undefined) parts.push(tempo >= 125 ? `fast (${Math.round(tempo)} BPM)` : tempo <= 95 ? `slow (${Math.round(tempo)} BPM)` : `${Math.round(tempo)} BPM`);
+  if (query.tempo || targets.energy !== undefined)
+    parts.push(tempo >= 125 ? `fast (${Math.round(tempo)} BPM)` : tempo <= 95 ? `slow (${Math.round(tempo)} BPM)` : `${Math.round(tempo)} BPM`);
   if (targets.energy !== undefined) parts.push(`${f.energyLevel} energy`);
   if (targets.loudness !== undefined && loudnessScale(f) < 0.35) parts.push('quiet');
   if (targets.loudness !== undefined && loudnessScale(f) > 0.75) parts.push('loud');

@@ -31,9 +31,16 @@ export function pickLyrics(tags: readonly ILyricsTag[]): EmbeddedLyrics | undefi
     const syncText = (tag.syncText as ILyricsTag['syncText'] | undefined) ?? [];
     const timed = syncText.filter((line) => line.timestamp !== undefined);
     if (timed.length > 0 && tag.timeStampFormat === MILLISECONDS) {
-      const lines = syncText.map((line) => ({ text: clean(line.text).replace(/\n/g, ' ').trim(), time: line.timestamp === undefined ? null : { start: line.timestamp / 1000, end: null } }));
+      const lines = syncText.map((line) => ({
+        text: clean(line.text).replace(/\n/g, ' ').trim(),
+        time: line.timestamp === undefined ? null : { start: line.timestamp / 1000, end: null },
+      }));
       const ordered = [...lines].sort((a, b) => (a.time?.start ?? 0) - (b.time?.start ?? 0));
-      return { document: { text: ordered.map((line) => line.text).join('\n'), lineTimes: ordered.map((line) => line.time), words: null }, kind: 'synced', language };
+      return {
+        document: { text: ordered.map((line) => line.text).join('\n'), lineTimes: ordered.map((line) => line.time), words: null },
+        kind: 'synced',
+        language,
+      };
     }
     const text = clean(tag.text ?? syncText.map((line) => line.text).join('\n'));
     if (!text.trim()) continue;
@@ -44,13 +51,37 @@ export function pickLyrics(tags: readonly ILyricsTag[]): EmbeddedLyrics | undefi
 }
 
 function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex -- tags carry NUL padding and stray controls; lyrics keep only tab and line breaks
-  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').slice(0, LYRICS_TEXT_MAX);
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex -- tags carry NUL padding and stray controls; lyrics keep only tab and line breaks
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+      .slice(0, LYRICS_TEXT_MAX)
+  );
 }
 
 /** ID3 gives ISO 639-2 ("eng", "heb"); "XXX" and "und" mean unknown. */
 function languageOf(language: string | undefined): string | null {
   const code = language?.trim().toLowerCase();
   if (!code || code === 'xxx' || code === 'und' || !/^[a-z]{2,3}$/.test(code)) return null;
-  return ({ eng: 'en', heb: 'he', spa: 'es', fra: 'fr', fre: 'fr', deu: 'de', ger: 'de', ita: 'it', por: 'pt', rus: 'ru', ara: 'ar', jpn: 'ja', zho: 'zh', chi: 'zh' } as Record<string, string>)[code] ?? code;
+  return (
+    (
+      {
+        eng: 'en',
+        heb: 'he',
+        spa: 'es',
+        fra: 'fr',
+        fre: 'fr',
+        deu: 'de',
+        ger: 'de',
+        ita: 'it',
+        por: 'pt',
+        rus: 'ru',
+        ara: 'ar',
+        jpn: 'ja',
+        zho: 'zh',
+        chi: 'zh',
+      } as Record<string, string>
+    )[code] ?? code
+  );
 }

@@ -17,7 +17,15 @@ const TAG_TIMEOUT_MS = 15_000;
  * Embedded lyrics never replace lyrics someone stored.
  */
 export class EmbeddedLyricsService {
-  constructor(private readonly deps: { lyrics: LyricsService; repository: LyricsRepository; songs: Pick<SongFactsSource, 'song' | 'idsAfter'>; storage: Storage; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      lyrics: LyricsService;
+      repository: LyricsRepository;
+      songs: Pick<SongFactsSource, 'song' | 'idsAfter'>;
+      storage: Storage;
+      logger: Logger;
+    },
+  ) {}
 
   async scan(songId: number): Promise<{ found: 'none' | 'plain' | 'synced' }> {
     const song = await this.deps.songs.song(songId);

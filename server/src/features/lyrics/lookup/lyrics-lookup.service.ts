@@ -38,7 +38,8 @@ export class LyricsLookupService {
     const record = await client.byId(body.candidateId);
     const kind = body.kind ?? (record.syncedLyrics?.trim() ? 'synced' : 'plain');
     const source = kind === 'synced' ? record.syncedLyrics : record.plainLyrics;
-    if (record.instrumental || !source?.trim()) throw new ValidationError(record.instrumental ? LYRICS_MESSAGES.candidateInstrumental : LYRICS_MESSAGES.candidateMissing);
+    if (record.instrumental || !source?.trim())
+      throw new ValidationError(record.instrumental ? LYRICS_MESSAGES.candidateInstrumental : LYRICS_MESSAGES.candidateMissing);
     const document = kind === 'synced' ? importLyrics(source).document : { text: normaliseLyricsText(source), lineTimes: null, words: null };
     // The uploader replaces; anyone else only fills a song that still has none.
     if (!(await this.lyrics.store(songId, viewerId, document, 'lookup', null))) throw new NotFoundError(LYRICS_MESSAGES.notFound);
@@ -73,7 +74,11 @@ function sortByDuration(records: LrclibRecord[], duration: number | null): Lrcli
 
 function toCandidate(record: LrclibRecord): LyricsCandidate {
   const kind = record.instrumental ? 'instrumental' : record.syncedLyrics?.trim() ? 'synced' : 'plain';
-  const text = record.plainLyrics?.trim() ? normaliseLyricsText(record.plainLyrics) : record.syncedLyrics ? importLyrics(record.syncedLyrics).document.text : '';
+  const text = record.plainLyrics?.trim()
+    ? normaliseLyricsText(record.plainLyrics)
+    : record.syncedLyrics
+      ? importLyrics(record.syncedLyrics).document.text
+      : '';
   const lines = text === '' ? [] : text.split('\n');
   return {
     id: record.id,
@@ -82,7 +87,10 @@ function toCandidate(record: LrclibRecord): LyricsCandidate {
     albumName: record.albumName,
     durationSeconds: record.duration,
     kind,
-    preview: lines.filter((line) => line.trim() !== '').slice(0, PREVIEW_LINES).join('\n'),
+    preview: lines
+      .filter((line) => line.trim() !== '')
+      .slice(0, PREVIEW_LINES)
+      .join('\n'),
     lineCount: lines.filter((line) => line.trim() !== '').length,
   };
 }

@@ -33,7 +33,8 @@ const DEFAULT_STALL_MS = 60_000;
 const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}(?:\/[A-Za-z0-9][A-Za-z0-9._-]{0,95})?$/;
 
 export function assertModelId(model: string): void {
-  if (!MODEL_ID.test(model) || model.includes('..')) throw new EngineUnavailableError(`TRANSCRIBE_MODEL "${model}" is not a model id such as onnx-community/whisper-base_timestamped`, { retry: false });
+  if (!MODEL_ID.test(model) || model.includes('..'))
+    throw new EngineUnavailableError(`TRANSCRIBE_MODEL "${model}" is not a model id such as onnx-community/whisper-base_timestamped`, { retry: false });
 }
 
 /** The folder of a model under the cache (where transformers.js finds it as a local model). */
@@ -92,12 +93,22 @@ async function remoteSize(source: ModelSource, revision: string, file: ModelFile
     if (file.optional) return null;
     throw new EngineUnavailableError(`The model ${source.model} has no file ${file.path} at ${source.host}: check TRANSCRIBE_MODEL`, { retry: false });
   }
-  if (!response.ok) throw new EngineUnavailableError(`The model host answered ${response.status} for ${file.path}: check TRANSCRIBE_MODEL_HOST, or set TRANSCRIBE_MODEL_DIR to a folder holding the model`);
+  if (!response.ok)
+    throw new EngineUnavailableError(
+      `The model host answered ${response.status} for ${file.path}: check TRANSCRIBE_MODEL_HOST, or set TRANSCRIBE_MODEL_DIR to a folder holding the model`,
+    );
   const length = Number(response.headers.get('x-linked-size') ?? response.headers.get('content-length'));
   return Number.isFinite(length) && length >= 0 ? length : 0;
 }
 
-async function downloadFile(source: ModelSource, revision: string, file: ModelFile, target: string, signal: AbortSignal, onBytes: (bytes: number) => Promise<void>): Promise<void> {
+async function downloadFile(
+  source: ModelSource,
+  revision: string,
+  file: ModelFile,
+  target: string,
+  signal: AbortSignal,
+  onBytes: (bytes: number) => Promise<void>,
+): Promise<void> {
   const part = `${target}.part`;
   const have = (await fs.stat(part).catch(() => undefined))?.size ?? 0;
   const response = await request(fileUrl(source, revision, file), { method: 'GET', headers: have > 0 ? { range: `bytes=${have}-` } : {} }, signal, source);
@@ -110,7 +121,9 @@ async function downloadFile(source: ModelSource, revision: string, file: ModelFi
     return;
   } else if (!response.ok) {
     await response.body?.cancel();
-    throw new EngineUnavailableError(`Downloading ${file.path} of ${source.model} failed (${response.status}): check TRANSCRIBE_MODEL_HOST, or set TRANSCRIBE_MODEL_DIR`);
+    throw new EngineUnavailableError(
+      `Downloading ${file.path} of ${source.model} failed (${response.status}): check TRANSCRIBE_MODEL_HOST, or set TRANSCRIBE_MODEL_DIR`,
+    );
   }
   const expected = contentTotal(response, resumedFrom);
   if (!response.body) throw new EngineUnavailableError(`Downloading ${file.path} failed: an empty answer`);
@@ -133,7 +146,9 @@ async function downloadFile(source: ModelSource, revision: string, file: ModelFi
     await pipeline(body, createWriteStream(part, { flags: resumedFrom > 0 ? 'a' : 'w' }), { signal });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new EngineUnavailableError(`Downloading ${file.path} of ${source.model} stopped (${error instanceof Error ? error.message : String(error)}); it resumes on the next try`);
+    throw new EngineUnavailableError(
+      `Downloading ${file.path} of ${source.model} stopped (${error instanceof Error ? error.message : String(error)}); it resumes on the next try`,
+    );
   } finally {
     clearTimeout(silence);
   }
@@ -161,7 +176,9 @@ async function request(url: string, init: RequestInit, signal: AbortSignal, sour
   } catch (error) {
     if (signal.aborted) throw error;
     const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-    throw new EngineUnavailableError(`The speech model could not be downloaded from ${source.host} (${reason}): connect Encore to the internet, or set TRANSCRIBE_MODEL_DIR to a folder holding ${source.model}`);
+    throw new EngineUnavailableError(
+      `The speech model could not be downloaded from ${source.host} (${reason}): connect Encore to the internet, or set TRANSCRIBE_MODEL_DIR to a folder holding ${source.model}`,
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { Word } from '@encore/common/words.contract';
 import { windowsAtQuietPoints, wavFromSamples } from './audio-windows.js';
-import { ENGINE_SAMPLE_RATE, EngineUnavailableError, type EngineProgress, type TranscriptionEngine, type TranscriptionInput, type TranscriptionOutput } from './transcription-engine.js';
+import {
+  ENGINE_SAMPLE_RATE,
+  EngineUnavailableError,
+  type EngineProgress,
+  type TranscriptionEngine,
+  type TranscriptionInput,
+  type TranscriptionOutput,
+} from './transcription-engine.js';
 import { openAiEndpoint } from '../../../platform/net/openai-endpoint.js';
 import { outboundFetch } from '../../../platform/net/outbound-fetch.js';
 import { readBodyLimited } from '../../../platform/net/read-limited.js';
@@ -25,7 +32,21 @@ const answer = z.object({
   segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).nullish(),
 });
 
-const LANGUAGE_NAMES: Record<string, string> = { english: 'en', hebrew: 'he', spanish: 'es', french: 'fr', german: 'de', italian: 'it', portuguese: 'pt', russian: 'ru', arabic: 'ar', japanese: 'ja', chinese: 'zh', korean: 'ko', dutch: 'nl' };
+const LANGUAGE_NAMES: Record<string, string> = {
+  english: 'en',
+  hebrew: 'he',
+  spanish: 'es',
+  french: 'fr',
+  german: 'de',
+  italian: 'it',
+  portuguese: 'pt',
+  russian: 'ru',
+  arabic: 'ar',
+  japanese: 'ja',
+  chinese: 'zh',
+  korean: 'ko',
+  dutch: 'nl',
+};
 
 export interface OpenAiEngineOptions {
   apiUrl: string | undefined;
@@ -41,7 +62,11 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
   constructor(private readonly options: OpenAiEngineOptions) {}
 
   async prepare(): Promise<void> {
-    if (!this.options.apiUrl) throw new EngineUnavailableError('TRANSCRIBE_ENGINE is openai but TRANSCRIBE_API_URL is not set: set it to the endpoint (e.g. https://api.openai.com/v1)', { retry: false });
+    if (!this.options.apiUrl)
+      throw new EngineUnavailableError(
+        'TRANSCRIBE_ENGINE is openai but TRANSCRIBE_API_URL is not set: set it to the endpoint (e.g. https://api.openai.com/v1)',
+        { retry: false },
+      );
   }
 
   async transcribe(input: TranscriptionInput): Promise<TranscriptionOutput> {
@@ -88,7 +113,8 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
       throw this.failure(url, error, signal, timeout);
     }
     // A refused key, a wrong address or model, a request the endpoint will never take: the same next time.
-    if (!response.ok) throw new EngineUnavailableError(errorMessage(url, response.status, body), { retry: ![400, 401, 403, 404, 413, 415, 422].includes(response.status) });
+    if (!response.ok)
+      throw new EngineUnavailableError(errorMessage(url, response.status, body), { retry: ![400, 401, 403, 404, 413, 415, 422].includes(response.status) });
     let parsed: z.infer<typeof answer>;
     try {
       parsed = answer.parse(JSON.parse(body));
@@ -100,7 +126,10 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
 
   private failure(url: string, error: unknown, signal: AbortSignal, timeout: AbortSignal): Error {
     if (signal.aborted) return signal.reason instanceof Error ? signal.reason : new Error('cancelled');
-    if (timeout.aborted) return new EngineUnavailableError(`The transcription endpoint ${url} did not answer within ${Math.round(this.options.requestTimeoutMs / 1000)} s (TRANSCRIBE_API_URL)`);
+    if (timeout.aborted)
+      return new EngineUnavailableError(
+        `The transcription endpoint ${url} did not answer within ${Math.round(this.options.requestTimeoutMs / 1000)} s (TRANSCRIBE_API_URL)`,
+      );
     const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
     return new EngineUnavailableError(`The transcription endpoint ${url} could not be reached (${reason}): check TRANSCRIBE_API_URL`);
   }
@@ -115,8 +144,11 @@ function errorMessage(url: string, status: number, body: string): string {
   } catch {
     detail = '';
   }
-  // eslint-disable-next-line no-control-regex -- an endpoint's text is shown to a user: no control characters
-  detail = detail.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 300);
+  detail = detail
+    // eslint-disable-next-line no-control-regex -- an endpoint's text is shown to a user: no control characters
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+    .slice(0, 300);
   const hint = status === 401 || status === 403 ? ': check TRANSCRIBE_API_KEY' : status === 404 ? ': check TRANSCRIBE_API_URL and TRANSCRIBE_MODEL' : '';
   return `The transcription endpoint ${url} answered ${status}${detail ? ` (${detail})` : ''}${hint}`;
 }
@@ -145,6 +177,5 @@ function languageCode(language: string | null | undefined): string | null {
 function round(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
 }
-
 
 export type { EngineProgress };

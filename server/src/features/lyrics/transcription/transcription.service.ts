@@ -118,7 +118,8 @@ export class TranscriptionService {
       const output = await engine.transcribe({ samples, language: payload.language, signal, progress: report(PHASES.transcribe) });
       await context.progress(96, 'Saving the lyrics');
       const document = documentFromWords(output.words);
-      const stored = document.text !== '' && (await this.deps.lyrics.store(song.id, payload.requesterId, document, 'transcribed', output.language ?? payload.language));
+      const stored =
+        document.text !== '' && (await this.deps.lyrics.store(song.id, payload.requesterId, document, 'transcribed', output.language ?? payload.language));
       const result: TranscriptionTaskResult = {
         songId: song.id,
         engine: engine.name,
@@ -131,7 +132,8 @@ export class TranscriptionService {
       return result;
     } catch (error) {
       if (context.signal.aborted) throw error;
-      if (signal.aborted) throw new TaskFailure(`The transcription took longer than ${Math.round(this.deps.timeoutMs / 1000)} s and was stopped (TRANSCRIBE_TIMEOUT_SECONDS)`);
+      if (signal.aborted)
+        throw new TaskFailure(`The transcription took longer than ${Math.round(this.deps.timeoutMs / 1000)} s and was stopped (TRANSCRIBE_TIMEOUT_SECONDS)`);
       if (error instanceof TaskFailure) throw error;
       if (error instanceof AppError) throw new TaskFailure(error.message);
       this.deps.logger.error({ err: error, songId: song.id }, 'transcription failed');

@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { Word } from '@encore/common/words.contract';
 import { windowsAtQuietPoints } from './audio-windows.js';
 import { assertModelId, downloadModel, missingFiles, modelFolder, type ModelFile } from './model-files.js';
-import { ENGINE_SAMPLE_RATE, EngineUnavailableError, type EngineProgress, type TranscriptionEngine, type TranscriptionInput, type TranscriptionOutput } from './transcription-engine.js';
+import {
+  ENGINE_SAMPLE_RATE,
+  EngineUnavailableError,
+  type EngineProgress,
+  type TranscriptionEngine,
+  type TranscriptionInput,
+  type TranscriptionOutput,
+} from './transcription-engine.js';
 
 /**
  * Whisper on the CPU through @huggingface/transformers (onnxruntime-node), with word
@@ -39,7 +46,9 @@ interface AsrChunk {
   text: string;
   timestamp: [number | null, number | null];
 }
-type Transcriber = ((audio: Float32Array, options: Record<string, unknown>) => Promise<{ text: string; chunks?: AsrChunk[] }>) & { dispose?: () => Promise<void> };
+type Transcriber = ((audio: Float32Array, options: Record<string, unknown>) => Promise<{ text: string; chunks?: AsrChunk[] }>) & {
+  dispose?: () => Promise<void>;
+};
 
 export class LocalWhisperEngine implements TranscriptionEngine {
   readonly name = 'local' as const;
@@ -55,9 +64,15 @@ export class LocalWhisperEngine implements TranscriptionEngine {
 
   async prepare(signal: AbortSignal, progress: EngineProgress): Promise<void> {
     if (this.options.modelDir) {
-      const missing = await missingFiles(this.options.modelDir, WHISPER_FILES.filter((file) => !file.optional));
+      const missing = await missingFiles(
+        this.options.modelDir,
+        WHISPER_FILES.filter((file) => !file.optional),
+      );
       if (missing.length > 0) {
-        throw new EngineUnavailableError(`TRANSCRIBE_MODEL_DIR (${this.options.modelDir}) lacks ${missing.map((file) => file.path).join(', ')}: copy a Whisper model (ONNX, q8) there`, { retry: false });
+        throw new EngineUnavailableError(
+          `TRANSCRIBE_MODEL_DIR (${this.options.modelDir}) lacks ${missing.map((file) => file.path).join(', ')}: copy a Whisper model (ONNX, q8) there`,
+          { retry: false },
+        );
       }
       return;
     }
@@ -106,7 +121,9 @@ export class LocalWhisperEngine implements TranscriptionEngine {
         const pipe = await transformers.pipeline('automatic-speech-recognition', id, { dtype: 'q8', device: 'cpu', local_files_only: true });
         return pipe as unknown as Transcriber;
       } catch (error) {
-        throw new EngineUnavailableError(`The speech model ${id} could not be loaded (${error instanceof Error ? error.message.slice(0, 200) : String(error)}): check TRANSCRIBE_MODEL or TRANSCRIBE_MODEL_DIR`);
+        throw new EngineUnavailableError(
+          `The speech model ${id} could not be loaded (${error instanceof Error ? error.message.slice(0, 200) : String(error)}): check TRANSCRIBE_MODEL or TRANSCRIBE_MODEL_DIR`,
+        );
       }
     })().catch((error: unknown) => {
       this.loaded = undefined;
