@@ -41,6 +41,11 @@ export const songs = pgTable(
     coverThumbKey: text('cover_thumb_key'),
     folderId: integer('folder_id').notNull().default(0),
     /**
+     * The sha256 of the file's bytes, hex: what `main.ts import` compares to skip a file already
+     * imported. Null for browser uploads (their bytes are never read whole on the server).
+     */
+    contentSha256: text('content_sha256'),
+    /**
      * What search matches: title, artist and album folded to lower case without accents by
      * `encore_fold` (migration 0008: an immutable wrapper of the unaccent extension). The
      * database keeps it, so every write path stays correct.
@@ -60,6 +65,8 @@ export const songs = pgTable(
     index('songs_uploaded_idx').on(t.uploadedAt, t.id),
     // My Music: one owner's uploads, newest first.
     index('songs_owner_uploaded_idx').on(t.ownerId, t.uploadedAt, t.id),
+    // An import's "is this file already here?", once per file.
+    index('songs_content_sha256_idx').on(t.contentSha256),
   ],
 );
 
