@@ -62,6 +62,49 @@ export const playlistSongParams = playlistIdParams.extend({
   songId: idField('The song id'),
 });
 
+/** The most a playlist file to import may hold (its UTF-8 bytes). */
+export const PLAYLIST_IMPORT_MAX_BYTES = 1024 * 1024;
+/** The most entries one import reads: as many as a reorder may list. */
+export const PLAYLIST_IMPORT_MAX_ENTRIES = 10_000;
+
+/** Messages the server answers an import with (the web app shows them as the toast's reason). */
+export const PLAYLIST_IMPORT_MESSAGES = {
+  fileRequired: 'Please choose a playlist file',
+  empty: 'The playlist file is empty',
+  tooLarge: 'The playlist file can be at most 1 MB',
+  notM3u: 'This is not an M3U or M3U8 playlist',
+  noEntries: 'The playlist file lists no songs',
+  tooManyEntries: `A playlist file can list at most ${PLAYLIST_IMPORT_MAX_ENTRIES.toLocaleString('en')} songs`,
+} as const;
+
+/** An M3U or M3U8 file's text: the web app reads the file and sends what it says. */
+export const importPlaylistBody = z.object({
+  text: z
+    .string({ error: PLAYLIST_IMPORT_MESSAGES.fileRequired })
+    .refine((value) => value.trim().length > 0, { error: PLAYLIST_IMPORT_MESSAGES.empty })
+    .refine((value) => utf8Length(value) <= PLAYLIST_IMPORT_MAX_BYTES, { error: PLAYLIST_IMPORT_MESSAGES.tooLarge }),
+});
+/** A string's UTF-8 bytes are at least its UTF-16 units: a longer one is too large without encoding it. */
+function utf8Length(value: string): number {
+  return value.length > PLAYLIST_IMPORT_MAX_BYTES ? value.length : new TextEncoder().encode(value).length;
+}
+export type ImportPlaylistBody = z.input<typeof importPlaylistBody>;
+
+/**
+ * What an import did, entry by entry of the file: `added` songs appended in file order,
+ * `alreadyThere` entries naming a song the playlist had (or an earlier entry named), and the
+ * entries no song matched (their #EXTINF title, or their path). The three add up to the entries.
+ */
+export const playlistImportReport = z.object({
+  added: z.number().int(),
+  alreadyThere: z.number().int(),
+  notFound: z.array(z.object({ entry: z.string() })),
+});
+export type PlaylistImportReport = z.infer<typeof playlistImportReport>;
+
+export const playlistImportResult = z.object({ playlist, report: playlistImportReport });
+export type PlaylistImportResult = z.infer<typeof playlistImportResult>;
+
 const tags = ['playlists'];
 
 /** The playlist routes; every one needs a signed-in user. */
@@ -117,6 +160,15 @@ export const playlistsEndpoints = {
     params: playlistSongParams,
     response: playlist,
     summary: 'Remove a song from the playlist',
+    tags,
+  }),
+  importM3u: defineEndpoint({
+    method: 'POST',
+    path: '/playlists/:id/import',
+    params: playlistIdParams,
+    body: importPlaylistBody,
+    response: playlistImportResult,
+    summary: 'Import an M3U or M3U8 file: append the songs its entries name (Encore link, then file name, then artist, title and duration)',
     tags,
   }),
   /** An M3U8 file (audio/x-mpegurl), not JSON: no response schema. */

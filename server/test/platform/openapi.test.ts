@@ -61,6 +61,7 @@ const operations = [
   'POST /api/files/{id}/transcribe',
   'POST /api/playlists',
   'POST /api/playlists/generate-playlist-by-prompt',
+  'POST /api/playlists/{id}/import',
   'POST /api/playlists/{id}/songs',
   'POST /api/songs/{id}/more-like-this',
   'POST /api/tasks/events-ticket',

@@ -132,11 +132,31 @@ export interface SongFactsSource {
   /** Up to `limit` song ids greater than `afterId`, in id order: a backfill resumes from the last id it did. */
   idsAfter(afterId: number, limit: number): Promise<number[]>;
   count(): Promise<number>;
+  /** The songs each value of `query` names, all in one query (an imported playlist's entries). */
+  lookUp(query: SongLookup): Promise<SongLookupMatch[]>;
+}
+
+/** Values that may name songs, by kind: what an imported playlist's entries say of their songs. */
+export interface SongLookup {
+  ids: readonly number[];
+  storageKeys: readonly string[];
+  /** Compared case-insensitively with the names the files had on the uploader's disk. */
+  fileNames: readonly string[];
+  /** Compared folded (case and accents), as search folds. */
+  artistTitles: readonly { artist: string; title: string }[];
+}
+
+/** A song that the value at `index` of `kind`'s list names. */
+export interface SongLookupMatch {
+  kind: 'id' | 'storageKey' | 'fileName' | 'artistTitle';
+  index: number;
+  songId: number;
+  durationSeconds: number | null;
 }
 
 export const songFactsPort = definePort<SongFactsSource>(
   'song-facts',
-  "Songs' files, tags and lyrics' text without a viewer: one, many at once, ids in pages, the count.",
+  "Songs' files, tags and lyrics' text without a viewer: one, many at once, ids in pages, the count, those a playlist file's entries name.",
 );
 
 /** The song key a URL path ends with (a play URL's last part), or undefined: what a song's key looks like is the library's to say. */

@@ -1,7 +1,7 @@
-import { asc, count, eq, gt, sql } from 'drizzle-orm';
+import { asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
-import type { SongFacts, SongFactsSource, SongTags } from './library.port.js';
+import type { SongFacts, SongFactsSource, SongLookup, SongLookupMatch, SongTags } from './library.port.js';
 import { songs } from './library.schema.js';
 
 const isId = (id: number) => parseId(id) !== undefined;
@@ -38,6 +38,44 @@ export class SongFactsRepository implements SongFactsSource {
     const [row] = await this.db.select({ n: count() }).from(songs);
     return row?.n ?? 0;
   }
+
+  async lookUp(query: SongLookup): Promise<SongLookupMatch[]> {
+    // Each kind's values are one JSON parameter, joined to songs by the kind's key; the index is
+    // the value's place in its list. Kinds with no values are left out of the union.
+    const parts: SQL[] = [];
+    const each = (values: readonly unknown[]) => sql`jsonb_array_elements(${JSON.stringify(values)}::jsonb) with ordinality as q(value, ord)`;
+    const columns = (kind: SongLookupMatch['kind']) =>
+      sql`select ${kind}::text as kind, (q.ord - 1)::int as index, ${songs.id} as song_id, ${songs.durationSeconds} as duration_seconds`;
+    const ids = query.ids.filter(isId);
+    if (ids.length > 0) parts.push(sql`${columns('id')} from ${each(ids)} join ${songs} on ${songs.id} = (q.value #>> '{}')::int`);
+    if (query.storageKeys.length > 0) {
+      parts.push(sql`${columns('storageKey')} from ${each(query.storageKeys)} join ${songs} on ${songs.storageKey} = q.value #>> '{}'`);
+    }
+    if (query.fileNames.length > 0) {
+      parts.push(sql`${columns('fileName')} from ${each(query.fileNames)} join ${songs} on lower(${songs.fileName}) = lower(q.value #>> '{}')`);
+    }
+    if (query.artistTitles.length > 0) {
+      parts.push(
+        sql`${columns('artistTitle')} from ${each(query.artistTitles)} join ${songs}
+          on encore_fold(${songs.artist}) = encore_fold(q.value ->> 'artist') and encore_fold(${songs.title}) = encore_fold(q.value ->> 'title')`,
+      );
+    }
+    if (parts.length === 0) return [];
+    const result = (await this.db.execute(sql.join(parts, sql` union all `))) as unknown as { rows: LookupRow[] };
+    return result.rows.map((row) => ({
+      kind: row.kind,
+      index: Number(row.index),
+      songId: Number(row.song_id),
+      durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+    }));
+  }
+}
+
+interface LookupRow {
+  kind: SongLookupMatch['kind'];
+  index: number | string;
+  song_id: number | string;
+  duration_seconds: number | string | null;
 }
 
 function tagColumns(transcriptChars?: number) {

@@ -1,5 +1,5 @@
 import { bind, defineModule } from '../../modules/module.js';
-import { songCataloguePort } from '../library/library.port.js';
+import { songCataloguePort, songFactsPort } from '../library/library.port.js';
 import { generatedPlaylistsPort } from './playlists.port.js';
 import { playlistSongs, playlists } from './playlists.schema.js';
 import { PlaylistsRepository } from './playlists.repository.js';
@@ -8,8 +8,8 @@ import { PlaylistsService } from './playlists.service.js';
 
 export const playlistsModule = defineModule({
   name: 'playlists',
-  summary: "Each user's playlists of songs from the collection: create, edit, order, export as M3U8.",
-  requires: [songCataloguePort],
+  summary: "Each user's playlists of songs from the collection: create, edit, order, export as M3U8, import M3U and M3U8 files.",
+  requires: [songCataloguePort, songFactsPort],
   provides: [generatedPlaylistsPort],
   tables: [playlists, playlistSongs],
   jobs: [],
@@ -17,7 +17,7 @@ export const playlistsModule = defineModule({
   tags: ['playlists'],
   setup({ platform, use }) {
     const repository = new PlaylistsRepository(platform.database.db);
-    const service = new PlaylistsService(repository, use(songCataloguePort));
+    const service = new PlaylistsService(repository, use(songCataloguePort), use(songFactsPort));
     return {
       ports: [bind(generatedPlaylistsPort, { createGenerated: (ownerId, playlist) => repository.createGenerated(ownerId, playlist) })],
       routes: playlistsRoutes(service),

@@ -131,6 +131,53 @@ export class PlaylistsRepository {
     });
   }
   /**
+   * Appends the songs of `songIds` (in that order, each once) the playlist does not have yet,
+   * after its last song, in one transaction under the playlist's lock. A song deleted since it
+   * was found fails its foreign key: the songs are then added one at a time under savepoints
+   * and such songs left out. Returns which were added and which the playlist already had.
+   */
+  async appendSongs(playlistId: number, songIds: readonly number[]): Promise<{ added: Set<number>; present: Set<number> }> {
+    return this.db.transaction(async (tx) => {
+      await lockPlaylist(tx, playlistId);
+      const current = await tx.select({ songId: playlistSongs.songId }).from(playlistSongs).where(eq(playlistSongs.playlistId, playlistId));
+      const have = new Set(current.map((row) => row.songId));
+      const present = new Set(songIds.filter((id) => have.has(id)));
+      const wanted = [...new Set(songIds)].filter((id) => !have.has(id));
+      const added = new Set<number>();
+      if (wanted.length === 0) return { added, present };
+      const [last] = await tx
+        .select({ position: sql<number | null>`max(${playlistSongs.position})` })
+        .from(playlistSongs)
+        .where(eq(playlistSongs.playlistId, playlistId));
+      let next = Number(last?.position ?? 0) + 1;
+      const insert = (ids: number[], from: number) =>
+        tx
+          .transaction(async (savepoint) => {
+            await savepoint.insert(playlistSongs).values(ids.map((songId, index) => ({ playlistId, songId, position: from + index })));
+          })
+          .then(
+            () => true,
+            (error: unknown) => {
+              if (isForeignKeyViolation(error, 'playlist_songs_song_id_songs_id_fk')) return false;
+              throw error;
+            },
+          );
+      if (await insert(wanted, next)) {
+        for (const id of wanted) added.add(id);
+      } else {
+        for (const id of wanted) {
+          if (await insert([id], next)) {
+            added.add(id);
+            next += 1;
+          }
+        }
+      }
+      if (added.size > 0) await touch(tx, playlistId);
+      return { added, present };
+    });
+  }
+
+  /**
    * A playlist another module made for its owner (an AI playlist), its songs in the given order
    * from position 0, in one transaction. A song deleted since it was chosen fails its foreign
    * key: the songs are then added one at a time, each under a savepoint, and such songs left out.

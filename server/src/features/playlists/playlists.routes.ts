@@ -52,6 +52,13 @@ export function playlistsRoutes(service: PlaylistsService): FastifyPluginAsyncZo
       return toPlaylist(await service.removeSong(request.params.id, viewerId, request.params.songId), viewerId);
     });
 
+    // The file's text in JSON: up to 1 MiB of text, which escaping may make longer; the contract refuses more than 1 MiB.
+    route(app, playlistsEndpoints.importM3u, { ...common, responses: errors, bodyLimit: 8 * 1024 * 1024 }, async (request) => {
+      const viewerId = request.currentUser().id;
+      const { playlist, report } = await service.importM3u(request.params.id, viewerId, request.body.text);
+      return { playlist: toPlaylist(playlist, viewerId), report };
+    });
+
     route(app, playlistsEndpoints.exportM3u8, common, async (request, reply) => {
       const origin = `${request.protocol}://${request.host}`;
       const { name, body } = await service.m3u8(request.params.id, request.currentUser().id, (url) => (url.startsWith('/') ? `${origin}${url}` : url));

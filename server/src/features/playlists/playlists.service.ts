@@ -1,5 +1,8 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
-import type { SongRecord } from '../library/library.port.js';
+import { PLAYLIST_IMPORT_MAX_ENTRIES, PLAYLIST_IMPORT_MESSAGES, type PlaylistImportReport } from '@encore/common/playlists.contract';
+import type { SongFactsSource, SongRecord } from '../library/library.port.js';
+import { questionsOf, songsOfEntries } from './playlist-import.js';
+import { parseM3u } from './playlist-m3u.format.js';
 import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
 
 /** What playlists need from the music library. */
@@ -31,6 +34,7 @@ export class PlaylistsService {
   constructor(
     private readonly repository: PlaylistsRepository,
     private readonly catalog: SongCatalog,
+    private readonly songs: Pick<SongFactsSource, 'lookUp'>,
   ) {}
 
   async list(ownerId: number): Promise<PlaylistOverview[]> {
@@ -109,6 +113,31 @@ export class PlaylistsService {
       lines.push(absolute(await this.catalog.streamUrl(song.id, 7 * 24 * 3600)));
     }
     return { name: playlist.row.name, body: `${lines.join('\n')}\n` };
+  }
+
+  /**
+   * Appends the songs an M3U or M3U8 file's entries name, in file order, leaving out those the
+   * playlist has (or an earlier entry named); all of them or, on an error, none.
+   */
+  async importM3u(id: number, ownerId: number, text: string): Promise<{ playlist: PlaylistWithSongs; report: PlaylistImportReport }> {
+    await this.owned(id, ownerId);
+    const entries = parseM3u(text);
+    if (!entries) throw new ValidationError(PLAYLIST_IMPORT_MESSAGES.notM3u);
+    if (entries.length === 0) throw new ValidationError(PLAYLIST_IMPORT_MESSAGES.noEntries);
+    if (entries.length > PLAYLIST_IMPORT_MAX_ENTRIES) throw new ValidationError(PLAYLIST_IMPORT_MESSAGES.tooManyEntries);
+    const questions = questionsOf(entries);
+    const songIds = songsOfEntries(entries, questions, await this.songs.lookUp(questions.lookup));
+    const { added, present } = await this.repository.appendSongs(
+      id,
+      songIds.filter((songId): songId is number => songId !== undefined),
+    );
+    const report: PlaylistImportReport = { added: added.size, alreadyThere: 0, notFound: [] };
+    songIds.forEach((songId, index) => {
+      // A song deleted between the match and the append is as not found as one never matched.
+      if (songId === undefined || (!added.has(songId) && !present.has(songId))) report.notFound.push({ entry: entries[index]!.label });
+    });
+    report.alreadyThere = entries.length - report.added - report.notFound.length;
+    return { playlist: await this.get(id, ownerId), report };
   }
 
   private async owned(id: number, ownerId: number): Promise<PlaylistRow> {
