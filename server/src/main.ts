@@ -1,3 +1,4 @@
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -6,6 +7,14 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { returnFreeMemoryEvery } from './platform/memory/free-memory.js';
 import { startWorker } from './worker.js';
+import { accountsPort } from './features/auth/auth.port.js';
+import { runImportCommand } from './features/library/import/import.command.js';
+import { libraryModule } from './features/library/library.module.js';
+import { encoreModules } from './features/modules.js';
+import { orderModules } from './modules/module-graph.js';
+import { StartedModules } from './modules/module-runtime.js';
+import { processJobs } from './modules/process-jobs.js';
+import { startPlatform } from './platform/platform.js';
 
 /**
  * PGlite's PostgreSQL is 9 MB of WebAssembly. V8 runs it as quickly compiled code and
@@ -50,6 +59,51 @@ async function worker(): Promise<void> {
   logger.info({ database: platform.database.driver }, 'Encore worker is running');
 }
 
+/**
+ * `main.ts import <folder> [--user <name>]`: the platform and the modules as a worker starts
+ * them, without HTTP and without working jobs (those the import queues, analysis say, are the
+ * server's or the worker's). Logs go to stderr below warnings unless LOG_LEVEL asks otherwise:
+ * stderr is the progress line's.
+ */
+async function importFolder(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = pino({ level: process.env['LOG_LEVEL'] ? config.logLevel : 'warn' }, pino.destination(2));
+  orderModules(encoreModules);
+  const platform = await startPlatform(config, logger);
+  const stop = new AbortController();
+  process.on('SIGINT', () => {
+    if (stop.signal.aborted) process.exit(130);
+    process.stderr.write('\nStopping after the current file (Ctrl-C again to stop at once)…\n');
+    stop.abort();
+  });
+  process.on('SIGTERM', () => stop.abort());
+  try {
+    const modules = await StartedModules.start(encoreModules, platform, logger);
+    await platform.jobs.register(processJobs(platform, modules));
+    process.exitCode = await runImportCommand(process.argv.slice(3), {
+      folderImport: modules.internals(libraryModule).folderImport,
+      accounts: modules.port(accountsPort),
+      stdout: process.stdout,
+      stderr: process.stderr,
+      signal: stop.signal,
+      ...(process.env['ENCORE_IMPORT_PAUSE_FILE'] ? { afterFile: pauseWhile(process.env['ENCORE_IMPORT_PAUSE_FILE']) } : {}),
+    });
+  } finally {
+    await platform.close();
+  }
+}
+
+/**
+ * Tests' hook: after each file, while `file` exists, note `<file>.paused` and wait, so a test
+ * can interrupt a run between two files.
+ */
+function pauseWhile(file: string): () => Promise<void> {
+  return async () => {
+    if (existsSync(file)) writeFileSync(`${file}.paused`, '');
+    while (existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+}
+
 function closeOnSignals(close: () => Promise<unknown>): void {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -65,9 +119,9 @@ function closeOnSignals(close: () => Promise<unknown>): void {
 }
 
 const command = process.argv[2] ?? 'serve';
-const run = command === 'worker' ? worker : command === 'serve' ? serve : undefined;
+const run = command === 'worker' ? worker : command === 'serve' ? serve : command === 'import' ? importFolder : undefined;
 if (!run) {
-  console.error(`Unknown command '${command}'. Use 'serve' or 'worker'.`);
+  console.error(`Unknown command '${command}'. Use 'serve', 'worker' or 'import <folder>'.`);
   process.exit(2);
 }
 run().catch((error: unknown) => {

@@ -59,7 +59,13 @@ export const authModule = defineModule({
     return {
       ports: [
         bind(authenticationPort, { authenticate: (token) => auth.authenticate(token), streams, close: () => streams.close() }),
-        bind(accountsPort, { userNames: (ids) => repository.userNames(ids) }),
+        bind(accountsPort, {
+          userNames: (ids) => repository.userNames(ids),
+          account: async (userName) => {
+            const row = userName === undefined ? await repository.oldest() : await repository.findByUserName(userName);
+            return row && { id: row.id, userName: row.userName };
+          },
+        }),
       ],
       routes: authRoutes(auth),
       jobs: authJobs(auth),

@@ -18,6 +18,8 @@ export interface Authentication {
 export interface Accounts {
   /** The user names of those of `ids` that exist, in one query; a missing user is absent from the map. */
   userNames(ids: readonly number[]): Promise<Map<number, string>>;
+  /** The account named `userName` (any case), or without a name the instance's first (the oldest); undefined when there is none. */
+  account(userName?: string): Promise<{ id: number; userName: string } | undefined>;
 }
 
 export const authenticationPort = definePort<Authentication>('authentication', 'Checks a session token and ends event streams with their session.');

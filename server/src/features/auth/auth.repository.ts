@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { emailVerificationTokens, passwordResetTokens, users } from './auth.schema.js';
 
@@ -19,6 +19,12 @@ export class AuthRepository {
     if (unique.length === 0) return new Map();
     const rows = await this.db.select({ id: users.id, userName: users.userName }).from(users).where(inArray(users.id, unique));
     return new Map(rows.map((row) => [row.id, row.userName]));
+  }
+
+  /** The first account made: the instance's owner. */
+  async oldest(): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).orderBy(asc(users.id)).limit(1);
+    return row;
   }
 
   async findByUserName(userName: string): Promise<UserRow | undefined> {

@@ -2,8 +2,10 @@ import type { SongAnalysis } from '@encore/common/analysis.contract';
 import { searchWords, songLikes, songSearch, songs } from './library.schema.js';
 import { uploadDeadlineMs } from '../../config.js';
 import { bind, defineModule } from '../../modules/module.js';
+import type { AudioTags } from '../../platform/media/audio-tags.js';
 import { accountsPort } from '../auth/auth.port.js';
 import { IngestService, PRESIGNED_PUT_TTL_SECONDS } from './ingest/ingest.service.js';
+import { FolderImport } from './import/folder-import.js';
 import { songCataloguePort, songDetailSourcesPort, songEventsPort, songFactsPort, uploadGatePort, type AddedSong } from './library.port.js';
 import { LibraryRepository } from './library.repository.js';
 import { libraryRoutes } from './library.routes.js';
@@ -26,6 +28,11 @@ export const libraryModule = defineModule({
     const repository = new LibraryRepository(database.db);
     const library = new LibraryService({ repository, accounts: use(accountsPort), storage, logger });
     const listeners: ((song: AddedSong) => Promise<void>)[] = [];
+    const announce = async (songId: number, tags: AudioTags | undefined): Promise<void> => {
+      await Promise.all(
+        listeners.map((listener) => listener({ songId, tags }).catch((error: unknown) => logger.warn({ err: error, songId }, 'a new-song listener failed'))),
+      );
+    };
     const ingest = new IngestService({
       repository,
       library,
@@ -33,12 +40,9 @@ export const libraryModule = defineModule({
       logger,
       maxUploadBytes: config.maxUploadBytes,
       tagTimeoutMs: 10_000,
-      onSongAdded: async (songId, tags) => {
-        await Promise.all(
-          listeners.map((listener) => listener({ songId, tags }).catch((error: unknown) => logger.warn({ err: error, songId }, 'a new-song listener failed'))),
-        );
-      },
+      onSongAdded: announce,
     });
+    const folderImport = new FolderImport({ repository, storage, logger, tagTimeoutMs: 10_000, onSongAdded: announce });
     const storageCleanup = new StorageCleanup({
       repository,
       storage,
@@ -64,7 +68,7 @@ export const libraryModule = defineModule({
         await app.register(uploadRoutes(ingest));
       },
       maintenance: [{ name: 'unfinished uploads and stray files', run: () => storageCleanup.run() }],
-      internals: { library, ingest, storageCleanup },
+      internals: { library, ingest, storageCleanup, folderImport },
     };
   },
 });

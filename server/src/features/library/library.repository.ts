@@ -237,6 +237,12 @@ export class LibraryRepository {
     return row;
   }
 
+  /** A song whose file had exactly these bytes (sha256, hex), if one was imported. */
+  async songIdByContentSha256(contentSha256: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ id: songs.id }).from(songs).where(eq(songs.contentSha256, contentSha256)).limit(1);
+    return row?.id;
+  }
+
   /** The song stored under the first of `storageKeys` that has one, in one query. */
   async findByFirstStorageKey(storageKeys: readonly string[]): Promise<SongRow | undefined> {
     if (storageKeys.length === 0) return undefined;

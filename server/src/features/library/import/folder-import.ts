@@ -1,0 +1,223 @@
+import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { fileTooLargeError } from '../../../platform/fs/byte-limit.js';
+import { AppError } from '../../../platform/errors/app-errors.js';
+import type { Logger } from '../../../platform/logger.js';
+import type { AudioTags } from '../../../platform/media/audio-tags.js';
+import { DEFAULT_COVER_LIMITS, type CoverLimits } from '../../../platform/media/cover-image.js';
+import { safeFileName } from '../../../platform/storage/safe-file-name.js';
+import type { Storage } from '../../../platform/storage/storage.types.js';
+import { describeSong, readUploadTags, recordSong, sniffUpload, storeCover, type CoverKeys } from '../ingest/ingest.phases.js';
+import type { LibraryRepository } from '../library.repository.js';
+import { unreadable, walkFolder, type FoundFile } from './folder-walk.js';
+import { localFileSource } from './local-file-source.js';
+
+/**
+ * The largest file an import takes: a sanity cap against disk images and videos in a music
+ * folder, well above any song (a 24-bit/192 kHz FLAC album side is about 1 GiB). MAX_UPLOAD_MB
+ * is the browsers' limit and does not apply here.
+ */
+export const IMPORT_MAX_FILE_BYTES = 2 * 1024 ** 3;
+
+export const CHANGED_WHILE_IMPORTING = 'The file changed while it was being imported; run the import again.';
+
+export interface FolderImportDeps {
+  repository: LibraryRepository;
+  storage: Storage;
+  logger: Logger;
+  tagTimeoutMs: number;
+  coverLimits?: CoverLimits;
+  maxFileBytes?: number;
+  /** The library's new-song announcement, as for an upload (embedded lyrics, analysis); never fails the import. */
+  onSongAdded: (songId: number, tags: AudioTags | undefined) => Promise<void>;
+}
+
+/** What became of one file. */
+export type FileOutcome =
+  | { kind: 'imported'; songId: number; bytes: number }
+  | { kind: 'skipped'; songId: number }
+  | { kind: 'duplicate'; of: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'failed'; reason: string };
+
+export interface ImportProgress {
+  filesDone: number;
+  filesTotal: number;
+  /** Bytes of the files done (read, whatever became of them). */
+  bytesDone: number;
+  bytesTotal: number;
+  refused: number;
+}
+
+export interface ImportReport {
+  imported: { path: string; songId: number }[];
+  importedBytes: number;
+  skipped: { path: string; songId: number }[];
+  duplicates: { path: string; of: string }[];
+  refused: { path: string; reason: string }[];
+  /** Files that failed for a reason that is not the file's (the database or the storage failed). */
+  failed: { path: string; reason: string }[];
+  /** Stopped before the end (Ctrl-C): the files after the current one were not looked at. */
+  interrupted: boolean;
+}
+
+export interface ImportOptions {
+  ownerId: number;
+  /** Checked between files: the file in hand is finished (or left as if never started). */
+  signal?: AbortSignal;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Called once a file is settled (tests pause here to interrupt a run). */
+  afterFile?: (file: string, outcome: FileOutcome) => Promise<void> | void;
+}
+
+/**
+ * `main.ts import <folder>`: copies a folder's songs into storage, one file at a time, through
+ * the upload's phases (sniff, tags, cover, the song row, the new-song announcement). A file
+ * whose bytes (sha256) a song already has is skipped, so a re-run after an interruption picks
+ * up where the last one stopped; the folder is only ever read.
+ */
+export class FolderImport {
+  constructor(private readonly deps: FolderImportDeps) {}
+
+  async run(folder: string, options: ImportOptions): Promise<ImportReport> {
+    const root = path.resolve(folder);
+    const { files, problems } = await walkFolder(root);
+    const report: ImportReport = {
+      imported: [],
+      importedBytes: 0,
+      skipped: [],
+      duplicates: [],
+      refused: problems.map((problem) => ({ path: path.relative(root, problem.path) || '.', reason: problem.reason })),
+      failed: [],
+      interrupted: false,
+    };
+    const progress: ImportProgress = {
+      filesDone: 0,
+      filesTotal: files.length,
+      bytesDone: 0,
+      bytesTotal: files.reduce((sum, file) => sum + file.size, 0),
+      refused: report.refused.length,
+    };
+    /** sha256 → the first file of this run with those bytes. */
+    const seen = new Map<string, string>();
+    options.onProgress?.({ ...progress });
+    for (const file of files) {
+      if (options.signal?.aborted) {
+        report.interrupted = true;
+        break;
+      }
+      const name = path.relative(root, file.path);
+      let outcome: FileOutcome;
+      try {
+        outcome = await this.importFile(file, name, options.ownerId, seen);
+      } catch (error) {
+        this.deps.logger.error({ err: error, file: file.path }, 'import of a file failed');
+        outcome = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+      }
+      if (outcome.kind === 'imported') {
+        report.imported.push({ path: name, songId: outcome.songId });
+        report.importedBytes += outcome.bytes;
+      } else if (outcome.kind === 'skipped') report.skipped.push({ path: name, songId: outcome.songId });
+      else if (outcome.kind === 'duplicate') report.duplicates.push({ path: name, of: outcome.of });
+      else if (outcome.kind === 'refused') report.refused.push({ path: name, reason: outcome.reason });
+      else report.failed.push({ path: name, reason: outcome.reason });
+      progress.filesDone += 1;
+      progress.bytesDone += file.size;
+      progress.refused = report.refused.length + report.failed.length;
+      options.onProgress?.({ ...progress });
+      await options.afterFile?.(file.path, outcome);
+    }
+    return report;
+  }
+
+  /** Refusals (the file is not a song Encore takes) come back as outcomes; anything thrown is a failure. */
+  private async importFile(file: FoundFile, name: string, ownerId: number, seen: Map<string, string>): Promise<FileOutcome> {
+    const { storage, logger, repository } = this.deps;
+    const maxBytes = this.deps.maxFileBytes ?? IMPORT_MAX_FILE_BYTES;
+    if (file.size > maxBytes) return { kind: 'refused', reason: fileTooLargeError(maxBytes).message };
+    const refusal = (error: unknown): FileOutcome => {
+      if (error instanceof AppError && error.isRefusal) return { kind: 'refused', reason: error.message };
+      if (isFileSystemError(error)) return { kind: 'refused', reason: unreadable(error) };
+      throw error;
+    };
+
+    let source;
+    try {
+      source = await localFileSource(file.path, file.size);
+    } catch (error) {
+      return refusal(error);
+    }
+    let tags: AudioTags;
+    let sha256: string;
+    let mimeType: string;
+    try {
+      const audio = await sniffUpload(source);
+      mimeType = audio.mimeType;
+      sha256 = await sha256Of(file.path);
+      const first = seen.get(sha256);
+      if (first !== undefined) return { kind: 'duplicate', of: first };
+      seen.set(sha256, name);
+      const existing = await repository.songIdByContentSha256(sha256);
+      if (existing !== undefined) return { kind: 'skipped', songId: existing };
+      tags = await readUploadTags(source, audio, this.deps.tagTimeoutMs);
+      const key = `songs/${randomUUID()}/${safeFileName(path.basename(file.path))}`;
+      let cover: CoverKeys | null = null;
+      try {
+        // Hashed again on the way in: what is stored is the bytes that were checked.
+        const stored = createHash('sha256');
+        await storage.put(key, hashedStream(file.path, stored), { contentType: mimeType });
+        if (stored.digest('hex') !== sha256) return { kind: 'refused', reason: await this.discard([key], CHANGED_WHILE_IMPORTING) };
+        cover = await storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
+        const values = describeSong({ ownerId, fileName: path.basename(file.path), storageKey: key, size: file.size, folderId: 0 }, audio, tags, cover);
+        const { row } = await recordSong(repository, { ...values, contentSha256: sha256 });
+        await this.deps.onSongAdded(row.id, tags).catch((error: unknown) => logger.warn({ err: error, songId: row.id }, 'a new-song listener failed'));
+        return { kind: 'imported', songId: row.id, bytes: file.size };
+      } catch (error) {
+        await this.discard([key, ...(cover ? [cover.coverKey, cover.coverThumbKey] : [])], '');
+        throw error;
+      }
+    } catch (error) {
+      return refusal(error);
+    } finally {
+      source.close();
+    }
+  }
+
+  private async discard(keys: string[], reason: string): Promise<string> {
+    const results = await Promise.allSettled(keys.map((key) => this.deps.storage.delete(key)));
+    results.forEach((result, index) => {
+      if (result.status === 'rejected') this.deps.logger.error({ err: result.reason, key: keys[index] }, 'could not remove an object of a failed import');
+    });
+    return reason;
+  }
+}
+
+/** The sha256 of a file's bytes, hex, read as a stream (a 200 MB FLAC never sits in memory). */
+export async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The file's bytes, fed to `hash` as they pass; a read error fails the stream. */
+function hashedStream(file: string, hash: Hash): Readable {
+  const through = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  const input = createReadStream(file);
+  input.on('error', (error) => through.destroy(error));
+  return input.pipe(through);
+}
+
+/** Errors of reading the file (its, not the storage's or the database's: a full disk is a failure). */
+const FILE_ERRORS = new Set(['EACCES', 'EPERM', 'ENOENT', 'EISDIR', 'ELOOP', 'EIO']);
+
+function isFileSystemError(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && FILE_ERRORS.has(code);
+}
