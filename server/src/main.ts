@@ -86,6 +86,7 @@ async function importFolder(): Promise<void> {
       stdout: process.stdout,
       stderr: process.stderr,
       signal: stop.signal,
+      cwd: process.env['INIT_CWD'] ?? process.cwd(),
       ...(process.env['ENCORE_IMPORT_PAUSE_FILE'] ? { afterFile: pauseWhile(process.env['ENCORE_IMPORT_PAUSE_FILE']) } : {}),
     });
   } finally {

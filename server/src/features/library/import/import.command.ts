@@ -35,6 +35,8 @@ export interface ImportCommandDeps {
   /** Aborted on Ctrl-C: the import stops after the file in hand. */
   signal?: AbortSignal;
   afterFile?: ImportOptions['afterFile'];
+  /** Where a relative folder is taken from (npm runs scripts from the project's root, and says where it was called in INIT_CWD). */
+  cwd?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function runImportCommand(args: readonly string[], deps: ImportComm
     deps.stderr.write(`${error.message}\n`);
     return 2;
   }
-  const folder = path.resolve(parsed.folder);
+  const folder = path.resolve(deps.cwd ?? process.cwd(), parsed.folder);
   const info = await stat(folder).catch(() => undefined);
   if (!info?.isDirectory()) {
     deps.stderr.write(`${folder} is not a folder this process can read.\n`);
