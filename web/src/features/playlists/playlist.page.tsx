@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AddSong } from './add-song.component';
 import { DeletePlaylistButton } from './delete-playlist.component';
 import { ExportPlaylistButton } from './export-playlist.component';
+import { ImportPlaylistButton } from './import-playlist.component';
 import { PlaylistControls } from './playlist-controls.component';
 import { PlaylistEditForm } from './playlist-edit-form.component';
 import { usePlaylistPlayback } from './playlist-playback';
@@ -101,6 +102,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
               {t('editPlaylist')}
             </Button>
             <ExportPlaylistButton playlist={playlist} />
+            <ImportPlaylistButton playlist={playlist} />
             <span className="ms-auto">
               <DeletePlaylistButton playlist={playlist} />
             </span>

@@ -1,4 +1,11 @@
-import { playlistsEndpoints, type CreatePlaylistBody, type Playlist, type PlaylistSummary, type UpdatePlaylistBody } from '@encore/common/playlists.contract';
+import {
+  playlistsEndpoints,
+  type CreatePlaylistBody,
+  type Playlist,
+  type PlaylistImportResult,
+  type PlaylistSummary,
+  type UpdatePlaylistBody,
+} from '@encore/common/playlists.contract';
 import type { ApiBlob } from '../../lib/api-client';
 import { callBlobEndpoint, callEndpoint } from '../../lib/endpoint-client';
 import { translate } from '../../lib/i18n/i18n.store';
@@ -33,6 +40,11 @@ export function putPlaylistOrder(id: number, songIds: readonly number[]): Promis
 
 export function deletePlaylistSong(id: number, songId: number): Promise<Playlist> {
   return callEndpoint(playlistsEndpoints.removeSong, { params: { id, songId }, fallbackMessage: translate('removeSongFailed') });
+}
+
+/** Appends the songs an M3U or M3U8 file's text names; the answer is the playlist as it now stands and what was found. */
+export function postPlaylistImport(id: number, text: string): Promise<PlaylistImportResult> {
+  return callEndpoint(playlistsEndpoints.importM3u, { params: { id }, body: { text }, fallbackMessage: translate('importPlaylistFailed') });
 }
 
 /** The playlist as an M3U8 file of signed stream links, with the name the server gave it. */

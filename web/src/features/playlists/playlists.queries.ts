@@ -4,7 +4,16 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { ALL_SONGS, songPageQuery } from '../../lib/song-list.query';
 import { fetchSong } from '../../lib/song-detail.api';
 import { songQueryKeys } from '../../lib/song-query-keys';
-import { deletePlaylist, deletePlaylistSong, fetchPlaylists, postPlaylist, postPlaylistSong, putPlaylist, putPlaylistOrder } from './playlists.api';
+import {
+  deletePlaylist,
+  deletePlaylistSong,
+  fetchPlaylists,
+  postPlaylist,
+  postPlaylistImport,
+  postPlaylistSong,
+  putPlaylist,
+  putPlaylistOrder,
+} from './playlists.api';
 import { orderSongsBy } from './playlist-order';
 import { addNewPlaylistToCache, playlistDetailQuery, playlistQueryKeys, toPlaylistSummary } from '../../lib/playlist-cache';
 
@@ -84,6 +93,17 @@ export function useAddPlaylistSong() {
     meta: { errorToast: { fallback: t('addSongFailed') } },
     mutationFn: ({ playlistId, songId }: { playlistId: number; songId: number }) => postPlaylistSong(playlistId, songId),
     onSuccess: (playlist) => storePlaylist(client, playlist),
+  });
+}
+
+/** Imports an M3U or M3U8 file's songs into the playlist; the server's words for a file it refuses. */
+export function useImportPlaylist(id: number) {
+  const client = useQueryClient();
+  const t = useT();
+  return useMutation({
+    meta: { errorToast: { fallback: t('importPlaylistFailed'), serverMessage: [400] } },
+    mutationFn: (text: string) => postPlaylistImport(id, text),
+    onSuccess: ({ playlist }) => storePlaylist(client, playlist),
   });
 }
 
