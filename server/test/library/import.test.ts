@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsPort } from '../../src/features/auth/auth.port.js';
 import type { ImportProgress, ImportReport } from '../../src/features/library/import/folder-import.js';
-import { LINK_LOOP } from '../../src/features/library/import/folder-walk.js';
+import { BROKEN_LINK, LINK_LOOP } from '../../src/features/library/import/folder-walk.js';
 import { formatDuration, formatProgressLine, formatSummary, ProgressPrinter } from '../../src/features/library/import/import-progress.js';
 import { NO_ACCOUNT, parseImportArgs, runImportCommand } from '../../src/features/library/import/import.command.js';
 import { libraryModule } from '../../src/features/library/library.module.js';
@@ -27,8 +27,8 @@ afterAll(async () => fixtures?.cleanup());
 
 /**
  * A music folder as people have them: songs of every accepted format at several depths, the
- * same song twice, a text file, a text file named like a song, a hidden file, and a link back
- * to the top (a loop).
+ * same song twice, a text file, a text file named like a song, a hidden file, a link to
+ * nothing and a link back to the top (a loop).
  */
 async function musicFolder(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-import-'));
@@ -48,6 +48,7 @@ async function musicFolder(): Promise<string> {
   await put(fixtures.taggedMp3, 'Artist/.hidden.mp3');
   await fs.writeFile(path.join(dir, 'notes.txt'), 'ripped with care\n');
   await fs.symlink('../..', path.join(dir, 'Loose/Deeper/back to the top'));
+  await fs.symlink('gone.mp3', path.join(dir, 'Loose/broken link.mp3'));
   return dir;
 }
 
@@ -157,6 +158,8 @@ describe.each(setups)('npm run import on $engine with $storage storage', (setup)
     expect(run.out).toContain(`  notes.txt: ${ONLY_AUDIO}`);
     expect(run.out).toContain(`  Loose/not really.mp3: ${ONLY_AUDIO}`);
     expect(run.out).toContain(`  Loose/Deeper/back to the top: ${LINK_LOOP}`);
+    expect(run.out).toContain(`  Loose/broken link.mp3: ${BROKEN_LINK}`);
+    expect(run.out).toContain('Refused 4');
     expect(run.out).not.toContain('hidden');
     expect(run.err).toContain('Importing 10 / 10 files');
 
