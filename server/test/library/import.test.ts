@@ -17,6 +17,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { account, bearer, localSetups, setups, startLibraryApp, type LibraryApp } from './library-test-kit.js';
 
 const ONLY_AUDIO = 'Only audio files can be uploaded: MP3, WAV, OGG, M4A or FLAC.';
+const UNREADABLE = 'This audio file could not be read. It may be damaged.';
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 let fixtures: AudioFixtures;
@@ -27,7 +28,7 @@ afterAll(async () => fixtures?.cleanup());
 
 /**
  * A music folder as people have them: songs of every accepted format at several depths, the
- * same song twice, a text file, a text file named like a song, a hidden file, a link to
+ * same song twice, a text file, a text file named like a song, a damaged MP3, a film, a hidden file, a link to
  * nothing and a link back to the top (a loop).
  */
 async function musicFolder(): Promise<string> {
@@ -45,6 +46,8 @@ async function musicFolder(): Promise<string> {
   await put(fixtures.truncatedMp3, 'Loose/truncated.mp3');
   await put(fixtures.flac, 'Copies/same flac.flac');
   await put(fixtures.textAsMp3, 'Loose/not really.mp3');
+  await put(fixtures.brokenHeaderMp3, 'Loose/damaged.mp3');
+  await put(fixtures.videoMp4, 'Films/film.mp4');
   await put(fixtures.taggedMp3, 'Artist/.hidden.mp3');
   await fs.writeFile(path.join(dir, 'notes.txt'), 'ripped with care\n');
   await fs.symlink('../..', path.join(dir, 'Loose/Deeper/back to the top'));
@@ -159,9 +162,11 @@ describe.each(setups)('npm run import on $engine with $storage storage', (setup)
     expect(run.out).toContain(`  Loose/not really.mp3: ${ONLY_AUDIO}`);
     expect(run.out).toContain(`  Loose/Deeper/back to the top: ${LINK_LOOP}`);
     expect(run.out).toContain(`  Loose/broken link.mp3: ${BROKEN_LINK}`);
-    expect(run.out).toContain('Refused 4');
+    expect(run.out).toContain(`  Loose/damaged.mp3: ${UNREADABLE}`);
+    expect(run.out).toContain(`  Films/film.mp4: ${ONLY_AUDIO}`);
+    expect(run.out).toContain('Refused 6');
     expect(run.out).not.toContain('hidden');
-    expect(run.err).toContain('Importing 10 / 10 files');
+    expect(run.err).toContain('Importing 12 / 12 files');
 
     expect(await checksums(folder)).toEqual(before);
   });

@@ -158,9 +158,12 @@ export class FolderImport {
       sha256 = await sha256Of(file.path);
       const first = seen.get(sha256);
       if (first !== undefined) return { kind: 'duplicate', of: first };
-      seen.set(sha256, name);
       const existing = await repository.songIdByContentSha256(sha256);
-      if (existing !== undefined) return { kind: 'skipped', songId: existing };
+      // Only a file that made a song stands for its twins: a refused one's are judged on their own.
+      if (existing !== undefined) {
+        seen.set(sha256, name);
+        return { kind: 'skipped', songId: existing };
+      }
       tags = await readUploadTags(source, audio, this.deps.tagTimeoutMs);
       const key = `songs/${randomUUID()}/${safeFileName(path.basename(file.path))}`;
       let cover: CoverKeys | null = null;
@@ -172,6 +175,7 @@ export class FolderImport {
         cover = await storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
         const values = describeSong({ ownerId, fileName: path.basename(file.path), storageKey: key, size: file.size, folderId: 0 }, audio, tags, cover);
         const { row } = await recordSong(repository, { ...values, contentSha256: sha256 });
+        seen.set(sha256, name);
         await this.deps.onSongAdded(row.id, tags).catch((error: unknown) => logger.warn({ err: error, songId: row.id }, 'a new-song listener failed'));
         return { kind: 'imported', songId: row.id, bytes: file.size };
       } catch (error) {
