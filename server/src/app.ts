@@ -92,7 +92,11 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   await app.register(swagger, {
     openapi: {
       info: { title: 'Encore API', description: 'The API of Encore, a self-hosted music library.', version: '0.1.0' },
-      tags: openApiTags(modules),
+      tags: [
+        ...openApiTags(modules),
+        { name: 'system', description: 'Health and the settings the web app needs.' },
+        { name: 'tasks', description: 'Work a user waits for (transcriptions, renders): its state, and a live stream of it.' },
+      ],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
