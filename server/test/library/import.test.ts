@@ -208,7 +208,7 @@ describe.each(localSetups)('an import interrupted and run again ($engine)', (set
       const firstCode = await first.exited;
       expect(firstCode, first.err()).toBe(130);
       expect(first.out()).toContain('Interrupted');
-      expect(first.out()).toContain('Imported 1 songs');
+      expect(first.out()).toContain('Imported 1 song (');
 
       const second = command(folder, env);
       expect(await second.exited, second.err()).toBe(0);
@@ -319,7 +319,7 @@ describe('the import command line and its terminal output', () => {
     };
     expect(formatSummary(report, 2)).toBe(
       [
-        'Imported 1 songs (5.0 MB) in 2 s · 2.5 MB/s',
+        'Imported 1 song (5.0 MB) in 2 s · 2.5 MB/s',
         'Skipped 1 already in the library',
         'Duplicates 1 (the same bytes as another file here, imported once)',
         '  c.mp3: the same as a.mp3',

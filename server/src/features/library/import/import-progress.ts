@@ -33,7 +33,7 @@ export function formatSummary(report: ImportReport, elapsedSeconds: number): str
   const rate = elapsedSeconds > 0 ? report.importedBytes / elapsedSeconds : 0;
   if (report.interrupted) lines.push('Interrupted: run the same command again to go on (what is imported stays; it is skipped).');
   lines.push(
-    `Imported ${count.format(report.imported.length)} songs (${(report.importedBytes / 1e6).toFixed(1)} MB) in ${formatDuration(elapsedSeconds)} · ${formatRate(rate)}`,
+    `Imported ${count.format(report.imported.length)} ${report.imported.length === 1 ? 'song' : 'songs'} (${(report.importedBytes / 1e6).toFixed(1)} MB) in ${formatDuration(elapsedSeconds)} · ${formatRate(rate)}`,
   );
   lines.push(`Skipped ${count.format(report.skipped.length)} already in the library`);
   lines.push(`Duplicates ${count.format(report.duplicates.length)} (the same bytes as another file here, imported once)`);
