@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockEmbeddedDatabase } from './embedded-lock.js';
 import { initialisePgliteDir } from './pglite-initdb.js';
 import * as schema from './schema.js';
 
@@ -104,6 +105,16 @@ export const EMBEDDED_INITDB_SETTINGS: readonly string[] = [`shared_buffers=${EM
 
 async function openPglite(dir: string | undefined, cacheMb: number | undefined): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
+  const release = dir ? await lockEmbeddedDatabase(dir) : undefined;
+  try {
+    return await startPglite(dir, cacheMb, release);
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
+}
+
+async function startPglite(dir: string | undefined, cacheMb: number | undefined, release: (() => Promise<void>) | undefined): Promise<Database> {
   // A new folder's cluster is made in a child process, whose initdb peak goes with it.
   if (dir) await initialisePgliteDir(dir, EMBEDDED_INITDB_SETTINGS);
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle PGlite's memory; a
@@ -135,6 +146,7 @@ async function openPglite(dir: string | undefined, cacheMb: number | undefined):
     },
     async close() {
       if (!client.closed) await client.close();
+      await release?.();
     },
   };
 }
