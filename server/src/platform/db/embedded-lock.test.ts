@@ -26,9 +26,17 @@ describe('the embedded database lock', () => {
   it('refuses while another live process holds it, naming it', async () => {
     await writeFile(`${dir}.lock`, `${THIS_PROCESS.host}.${process.ppid}.0badc0de\n`);
     await expect(lockEmbeddedDatabase(dir)).rejects.toThrow(`process ${process.ppid}`);
-    // Another machine's process cannot be asked: refused too, with the way out.
+    // Another machine's process cannot be asked: refused while it keeps its lock touched.
     await writeFile(`${dir}.lock`, `nas-box.4242.0badc0de\n`);
     await expect(lockEmbeddedDatabase(dir)).rejects.toThrow(`If that process is gone, delete ${dir}.lock`);
+  });
+
+  it("takes over another machine's lock once untouched for minutes (a container made again after a crash)", async () => {
+    await writeFile(`${dir}.lock`, `old-container.1.0badc0de\n`);
+    await utimes(`${dir}.lock`, new Date(Date.now() - 10 * 60_000), new Date(Date.now() - 10 * 60_000));
+    await (
+      await lockEmbeddedDatabase(dir)
+    )();
   });
 
   it('takes over the lock of a process that is gone, and an empty one left long ago', async () => {

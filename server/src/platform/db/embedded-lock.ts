@@ -1,4 +1,4 @@
-import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { open, readFile, stat, unlink, utimes } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isGone, ownerTag, parseOwnerTag, THIS_PROCESS } from '../fs/process-owner.js';
 
@@ -9,6 +9,13 @@ export class EmbeddedDatabaseInUseError extends Error {
 
 /** A lock younger than this without an owner in it may be being written by its taker. */
 const FRESH_LOCK_MS = 5_000;
+/** The holder touches its lock this often, so a lock of another machine can be told stale. */
+const HEARTBEAT_MS = 30_000;
+/**
+ * Another machine's process cannot be asked whether it runs: its lock counts as left behind once
+ * untouched this long (a container made again after a crash has a new host name).
+ */
+const OTHER_HOST_STALE_MS = 4 * HEARTBEAT_MS;
 
 /**
  * Takes the embedded database's folder for this process, or throws when a live one holds it.
@@ -28,7 +35,13 @@ export async function lockEmbeddedDatabase(dir: string): Promise<() => Promise<v
       } finally {
         await handle.close();
       }
+      const heartbeat = setInterval(() => {
+        const now = new Date();
+        utimes(file, now, now).catch(() => undefined);
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
       return async () => {
+        clearInterval(heartbeat);
         if ((await readFile(file, 'utf8').catch(() => '')).trim() === tag) await unlink(file).catch(() => undefined);
       };
     } catch (error) {
@@ -36,20 +49,22 @@ export async function lockEmbeddedDatabase(dir: string): Promise<() => Promise<v
     }
     const held = (await readFile(file, 'utf8').catch(() => '')).trim();
     const owner = parseOwnerTag(held);
-    if (owner && !isGone(owner)) {
+    const age = Date.now() - ((await stat(file).catch(() => undefined))?.mtimeMs ?? 0);
+    const staleElsewhere = owner !== undefined && owner.host !== THIS_PROCESS.host && age > OTHER_HOST_STALE_MS;
+    if (owner && !isGone(owner) && !staleElsewhere) {
       const where = owner.host === THIS_PROCESS.host ? `process ${owner.pid}` : `process ${owner.pid} on ${owner.host}`;
       throw new EmbeddedDatabaseInUseError(
         `The embedded database in ${dir} is open in another Encore (${where}). Stop it first, or use PostgreSQL (DATABASE_URL) to run several processes. If that process is gone, delete ${file}.`,
       );
     }
     if (!owner) {
-      const age = Date.now() - ((await stat(file).catch(() => undefined))?.mtimeMs ?? 0);
       if (age < FRESH_LOCK_MS) {
         await sleep(100);
         continue;
       }
     }
-    // Its process is gone, or it was left empty by a process killed while taking it.
+    // Its process is gone (or, on another machine, stopped touching it), or it was left empty
+    // by a process killed while taking it.
     await unlink(file).catch(() => undefined);
   }
   throw new EmbeddedDatabaseInUseError(`Could not take the lock ${file} of the embedded database: another process keeps taking it.`);
