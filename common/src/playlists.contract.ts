@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, multilineText, text } from './input.contract.js';
 import { defineEndpoint } from './endpoint.js';
+import { hasLoneSurrogates, MULTILINE_PATTERN } from './input.rules.js';
 import { song } from './library.contract.js';
 
 export const PLAYLIST_NAME_MAX = 100;
@@ -81,6 +82,9 @@ export const PLAYLIST_IMPORT_MESSAGES = {
 export const importPlaylistBody = z.object({
   text: z
     .string({ error: PLAYLIST_IMPORT_MESSAGES.fileRequired })
+    // The shared text rule (tab and line breaks only): a file with other control characters is not a playlist.
+    .regex(MULTILINE_PATTERN, { error: PLAYLIST_IMPORT_MESSAGES.notM3u })
+    .refine((value) => !hasLoneSurrogates(value), { error: PLAYLIST_IMPORT_MESSAGES.notM3u })
     .refine((value) => value.trim().length > 0, { error: PLAYLIST_IMPORT_MESSAGES.empty })
     .refine((value) => utf8Length(value) <= PLAYLIST_IMPORT_MAX_BYTES, { error: PLAYLIST_IMPORT_MESSAGES.tooLarge }),
 });
