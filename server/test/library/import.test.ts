@@ -14,7 +14,7 @@ import { NO_ACCOUNT, parseImportArgs, runImportCommand } from '../../src/feature
 import { libraryModule } from '../../src/features/library/library.module.js';
 import { buildAudioFixtures, TAGGED, type AudioFixtures } from '../support/audio-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { account, bearer, localSetups, setups, startLibraryApp, type LibraryApp } from './library-test-kit.js';
+import { account, bearer, localSetups, mediaFiles, setups, songRows, startLibraryApp, type LibraryApp } from './library-test-kit.js';
 
 const ONLY_AUDIO = 'Only audio files can be uploaded: MP3, WAV, OGG, M4A or FLAC.';
 const UNREADABLE = 'This audio file could not be read. It may be damaged.';
@@ -257,6 +257,29 @@ async function until(done: () => boolean, process: CommandProcess): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe.each(localSetups)('two imports of one folder at once ($engine)', (setup) => {
+  it('bring each song in once, and keep no copy of the loser', async () => {
+    const t = await startLibraryApp(setup);
+    const folder = await musicFolder();
+    try {
+      await account(t, 'racer');
+      const runs = await Promise.all([runImport(t, [folder]), runImport(t, [folder])]);
+      for (const run of runs) expect(run.code, run.out + run.err).toBe(0);
+      const rows = await songRows(t);
+      expect(rows).toHaveLength(7);
+      const kept = new Set(rows.flatMap((row) => [row.storageKey, row.coverKey, row.coverThumbKey]).filter((key): key is string => key !== null));
+      const media = (file: string) => file.startsWith('songs/') || file.startsWith('covers/');
+      const stored = (await mediaFiles(t)).filter(media);
+      // Every stored file is a song's (thumbnails are made on first request): the loser's copies went.
+      expect(stored.filter((file) => !kept.has(file))).toEqual([]);
+      expect(stored.filter((file) => file.startsWith('songs/'))).toHaveLength(7);
+    } finally {
+      await t.close();
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('the import command line and its terminal output', () => {
   const progress = (done: number, total: number, bytesDone: number, bytesTotal: number, refused = 0): ImportProgress => ({

@@ -238,6 +238,11 @@ export class LibraryRepository {
   }
 
   /** A song whose file had exactly these bytes (sha256, hex), if one was imported. */
+  async findByContentSha256(contentSha256: string): Promise<SongRow | undefined> {
+    const [row] = await this.db.select().from(songs).where(eq(songs.contentSha256, contentSha256));
+    return row;
+  }
+
   async songIdByContentSha256(contentSha256: string): Promise<number | undefined> {
     const [row] = await this.db.select({ id: songs.id }).from(songs).where(eq(songs.contentSha256, contentSha256)).limit(1);
     return row?.id;
@@ -268,7 +273,11 @@ export class LibraryRepository {
       if (!row) throw new Error('insert returned no row');
       return { row, created: true };
     } catch (error) {
-      const existing = isUniqueViolation(error, 'songs_storage_key_key') ? await this.findByStorageKey(values.storageKey) : undefined;
+      const existing = isUniqueViolation(error, 'songs_storage_key_key')
+        ? await this.findByStorageKey(values.storageKey)
+        : isUniqueViolation(error, 'songs_content_sha256_key') && values.contentSha256
+          ? await this.findByContentSha256(values.contentSha256)
+          : undefined;
       if (!existing) throw error;
       return { row: existing, created: false };
     }

@@ -66,7 +66,8 @@ export const songs = pgTable(
     // My Music: one owner's uploads, newest first.
     index('songs_owner_uploaded_idx').on(t.ownerId, t.uploadedAt, t.id),
     // An import's "is this file already here?", once per file.
-    index('songs_content_sha256_idx').on(t.contentSha256),
+    // One song per content: two imports of the same folder at once cannot both add a file.
+    uniqueIndex('songs_content_sha256_key').on(t.contentSha256),
   ],
 );
 

@@ -174,8 +174,13 @@ export class FolderImport {
         if (stored.digest('hex') !== sha256) return { kind: 'refused', reason: await this.discard([key], CHANGED_WHILE_IMPORTING) };
         cover = await storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
         const values = describeSong({ ownerId, fileName: path.basename(file.path), storageKey: key, size: file.size, folderId: 0 }, audio, tags, cover);
-        const { row } = await recordSong(repository, { ...values, contentSha256: sha256 });
+        const { row, created } = await recordSong(repository, { ...values, contentSha256: sha256 });
         seen.set(sha256, name);
+        if (!created) {
+          // Another import added the same bytes meanwhile: its song stands, this copy goes.
+          await this.discard([key, ...(cover ? [cover.coverKey, cover.coverThumbKey] : [])], '');
+          return { kind: 'skipped', songId: row.id };
+        }
         await this.deps.onSongAdded(row.id, tags).catch((error: unknown) => logger.warn({ err: error, songId: row.id }, 'a new-song listener failed'));
         return { kind: 'imported', songId: row.id, bytes: file.size };
       } catch (error) {
