@@ -26,9 +26,8 @@ const fromRoot = (glob) => `${root}${glob}`;
 const inModules = (...fileGlobs) => fileGlobs.map((glob) => fromRoot(`server/src/features/*/${glob}`));
 
 const modulePortMessage = (name) =>
-  `Module ${name} reaches another module only through its published port (<name>.port.ts); a *.schema.ts may also take another's table for a foreign key, and a *.module.ts another's manifest.`;
-const platformMessage =
-  'platform/ and modules/ serve every module and know none: nothing of server/src/features (only db/schema.ts gathers the tables, and a *.schema.ts may take a table for a foreign key).';
+  `Module ${name} reaches another module only through its published port (<name>.port.ts); a *.module.ts may also name another's manifest. A foreign key names another's table by keyOf() (platform/db/table-key.ts).`;
+const platformMessage = 'platform/ and modules/ serve every module and know none: nothing of server/src/features (only db/schema.ts gathers the tables).';
 const outsideMessage =
   "Outside the modules, nothing takes a module's repository or tables: go through its port or its manifest (platform/db/schema.ts alone gathers the tables).";
 
@@ -134,12 +133,6 @@ export default tseslint.config(
     files: ['server/src/**/*.ts', 'server/scripts/**/*.ts'],
     ignores: serverTests,
     rules: restrictedPaths({ acrossModules: inModules('*.port.ts') }),
-  },
-  {
-    // A table may reference another module's table by foreign key; platform's tables too (a task's owner).
-    files: ['server/src/**/*.schema.ts'],
-    ignores: serverTests,
-    rules: restrictedPaths({ acrossModules: inModules('*.port.ts', '*.schema.ts'), platformTakes: inModules('*.schema.ts') }),
   },
   {
     // A manifest names what it requires by the providers' ports and may name their manifests.

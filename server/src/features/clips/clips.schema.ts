@@ -1,8 +1,6 @@
 // Table of the clips module (Song2Clip); only clips.repository.ts reads or writes it.
 import { bigint, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-// Other owners' tables, imported only to reference them by foreign key.
-import { users } from '../auth/auth.schema.js';
-import { songs } from '../library/library.schema.js';
+import { keyOf } from '../../platform/db/table-key.js';
 
 /**
  * Song2Clip renders. The render's progress and outcome live in its task (`task_id`); this row
@@ -14,9 +12,9 @@ export const clips = pgTable(
     id: serial('id').primaryKey(),
     ownerId: integer('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('users'), { onDelete: 'cascade' }),
     /** Null once the song is deleted (the clip stays playable). */
-    songId: integer('song_id').references(() => songs.id, { onDelete: 'set null' }),
+    songId: integer('song_id').references(() => keyOf('songs'), { onDelete: 'set null' }),
     songTitle: text('song_title'),
     taskId: text('task_id'),
     /** The checked clip settings (common/clips.contract.ts), words included. */

@@ -2,8 +2,7 @@
 // catalog_version is discovery's too: it is the key of discovery's candidate cache, only discovery reads it,
 // and no module's code writes it (statement triggers on songs and song_analyses bump it, migration 0010).
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-// Other owners' tables, imported only to reference them by foreign key.
-import { songs } from '../library/library.schema.js';
+import { keyOf } from '../../platform/db/table-key.js';
 
 /**
  * A song's sonic analysis (issue 12): 'analysed' with its features (the contract's
@@ -15,7 +14,7 @@ export const songAnalyses = pgTable(
   {
     songId: integer('song_id')
       .primaryKey()
-      .references(() => songs.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('songs'), { onDelete: 'cascade' }),
     status: text('status', { enum: ['analysed', 'failed'] }).notNull(),
     features: jsonb('features'),
     vector: jsonb('vector'),

@@ -2,8 +2,7 @@
 // reads or writes them (migrations 0009 and 0011 keep song_search and search_words by triggers on songs).
 import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-// Other owners' tables, imported only to reference them by foreign key.
-import { users } from '../auth/auth.schema.js';
+import { keyOf } from '../../platform/db/table-key.js';
 
 /**
  * One uploaded audio file and what its tags say. The collection is shared (every signed-in
@@ -15,7 +14,7 @@ export const songs = pgTable(
     id: serial('id').primaryKey(),
     ownerId: integer('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('users'), { onDelete: 'cascade' }),
     displayName: text('display_name').notNull(),
     /** The name the file had on the uploader's disk; downloads are offered under it. */
     fileName: text('file_name').notNull(),
@@ -65,8 +64,8 @@ export const songs = pgTable(
     index('songs_uploaded_idx').on(t.uploadedAt, t.id),
     // My Music: one owner's uploads, newest first.
     index('songs_owner_uploaded_idx').on(t.ownerId, t.uploadedAt, t.id),
-    // An import's "is this file already here?", once per file.
-    // One song per content: two imports of the same folder at once cannot both add a file.
+    // An import's "is this file already here?", once per file; unique, so two imports of one
+    // folder at once cannot both add a file.
     uniqueIndex('songs_content_sha256_key').on(t.contentSha256),
   ],
 );
@@ -113,7 +112,7 @@ export const songLikes = pgTable(
   {
     userId: integer('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('users'), { onDelete: 'cascade' }),
     songId: integer('song_id')
       .notNull()
       .references(() => songs.id, { onDelete: 'cascade' }),

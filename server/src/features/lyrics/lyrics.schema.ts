@@ -1,9 +1,6 @@
 // Tables of the lyrics module; only lyrics.repository.ts reads or writes them.
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-// Other owners' tables, imported only to reference them by foreign key.
-import { users } from '../auth/auth.schema.js';
-import { songs } from '../library/library.schema.js';
-import { tasks } from '../../platform/tasks/tasks.schema.js';
+import { keyOf, uuidKeyOf } from '../../platform/db/table-key.js';
 
 /**
  * A song's lyrics (issue 11): one row per song that has any. `text` keeps `[Section]` headers;
@@ -14,13 +11,13 @@ import { tasks } from '../../platform/tasks/tasks.schema.js';
 export const lyrics = pgTable('lyrics', {
   songId: integer('song_id')
     .primaryKey()
-    .references(() => songs.id, { onDelete: 'cascade' }),
+    .references(() => keyOf('songs'), { onDelete: 'cascade' }),
   text: text('text').notNull(),
   lineTimes: jsonb('line_times').$type<({ start: number; end: number | null } | null)[]>(),
   words: jsonb('words').$type<{ text: string; start: number; end: number }[]>(),
   source: text('source', { enum: ['embedded', 'imported', 'lookup', 'transcribed', 'edited'] }).notNull(),
   language: text('language'),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: integer('updated_by').references(() => keyOf('users'), { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -32,10 +29,10 @@ export const lyrics = pgTable('lyrics', {
 export const lyricsTranscriptions = pgTable('lyrics_transcriptions', {
   songId: integer('song_id')
     .primaryKey()
-    .references(() => songs.id, { onDelete: 'cascade' }),
+    .references(() => keyOf('songs'), { onDelete: 'cascade' }),
   taskId: uuid('task_id')
     .notNull()
-    .references(() => tasks.id, { onDelete: 'cascade' }),
+    .references(() => uuidKeyOf('tasks'), { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -43,7 +40,7 @@ export const lyricsTranscriptions = pgTable('lyrics_transcriptions', {
 export const lyricsEmbeddedScans = pgTable('lyrics_embedded_scans', {
   songId: integer('song_id')
     .primaryKey()
-    .references(() => songs.id, { onDelete: 'cascade' }),
+    .references(() => keyOf('songs'), { onDelete: 'cascade' }),
   found: text('found', { enum: ['none', 'plain', 'synced'] }).notNull(),
   scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
 });

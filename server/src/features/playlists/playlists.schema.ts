@@ -1,8 +1,6 @@
 // Tables of the playlists module; only playlists.repository.ts reads or writes them.
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-// Other owners' tables, imported only to reference them by foreign key.
-import { users } from '../auth/auth.schema.js';
-import { songs } from '../library/library.schema.js';
+import { keyOf } from '../../platform/db/table-key.js';
 
 /** A user's private playlist. */
 export const playlists = pgTable(
@@ -11,7 +9,7 @@ export const playlists = pgTable(
     id: serial('id').primaryKey(),
     ownerId: integer('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('users'), { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,7 +32,7 @@ export const playlistSongs = pgTable(
       .references(() => playlists.id, { onDelete: 'cascade' }),
     songId: integer('song_id')
       .notNull()
-      .references(() => songs.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('songs'), { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,8 +1,6 @@
 // Table of the sharing module; only sharing.repository.ts reads or writes it.
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-// Other owners' tables, imported only to reference them by foreign key.
-import { users } from '../auth/auth.schema.js';
-import { songs } from '../library/library.schema.js';
+import { keyOf } from '../../platform/db/table-key.js';
 
 /** A public link to one song, mailed by a user; only a SHA-256 of its token is kept. */
 export const shareLinks = pgTable(
@@ -12,10 +10,10 @@ export const shareLinks = pgTable(
     tokenHash: text('token_hash').notNull(),
     songId: integer('song_id')
       .notNull()
-      .references(() => songs.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('songs'), { onDelete: 'cascade' }),
     createdBy: integer('created_by')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('users'), { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

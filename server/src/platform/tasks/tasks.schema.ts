@@ -1,7 +1,6 @@
 // Table of the platform task store; only task.store.ts reads or writes it.
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-// Other owners' tables, imported only to reference them by foreign key.
-import { users } from '../../features/auth/auth.schema.js';
+import { keyOf } from '../db/table-key.js';
 
 /**
  * Work a user waits for (a transcription, a render): its job reports progress here, and every
@@ -14,7 +13,7 @@ export const tasks = pgTable(
     kind: text('kind').notNull(),
     ownerId: integer('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('users'), { onDelete: 'cascade' }),
     subjectType: text('subject_type'),
     subjectId: text('subject_id'),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] })
