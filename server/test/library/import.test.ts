@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -201,7 +201,7 @@ describe.each(localSetups)('an import interrupted and run again ($engine)', (set
       };
       await fs.writeFile(pause, '');
       const first = command(folder, { ...env, ENCORE_IMPORT_PAUSE_FILE: pause });
-      await until(() => existsSync(`${pause}.paused`), first);
+      await untilFile(`${pause}.paused`, first);
       first.child.kill('SIGINT');
       await until(() => first.err().includes('Stopping after the current file'), first);
       await fs.rm(pause);
@@ -251,11 +251,53 @@ function command(folder: string, env: Record<string, string>): CommandProcess {
   return { child, exited, out: () => out, err: () => err };
 }
 
-async function until(done: () => boolean, process: CommandProcess): Promise<void> {
-  while (!done()) {
-    if (process.child.exitCode !== null) throw new Error(`the import exited early (${process.child.exitCode}): ${process.out()}${process.err()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Resolves when `file` exists, told by the folder's change events; rejects if the command ends first. */
+function untilFile(file: string, process: CommandProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(path.dirname(file), () => check());
+    const stop = () => {
+      watcher.close();
+      process.child.off('exit', exited);
+    };
+    function check() {
+      if (!existsSync(file)) return;
+      stop();
+      resolve();
+    }
+    function exited(code: number | null) {
+      stop();
+      if (existsSync(file)) resolve();
+      else reject(new Error(`the import exited early (${code}): ${process.out()}${process.err()}`));
+    }
+    process.child.once('exit', exited);
+    check();
+  });
+}
+
+/** Resolves when `done()` holds, checked at each output of the command (its own listeners ran first). */
+function until(done: () => boolean, process: CommandProcess): Promise<void> {
+  const { child } = process;
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('exit', exited);
+    };
+    function check() {
+      if (!done()) return;
+      stop();
+      resolve();
+    }
+    function exited(code: number | null) {
+      stop();
+      if (done()) resolve();
+      else reject(new Error(`the import exited early (${code}): ${process.out()}${process.err()}`));
+    }
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', exited);
+    check();
+  });
 }
 
 describe.each(localSetups)('two imports of one folder at once ($engine)', (setup) => {
