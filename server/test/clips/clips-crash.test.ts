@@ -133,7 +133,7 @@ describe.each(localSetups)('a render killed mid-way ($engine)', (setup) => {
       expect(await isAlive(pid)).toBe(false);
       await expect(stat(workDir)).rejects.toThrow();
       // The task is done when the handler returns; pg-boss marks the job completed just after.
-      await expect.poll(() => renderJobs(restarted)).toEqual([{ state: 'completed', retry_count: 1 }]);
+      await expect.poll(() => renderJobs(after.app)).toEqual([{ state: 'completed', retry_count: 1 }]);
 
       // The one video stored is the whole clip: both pictures, the full length.
       expect(await clipVideos(restarted)).toHaveLength(1);
