@@ -35,7 +35,7 @@ const loadAuthPage = async () => (await import('../features/auth/auth.page')).Au
  * `{ path: 'music', ...lazyPage(async () => (await import('...')).MusicPage) }`; guests are sent to /signin?next=... and back.
  */
 export const protectedRoutes: RouteObject[] = [
-  { path: 'music', ...lazyPage(async () => (await import('../features/library/music.page')).MusicPage) },
+  { path: 'music', ...lazyPage(async () => (await import('../pages/music.page')).ComposedMusicPage) },
   { path: 'music/:id', ...lazyPage(async () => (await import('../pages/song.page')).ComposedSongPage, numericId) },
   // The word-timing editor (issue 11): from the song page's lyrics panel and the Song2Clip editor.
   { path: 'music/:id/words', ...lazyPage(async () => (await import('../features/lyrics/word-editor.page')).WordEditorPage, numericId) },

@@ -1,7 +1,7 @@
 import type { SongListEntry } from '@encore/common/library.contract';
 import { Heart, LayoutGrid, Library, List, Music2, SearchX, TriangleAlert, Upload } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusPanel } from '../../components/status-panel';
 import { Button } from '../../components/ui/button';
@@ -27,14 +27,23 @@ import { SearchBox } from '../../components/search-box';
 import { sortFrom, withSort } from './song-sort';
 import { SongSortSelect } from './song-sort.component';
 
-/** The music collection (SPEC 2): all music, my music (?owner=true) or my favourites (?favorites=true). */
-export function MusicPage() {
+/** Other features' pieces on the music page, composed in web/src/pages/music.page.tsx. */
+export interface MusicPageAddOns {
+  /** The music folders' scan bar (issue 27), on All Music only. */
+  MusicFoldersPanel: ComponentType;
+}
+
+/**
+ * The music collection (SPEC 2): all music, my music (?owner=true) or my favourites
+ * (?favorites=true). `addOns` are the other features' pieces.
+ */
+export function MusicPage({ addOns }: { addOns: MusicPageAddOns }) {
   const [params] = useSearchParams();
   const { owner, favorites } = songListFilterFrom(params);
   const titleKey = musicTitleKey({ owner, favorites });
   useDocumentTitle(titleKey);
   // A new list starts on page 1 with an empty search.
-  return <MusicCollection key={`${owner}:${favorites}`} filter={{ owner, favorites }} titleKey={titleKey} />;
+  return <MusicCollection key={`${owner}:${favorites}`} filter={{ owner, favorites }} titleKey={titleKey} addOns={addOns} />;
 }
 
 function subtitleKey(filter: SongListFilter): MessageKey {
@@ -46,7 +55,7 @@ function subtitleKey(filter: SongListFilter): MessageKey {
 /** Typing pauses this long before the server is asked (each keystroke would be a request). */
 const SEARCH_DELAY_MS = 250;
 
-function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKey: MessageKey }) {
+function MusicCollection({ filter, titleKey, addOns }: { filter: SongListFilter; titleKey: MessageKey; addOns: MusicPageAddOns }) {
   const t = useT();
   const count = useTCount();
   const client = useQueryClient();
@@ -124,6 +133,8 @@ function MusicCollection({ filter, titleKey }: { filter: SongListFilter; titleKe
         }
         action={uploadButton}
       />
+
+      {!filter.owner && !filter.favorites ? <addOns.MusicFoldersPanel /> : null}
 
       <div className="mt-7 flex flex-wrap items-center gap-3">
         <SearchBox

@@ -12,6 +12,8 @@ import { libraryEn } from '../../features/library/library.messages.en';
 import { libraryHe } from '../../features/library/library.messages.he';
 import { lyricsEn } from '../../features/lyrics/lyrics.messages.en';
 import { lyricsHe } from '../../features/lyrics/lyrics.messages.he';
+import { musicFoldersEn } from '../../features/music-folders/music-folders.messages.en';
+import { musicFoldersHe } from '../../features/music-folders/music-folders.messages.he';
 import { notFoundEn } from '../../features/not-found/not-found.messages.en';
 import { notFoundHe } from '../../features/not-found/not-found.messages.he';
 import { playlistsEn } from '../../features/playlists/playlists.messages.en';
@@ -40,6 +42,7 @@ export const englishCatalogues = {
   landing: landingEn,
   library: libraryEn,
   lyrics: lyricsEn,
+  'music-folders': musicFoldersEn,
   'not-found': notFoundEn,
   playlists: playlistsEn,
   sharing: sharingEn,
@@ -59,6 +62,7 @@ export const hebrewCatalogues = {
   landing: landingHe,
   library: libraryHe,
   lyrics: lyricsHe,
+  'music-folders': musicFoldersHe,
   'not-found': notFoundHe,
   playlists: playlistsHe,
   sharing: sharingHe,
