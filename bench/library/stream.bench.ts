@@ -24,7 +24,7 @@ const RUNS = 40;
 
 const bench = await startBenchApp('pglite', { MAX_UPLOAD_MB: '20' });
 try {
-  const storage = bench.app.encore.platform.storage;
+  const storage = bench.app.encore.platform.storage.local;
   if (!(storage instanceof LocalStorage)) throw new Error('expected local storage');
   const data = Buffer.alloc(SIZE);
   for (let i = 0; i < SIZE; i += 1) data[i] = (i * 31) & 0xff;

@@ -25,7 +25,6 @@ import { installSecurityHeaders } from './platform/http/security-headers.js';
 import type { AnyJobDefinition, JobSelection } from './platform/jobs/jobs.types.js';
 import { startPlatform, type Platform } from './platform/platform.js';
 import { localStorageRoutes } from './platform/storage/local-storage.routes.js';
-import { LocalStorage } from './platform/storage/local.storage.js';
 import { storageOrigins } from './platform/storage/storage-origins.js';
 
 declare module 'fastify' {
@@ -82,6 +81,8 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   await platform.jobs.register([...processJobs(platform, modules), ...(options.extraJobs ?? [])]);
   await platform.jobs.work(servingJobs[config.worker]);
   await modules.start();
+  // Before the platform closes: a scan or watcher of a module must not outlive the database.
+  app.addHook('preClose', async () => modules.stop().catch((error: unknown) => app.log.error({ err: error }, 'a module did not stop cleanly')));
 
   installSecurityHeaders(app, storageOrigins(config));
   const authentication = modules.port(authenticationPort);
@@ -109,10 +110,10 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
       await api.register(systemRoutes(platform, { health: () => modules.health() }));
       for (const started of modules.list) await api.register(namedModulePlugin(started, modules));
       await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2), sessions: authentication.streams }));
-      if (platform.storage instanceof LocalStorage)
-        await api.register(localStorageRoutes(platform.storage, uploadLimits, { acceptPut: (key) => modules.port(uploadGatePort).assertUploadOpen(key) }), {
-          prefix: '/storage',
-        });
+      // The local driver's signed URLs, and with any driver those of the music folders' files.
+      await api.register(localStorageRoutes(platform.storage, uploadLimits, { acceptPut: (key) => modules.port(uploadGatePort).assertUploadOpen(key) }), {
+        prefix: '/storage',
+      });
     },
     { prefix: '/api' },
   );

@@ -75,6 +75,14 @@ const envSchema = z.object({
   ANALYSIS_BACKFILL: booleanish.default(true),
   /** Sonic analysis of each song right after its upload: on by default. */
   ANALYSIS_ON_INGEST: booleanish.default(true),
+  /** Folders of music read in place (never written), separated by `:` as in PATH. */
+  MUSIC_FOLDERS: z.string().default(''),
+  /** Minutes between full rescans of the music folders (0: only at start, when watched and when asked). */
+  MUSIC_SCAN_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
+  /** How changes in the music folders are noticed: file-system events (on), polling (poll: network shares) or not at all (off). */
+  MUSIC_WATCH: z.enum(['on', 'poll', 'off']).default('on'),
+  /** Days a missing file's song is kept hidden (its likes and playlist places come back with the file). */
+  MUSIC_MISSING_GRACE_DAYS: z.coerce.number().min(0).max(3650).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -157,6 +165,8 @@ export interface Config {
     backfill: boolean;
     onIngest: boolean;
   };
+  /** Music folders (issue 27): absolute paths, the rescan interval, how they are watched, the grace period. */
+  musicFolders: { paths: string[]; scanIntervalMs: number; watch: 'on' | 'poll' | 'off'; missingGraceMs: number };
 }
 
 /** The default models: a multilingual Whisper for the local engine, OpenAI's name for the API. */
@@ -253,6 +263,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       llm: e.LLM_API_URL ? { url: e.LLM_API_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 } : undefined,
       backfill: e.ANALYSIS_BACKFILL,
       onIngest: e.ANALYSIS_ON_INGEST,
+    },
+    musicFolders: {
+      paths: [
+        ...new Set(
+          e.MUSIC_FOLDERS.split(path.delimiter)
+            .map((folder) => folder.trim())
+            .filter((folder) => folder !== '')
+            .map((folder) => path.resolve(folder)),
+        ),
+      ],
+      scanIntervalMs: e.MUSIC_SCAN_MINUTES * 60_000,
+      watch: e.MUSIC_WATCH,
+      missingGraceMs: e.MUSIC_MISSING_GRACE_DAYS * 24 * 3600_000,
     },
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { clipsModule } from './clips/clips.module.js';
 import { discoveryModule } from './discovery/discovery.module.js';
 import { libraryModule } from './library/library.module.js';
 import { lyricsModule } from './lyrics/lyrics.module.js';
+import { musicFoldersModule } from './music-folders/music-folders.module.js';
 import { playlistsModule } from './playlists/playlists.module.js';
 import { sharingModule } from './sharing/sharing.module.js';
 
@@ -11,4 +12,4 @@ import { sharingModule } from './sharing/sharing.module.js';
  * Every feature module of Encore. A new feature adds its folder and one line here; the app and
  * the worker start them after the providers of what each requires, whatever this order.
  */
-export const encoreModules: readonly AnyModule[] = [authModule, libraryModule, sharingModule, playlistsModule, lyricsModule, clipsModule, discoveryModule];
+export const encoreModules: readonly AnyModule[] = [authModule, libraryModule, sharingModule, playlistsModule, lyricsModule, clipsModule, discoveryModule, musicFoldersModule];

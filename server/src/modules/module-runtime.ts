@@ -83,6 +83,13 @@ export class StartedModules {
   async start(): Promise<void> {
     for (const entry of this.list) await entry.parts.start?.();
   }
+
+  /** Ends what the modules started, in reverse order; a failure is logged by the caller and the others still stop. */
+  async stop(): Promise<void> {
+    const errors: unknown[] = [];
+    for (const entry of [...this.list].reverse()) await entry.parts.stop?.().catch((error: unknown) => errors.push(error));
+    if (errors.length > 0) throw errors[0];
+  }
 }
 
 function checkParts(manifest: AnyModule, parts: ModuleParts): void {

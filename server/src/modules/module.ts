@@ -53,6 +53,8 @@ export interface ModuleParts {
   health?: () => Promise<Record<string, unknown>>;
   /** Runs once on every serving process after the jobs are registered (queue a backfill, say). */
   start?: () => Promise<void>;
+  /** Ends what `start` began (timers, watchers), before the platform closes. */
+  stop?: () => Promise<void>;
   /** Services the composition root and the tests may reach; other modules never see them. */
   internals?: object;
 }

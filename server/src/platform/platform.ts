@@ -14,13 +14,14 @@ import { loadSecrets, type Secrets } from './secrets.js';
 import { TaskStore } from './tasks/task.store.js';
 import { Tasks } from './tasks/tasks.js';
 import { createStorage } from './storage/storage.js';
-import type { Storage } from './storage/storage.types.js';
+import { MountedStorage } from './storage/mounted.storage.js';
 
 /** The real components every process uses, whether it serves HTTP or only works jobs. */
 export interface Platform {
   config: Config;
   database: Database;
-  storage: Storage;
+  /** The configured storage with the read-only mounts of modules (`mount`). */
+  storage: MountedStorage;
   mailer: Mailer;
   jobs: Jobs;
   /** User-visible work with progress; its jobs report into it. */
@@ -55,12 +56,16 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), pgliteCacheMb: config.embeddedDbCacheMb });
   const closers: (() => Promise<void>)[] = [() => database.close()];
   try {
-    const storage = await createStorage(config.storage, {
-      signingSecret: secrets.storageSigningKey,
-      publicBaseUrl: config.publicUrl,
-      logger,
-      maxUploadBytes: config.maxUploadBytes,
-    });
+    // The configured driver, plus the read-only mounts modules add (the music folders' files).
+    const storage = new MountedStorage(
+      await createStorage(config.storage, {
+        signingSecret: secrets.storageSigningKey,
+        publicBaseUrl: config.publicUrl,
+        logger,
+        maxUploadBytes: config.maxUploadBytes,
+      }),
+      { signingSecret: secrets.storageSigningKey, logger, ...(config.publicUrl === undefined ? {} : { publicBaseUrl: config.publicUrl }) },
+    );
     const sweepTempFiles = async (olderThan: Date) =>
       (await storage.removeStaleTempFiles(olderThan)) + (await removeStaleTempFiles(config.mail.outboxDir, olderThan)) + (await sweepTempDirs(Date.now()));
     // A crash (kill -9) leaves temp files behind. With PGlite this process is the only one using

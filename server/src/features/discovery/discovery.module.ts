@@ -34,9 +34,15 @@ export const discoveryModule = defineModule({
     });
     const discovery = new DiscoveryService({ repository, catalog: catalogue, songs, playlists: use(generatedPlaylistsPort), logger, llm: config.ai.llm });
     if (config.ai.onIngest) {
-      use(songEventsPort).onSongAdded(async ({ songId }) => {
-        await platform.jobs.send(analyseSongJob, { songId });
-      });
+      use(songEventsPort).onSongAdded(
+        async ({ songId }) => {
+          await platform.jobs.send(analyseSongJob, { songId });
+        },
+        // A music folder's thousands of new songs: one backfill goes through every song not yet analysed.
+        async () => {
+          await platform.jobs.send(analysisBackfillJob, {}, { singletonKey: 'analysis-backfill' });
+        },
+      );
     }
     use(songDetailSourcesPort).provideAnalysis((songId) => analysis.analysisOf(songId));
     return {

@@ -11,8 +11,9 @@ export { toSong } from './library.mapper.js';
 /** A song of the collection as one viewer sees it: what its upload and tags recorded, its uploader's name and the viewer's like. */
 export interface SongRecord {
   id: number;
-  ownerId: number;
-  /** The uploader's user name. */
+  /** The uploader; null for a song of a music folder (the instance's). */
+  ownerId: number | null;
+  /** The uploader's user name; empty for a song of a music folder. */
   uploadedBy: string;
   /** Whether the viewer liked it. */
   isLiked: boolean;
@@ -73,7 +74,42 @@ export interface AddedSong {
 
 /** Tells other modules of new songs; a listener's failure is logged and never fails the upload. */
 export interface SongEvents {
-  onSongAdded(listener: (song: AddedSong) => Promise<void>): void;
+  /**
+   * `listener` hears of each new song. Many songs at once (a music folder's scan) go to `batch`
+   * in one call when given (one analysis backfill instead of a job per song), else to
+   * `listener` one by one.
+   */
+  onSongAdded(listener: (song: AddedSong) => Promise<void>, batch?: (songs: AddedSong[]) => Promise<void>): void;
+}
+
+/** A file of a music folder as a song: what its tags say and where it is. */
+export interface FolderSongValues {
+  /** The file's name (downloads are offered under it). */
+  fileName: string;
+  fileType: string;
+  /** `music/…`: resolved by the music folders' storage mount. */
+  storageKey: string;
+  size: number;
+  /** The music folder's place in MUSIC_FOLDERS, from 1. */
+  folderId: number;
+  tags: AudioTags;
+  coverKey: string | null;
+  coverThumbKey: string | null;
+}
+
+/**
+ * The songs of music folders, which have no uploader (the instance's), as their scanner writes
+ * them. A missing file's song is hidden, not deleted, until the grace period ends.
+ */
+export interface FolderSongs {
+  /** Adds the songs in one statement per thousand; their ids in order. Other modules hear of them (lyrics, analysis). */
+  add(songs: readonly FolderSongValues[]): Promise<number[]>;
+  /** A retagged or replaced file: its tags, size and cover; the song keeps its likes, playlist places, lyrics. */
+  update(songId: number, values: FolderSongValues): Promise<void>;
+  /** Hides the songs (their files are missing) or, with null, shows them again. */
+  setMissing(songIds: readonly number[], since: Date | null): Promise<void>;
+  /** Deletes the songs for good (likes and playlist places go with them); what the rows held in storage (covers) is left to the orphan sweep. */
+  remove(songIds: readonly number[]): Promise<void>;
 }
 
 /** Parts other modules add to a song's detail answer (GET /api/songs/:id). */
@@ -96,6 +132,7 @@ export const songDetailSourcesPort = definePort<SongDetailSources>(
   'song-detail-sources',
   "Adds a module's part to the song detail answer (the sonic analysis).",
 );
+export const folderSongsPort = definePort<FolderSongs>('folder-songs', 'Adds, updates, hides and removes the songs of music folders (no uploader).');
 export const uploadGatePort = definePort<UploadGate>('upload-gate', 'Accepts a direct upload to local storage only while its upload is open.');
 
 /** Which song a URL names (its page, its API path or a signed play URL). */
@@ -117,7 +154,8 @@ export interface SongTags {
 
 /** What lyrics and discovery read of one song, whoever views it: its tags, its uploader and its file. */
 export interface SongFacts extends SongTags {
-  ownerId: number;
+  /** Null for a song of a music folder. */
+  ownerId: number | null;
   fileName: string;
   fileType: string;
   storageKey: string;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SongSort } from '@encore/common/library.contract';
 import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
@@ -47,6 +47,9 @@ const WORD_SIMILARITY_THRESHOLD = '0.5';
 const MAX_CORRECTIONS = 8;
 /** The words of a search, at most this many (the query is at most 200 characters anyway). */
 const MAX_SEARCH_WORDS = 12;
+
+/** Songs whose file is there: every song but those of a music folder whose file went missing. */
+const present = isNull(songs.missingSince);
 
 const ORDERS: Record<SongSort, SQL[]> = {
   recent: [desc(songs.uploadedAt), desc(songs.id)],
@@ -151,8 +154,14 @@ export class LibraryRepository {
   private async count(viewerId: number, filter: SongFilter, where: SQL | undefined): Promise<number> {
     if (filter.likedOnly && filter.ownerId === undefined) {
       // Every like is of a song that exists (deleting a song deletes its likes), so all of the
-      // favorites are counted from the likes alone: 2,500 likes no longer probe the songs.
-      const [row] = await this.db.select({ total: count() }).from(songLikes).where(eq(songLikes.userId, viewerId));
+      // favorites are counted from the likes alone: 2,500 likes no longer probe the songs. Only
+      // the songs of a music folder whose files are missing (a few, by a partial index) are left out.
+      const [row] = await this.db
+        .select({ total: count() })
+        .from(songLikes)
+        .where(
+          and(eq(songLikes.userId, viewerId), notInArray(songLikes.songId, this.db.select({ id: songs.id }).from(songs).where(isNotNull(songs.missingSince)))),
+        );
       return row?.total ?? 0;
     }
     const base = this.db.select({ total: count() }).from(songs);
@@ -187,14 +196,14 @@ export class LibraryRepository {
   }
 
   private conditions(filter: SongFilter): SQL | undefined {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [present];
     if (filter.ownerId !== undefined) conditions.push(eq(songs.ownerId, filter.ownerId));
     if (filter.likedOnly) conditions.push(isNotNull(songLikes.userId));
     return and(...conditions);
   }
 
   private searchConditions(filter: SongFilter, words: SearchWord[]): SQL | undefined {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [eq(songSearch.missing, false)];
     if (filter.ownerId !== undefined) conditions.push(eq(songSearch.ownerId, filter.ownerId));
     for (const { word, corrections } of words) {
       // Substrings, through the trigram index: the word as typed, or a word it is a typo of.
@@ -209,14 +218,14 @@ export class LibraryRepository {
 
   async findById(id: number, viewerId: number): Promise<ViewedSongRow | undefined> {
     if (!isId(id)) return undefined;
-    const [row] = await this.selectFor(viewerId).where(eq(songs.id, id));
+    const [row] = await this.selectFor(viewerId).where(and(eq(songs.id, id), present));
     return row && toRecord(row);
   }
 
   async findByIds(ids: number[], viewerId: number): Promise<ViewedSongRow[]> {
     const valid = [...new Set(ids.filter(isId))];
     if (valid.length === 0) return [];
-    return (await this.selectFor(viewerId).where(inArray(songs.id, valid))).map(toRecord);
+    return (await this.selectFor(viewerId).where(and(inArray(songs.id, valid), present))).map(toRecord);
   }
 
   async displayNames(ids: readonly number[]): Promise<Map<number, string>> {
@@ -226,9 +235,13 @@ export class LibraryRepository {
     return new Map(rows.map((row) => [row.id, row.displayName]));
   }
 
+  /** The song's row; undefined when it does not exist or its music folder's file is missing. */
   async findRow(id: number): Promise<SongRow | undefined> {
     if (!isId(id)) return undefined;
-    const [row] = await this.db.select().from(songs).where(eq(songs.id, id));
+    const [row] = await this.db
+      .select()
+      .from(songs)
+      .where(and(eq(songs.id, id), present));
     return row;
   }
 
@@ -382,6 +395,7 @@ function toRecord(selected: { row: SongRow; likedBy: number | null }): ViewedSon
 
 /** The domain record of a song's row (its uploader's name comes from the accounts): what other modules and the routes see of it. */
 export function toSongRecord({ row, isLiked }: ViewedSongRow, uploadedBy: string): SongRecord {
+  // uploadedBy is '' for a song of a music folder (no uploader).
   return {
     id: row.id,
     ownerId: row.ownerId,

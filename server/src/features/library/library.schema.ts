@@ -1,20 +1,20 @@
 // Tables of the library module (the song catalogue, its search and the likes); only library.repository.ts
 // reads or writes them (migrations 0009 and 0011 keep song_search and search_words by triggers on songs).
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { keyOf } from '../../platform/db/table-key.js';
 
 /**
- * One uploaded audio file and what its tags say. The collection is shared (every signed-in
- * user sees every song); only the owner may delete it.
+ * One audio file and what its tags say: uploaded, or found in a music folder (no owner: the
+ * instance's). The collection is shared (every signed-in user sees every song); only the
+ * uploader may delete an upload.
  */
 export const songs = pgTable(
   'songs',
   {
     id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => keyOf('users'), { onDelete: 'cascade' }),
+    /** The uploader; null for a song of a music folder (the instance's). */
+    ownerId: integer('owner_id').references(() => keyOf('users'), { onDelete: 'cascade' }),
     displayName: text('display_name').notNull(),
     /** The name the file had on the uploader's disk; downloads are offered under it. */
     fileName: text('file_name').notNull(),
@@ -45,6 +45,12 @@ export const songs = pgTable(
      */
     contentSha256: text('content_sha256'),
     /**
+     * When the music folder's file went missing: the song is hidden from every list and lookup
+     * and comes back with its likes and playlist places if the file returns within the grace
+     * period. Always null for uploads.
+     */
+    missingSince: timestamp('missing_since', { withTimezone: true }),
+    /**
      * What search matches: title, artist and album folded to lower case without accents by
      * `encore_fold` (migration 0008: an immutable wrapper of the unaccent extension). The
      * database keeps it, so every write path stays correct.
@@ -64,6 +70,10 @@ export const songs = pgTable(
     index('songs_uploaded_idx').on(t.uploadedAt, t.id),
     // My Music: one owner's uploads, newest first.
     index('songs_owner_uploaded_idx').on(t.ownerId, t.uploadedAt, t.id),
+    // The few songs of a music folder whose files are missing (what counts of likes leave out).
+    index('songs_missing_idx')
+      .on(t.id)
+      .where(sql`${t.missingSince} is not null`),
     // An import's "is this file already here?", once per file; unique, so two imports of one
     // folder at once cannot both add a file.
     uniqueIndex('songs_content_sha256_key').on(t.contentSha256),
@@ -83,7 +93,9 @@ export const songSearch = pgTable(
     songId: integer('song_id')
       .primaryKey()
       .references(() => songs.id, { onDelete: 'cascade' }),
-    ownerId: integer('owner_id').notNull(),
+    ownerId: integer('owner_id'),
+    /** songs.missing_since is set: left out of lists and searches. */
+    missing: boolean('missing').notNull().default(false),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
     searchText: text('search_text').notNull(),
     /** lower(display_name), lower(artist), lower(album): the music page's sorts. */

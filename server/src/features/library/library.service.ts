@@ -11,6 +11,7 @@ import { toSongRecord, type LibraryRepository, type SongRow, type ViewedSongRow 
 /** Long enough to listen to a long track with pauses; the player asks again for each song. */
 export const PLAY_URL_TTL_SECONDS = 3600;
 export const SONG_NOT_FOUND = 'Song not found';
+export const FOLDER_SONG_NOT_DELETABLE = 'This song is a file in a music folder: remove the file from the folder to remove the song.';
 
 export interface ListOptions {
   owner?: boolean;
@@ -121,7 +122,7 @@ export class LibraryService {
   /** Only the uploader; the row goes first (so nobody can reach a half-deleted song), then the files. */
   async delete(id: number, userId: number): Promise<void> {
     const row = await this.requireRow(id);
-    if (row.ownerId !== userId) throw new ForbiddenError('Only the uploader can delete this song.');
+    if (row.ownerId !== userId) throw new ForbiddenError(row.ownerId === null ? FOLDER_SONG_NOT_DELETABLE : 'Only the uploader can delete this song.');
     const deleted = await this.deps.repository.deleteOwned(id, userId);
     if (!deleted) throw new NotFoundError(SONG_NOT_FOUND);
     await this.removeObjects(storedKeys(deleted));
@@ -169,12 +170,15 @@ export class LibraryService {
 
   /**
    * The records of these rows with their uploaders' names, asked for in one call. A song whose
-   * uploader is gone is left out: deleting a user deletes their songs, this one only just.
+   * uploader is gone is left out: deleting a user deletes their songs, this one only just. A
+   * song of a music folder has no uploader (its name is empty).
    */
   private async named(rows: ViewedSongRow[]): Promise<SongRecord[]> {
     if (rows.length === 0) return [];
-    const names = await this.deps.accounts.userNames(rows.map(({ row }) => row.ownerId));
+    const owners = rows.flatMap(({ row }) => (row.ownerId === null ? [] : [row.ownerId]));
+    const names = owners.length === 0 ? new Map<number, string>() : await this.deps.accounts.userNames(owners);
     return rows.flatMap((viewed) => {
+      if (viewed.row.ownerId === null) return [toSongRecord(viewed, '')];
       const uploadedBy = names.get(viewed.row.ownerId);
       return uploadedBy === undefined ? [] : [toSongRecord(viewed, uploadedBy)];
     });

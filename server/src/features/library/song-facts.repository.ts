@@ -1,10 +1,12 @@
-import { asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { parseId } from '@encore/common/input.rules';
 import type { Db } from '../../platform/db/database.js';
 import type { SongFacts, SongFactsSource, SongLookup, SongLookupMatch, SongTags } from './library.port.js';
 import { songs } from './library.schema.js';
 
 const isId = (id: number) => parseId(id) !== undefined;
+/** Every song but those of a music folder whose file went missing. */
+const present = isNull(songs.missingSince);
 
 /** The songs as facts, without a viewer (no like, no uploader's name): what lyrics and discovery read. */
 export class SongFactsRepository implements SongFactsSource {
@@ -26,16 +28,21 @@ export class SongFactsRepository implements SongFactsSource {
     return this.db
       .select(tagColumns(options.transcriptChars))
       .from(songs)
-      .where(sql`${songs.id} = any(${`{${wanted.join(',')}}`}::int[])`);
+      .where(and(sql`${songs.id} = any(${`{${wanted.join(',')}}`}::int[])`, present));
   }
 
   async idsAfter(afterId: number, limit: number): Promise<number[]> {
-    const rows = await this.db.select({ id: songs.id }).from(songs).where(gt(songs.id, afterId)).orderBy(asc(songs.id)).limit(limit);
+    const rows = await this.db
+      .select({ id: songs.id })
+      .from(songs)
+      .where(and(gt(songs.id, afterId), present))
+      .orderBy(asc(songs.id))
+      .limit(limit);
     return rows.map((row) => row.id);
   }
 
   async count(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(songs);
+    const [row] = await this.db.select({ n: count() }).from(songs).where(present);
     return row?.n ?? 0;
   }
 
@@ -61,7 +68,9 @@ export class SongFactsRepository implements SongFactsSource {
       );
     }
     if (parts.length === 0) return [];
-    const result = (await this.db.execute(sql.join(parts, sql` union all `))) as unknown as { rows: LookupRow[] };
+    // A song of a music folder whose file is missing names nothing until it returns.
+    const union = sql`select m.* from (${sql.join(parts, sql` union all `)}) m join ${songs} on ${songs.id} = m.song_id where ${songs.missingSince} is null`;
+    const result = (await this.db.execute(union)) as unknown as { rows: LookupRow[] };
     return result.rows.map((row) => ({
       kind: row.kind,
       index: Number(row.index),

@@ -14,3 +14,4 @@ export * from '../tasks/tasks.schema.js';
 export * from '../jobs/jobs.schema.js';
 export * from '../mail/mail.schema.js';
 export * from '../rate-limit/rate-limit.schema.js';
+export * from '../../features/music-folders/music-folders.schema.js';

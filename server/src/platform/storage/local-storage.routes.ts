@@ -7,6 +7,7 @@ import { InFlightLimit } from '../rate-limit/in-flight-limit.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { contentRange, parseRangeHeader } from './http-range.js';
 import type { LocalStorage } from './local.storage.js';
+import { MountedStorage } from './mounted.storage.js';
 import { INVALID_LINK_MESSAGE } from './local-url-signature.js';
 
 interface ObjectRoute {
@@ -39,7 +40,8 @@ export { UPLOAD_TOO_SLOW };
  * Register at LOCAL_STORAGE_ROUTE_PREFIX. Not wrapped in fastify-plugin on purpose: the raw
  * body parser below must stay inside this plugin's encapsulated context.
  */
-export function localStorageRoutes(storage: LocalStorage, limits: UploadLimits, options: LocalStorageRouteOptions = {}): FastifyPluginAsync {
+export function localStorageRoutes(served: MountedStorage | LocalStorage, limits: UploadLimits, options: LocalStorageRouteOptions = {}): FastifyPluginAsync {
+  const storage = served instanceof MountedStorage ? served.local : served;
   const inFlight = new InFlightLimit(limits.perOwner, TOO_MANY_UPLOADS);
   return async (app) => {
     // Uploads are streamed straight to disk, never buffered and never parsed, whatever
@@ -47,14 +49,17 @@ export function localStorageRoutes(storage: LocalStorage, limits: UploadLimits, 
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-    const read = (request: FastifyRequest<ObjectRoute>, reply: FastifyReply) => serveObject(storage, request, reply);
+    const read = (request: FastifyRequest<ObjectRoute>, reply: FastifyReply) => serveObject(served, request, reply);
     app.get<ObjectRoute>('/o/*', { exposeHeadRoute: false }, read);
     app.head<ObjectRoute>('/o/*', read);
+    // With S3, browsers PUT to S3 itself: only the mounted files are served here.
+    if (!storage) return;
 
     // The route's own deadline answers first; the global one (a little later) is the backstop.
+    const local = storage;
     app.put<ObjectRoute>('/o/*', { config: { bodyTimeoutMs: limits.deadlineMs + 2_000 } }, async (request, reply) => {
       try {
-        await receiveUpload(storage, request, limits, inFlight, options);
+        await receiveUpload(local, request, limits, inFlight, options);
       } catch (error) {
         closeAfterAnswer(request, reply);
         throw error;
@@ -93,7 +98,7 @@ async function receiveUpload(
   }
 }
 
-async function serveObject(storage: LocalStorage, request: FastifyRequest<ObjectRoute>, reply: FastifyReply) {
+async function serveObject(storage: MountedStorage | LocalStorage, request: FastifyRequest<ObjectRoute>, reply: FastifyReply) {
   const key = request.params['*'];
   const claims = storage.verify('get', key, request.query);
   // One open answers size, type and bytes; the sidecar is read only when the link names no type.

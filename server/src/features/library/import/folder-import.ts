@@ -12,7 +12,7 @@ import type { Storage } from '../../../platform/storage/storage.types.js';
 import { describeSong, readUploadTags, recordSong, sniffUpload, storeCover, type CoverKeys } from '../ingest/ingest.phases.js';
 import type { LibraryRepository } from '../library.repository.js';
 import { unreadable, walkFolder, type FoundFile } from './folder-walk.js';
-import { localFileSource } from './local-file-source.js';
+import { localFileSource } from '../../../platform/media/local-file-source.js';
 
 /**
  * The largest file an import takes: a sanity cap against disk images and videos in a music

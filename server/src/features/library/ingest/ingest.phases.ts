@@ -102,7 +102,8 @@ export async function storeCover(
 }
 
 export interface UploadFacts {
-  ownerId: number;
+  /** Null for a song of a music folder. */
+  ownerId: number | null;
   fileName: string;
   storageKey: string;
   size: number;
@@ -110,7 +111,7 @@ export interface UploadFacts {
 }
 
 /** Phase 5: the row to insert. displayName is "Artist - Title", else the title, else the file name. */
-export function describeSong(upload: UploadFacts, audio: SniffedAudio, tags: AudioTags, cover: CoverKeys | null): NewSong {
+export function describeSong(upload: UploadFacts, audio: Pick<SniffedAudio, 'mimeType'>, tags: AudioTags, cover: CoverKeys | null): NewSong {
   const title = tags.title;
   const displayName = title ? (tags.artist ? `${tags.artist} - ${title}` : title) : nameWithoutExtension(upload.fileName);
   return {

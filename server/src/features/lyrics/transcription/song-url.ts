@@ -2,6 +2,7 @@ import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import { ValidationError } from '../../../platform/errors/app-errors.js';
 import { LOCAL_STORAGE_ROUTE_PREFIX, LocalStorage } from '../../../platform/storage/local.storage.js';
 import type { S3Storage } from '../../../platform/storage/s3.storage.js';
+import { MountedStorage } from '../../../platform/storage/mounted.storage.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import { songKeyAtEndOf } from '../../library/library.port.js';
 
@@ -38,10 +39,12 @@ export class SongUrlVerifier {
       const page = /^\/music\/(\d{1,10})\/?$/.exec(path);
       if (page) return Number(page[1]);
       const prefix = `${LOCAL_STORAGE_ROUTE_PREFIX}/o/`;
-      if (this.deps.storage instanceof LocalStorage && path.startsWith(prefix)) {
+      const storage = this.deps.storage;
+      // Encore's own signed URLs: the local driver's, and those of music folders' files with any driver.
+      if ((storage instanceof LocalStorage || storage instanceof MountedStorage) && path.startsWith(prefix)) {
         const key = path.slice(prefix.length);
         try {
-          this.deps.storage.verify('get', key, Object.fromEntries(url.searchParams.entries()));
+          storage.verify('get', key, Object.fromEntries(url.searchParams.entries()));
         } catch {
           throw refuse();
         }
@@ -51,7 +54,8 @@ export class SongUrlVerifier {
     }
     if (this.deps.storage.driver === 's3' && this.deps.storageOrigins.includes(url.origin)) {
       const key = songKeyAtEndOf(path);
-      if (!key || !(await (this.deps.storage as S3Storage).presignedGetByUs(url, now))) throw refuse();
+      const s3 = (this.deps.storage instanceof MountedStorage ? this.deps.storage.primary : this.deps.storage) as S3Storage;
+      if (!key || !(await s3.presignedGetByUs(url, now))) throw refuse();
       return this.songOf(key, refuse);
     }
     throw refuse();

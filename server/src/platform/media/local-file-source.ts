@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { SourceClosedError, type ClosableSource } from '../../../platform/media/byte-source.js';
+import { SourceClosedError, type ClosableSource } from './byte-source.js';
 
 /** Parsers read a few bytes per MPEG frame: one block read from disk serves thousands of them. */
 const BLOCK_BYTES = 1024 * 1024;

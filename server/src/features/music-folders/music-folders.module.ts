@@ -1,0 +1,72 @@
+import { defineModule } from '../../modules/module.js';
+import { absolutePath } from './folder-files.js';
+import { accountsPort } from '../auth/auth.port.js';
+import { folderSongsPort } from '../library/library.port.js';
+import { FolderScanner } from './folder-scanner.js';
+import { musicFoldersRoutes } from './music-folders.routes.js';
+import { MusicFoldersRepository } from './music-folders.repository.js';
+import { musicFolderFiles, musicFolderPlaylists, musicFolderScan } from './music-folders.schema.js';
+import { MusicFoldersService } from './music-folders.service.js';
+
+/** Keys of the folders' files in storage: resolved to the files in place, never written. */
+export const MUSIC_KEY_PREFIX = 'music/';
+
+export const musicFoldersModule = defineModule({
+  name: 'music-folders',
+  summary: 'Music folders read in place (MUSIC_FOLDERS): scanned at start, watched, rescanned; their songs join the collection.',
+  requires: [folderSongsPort, accountsPort],
+  provides: [],
+  tables: [musicFolderFiles, musicFolderScan, musicFolderPlaylists],
+  jobs: [],
+  settings: ['MUSIC_FOLDERS', 'MUSIC_SCAN_MINUTES', 'MUSIC_WATCH', 'MUSIC_MISSING_GRACE_DAYS'],
+  tags: ['music-folders'],
+  setup({ platform, logger, use }) {
+    const { config, database, storage } = platform;
+    const settings = config.musicFolders;
+    const repository = new MusicFoldersRepository(database.db);
+    const folderSongs = use(folderSongsPort);
+    // The songs' files, read where they are: streams, downloads, analysis, transcription and clips
+    // read them through storage like any other song.
+    storage.mount(MUSIC_KEY_PREFIX, async (key) => {
+      const file = await repository.locate(key);
+      if (!file || !settings.paths.includes(file.folder)) return undefined;
+      return { path: absolutePath(file.folder, file.path), contentType: file.contentType };
+    });
+    const scanner = new FolderScanner({
+      repository,
+      folderSongs,
+      storage,
+      logger,
+      folders: settings.paths,
+      missingGraceMs: settings.missingGraceMs,
+      onProgress: (counts) => repository.progress(counts),
+    });
+    const service = new MusicFoldersService({
+      repository,
+      scanner,
+      folderSongs,
+      accounts: use(accountsPort),
+      logger,
+      folders: settings.paths,
+      scanIntervalMs: settings.scanIntervalMs,
+      watch: settings.watch,
+    });
+    return {
+      routes: musicFoldersRoutes(service),
+      health: async () => {
+        if (!service.configured) return {};
+        const scan = await service.status();
+        return {
+          musicFolders: {
+            ...scan,
+            text: scan.state === 'running' ? `Scanning: ${scan.done.toLocaleString('en')} of ${scan.total.toLocaleString('en')} files` : null,
+          },
+        };
+      },
+      // In the background: the app serves while the folders are scanned.
+      start: () => service.start(),
+      stop: () => service.stop(),
+      internals: { service, scanner, repository },
+    };
+  },
+});

@@ -1,0 +1,198 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { ForbiddenError, NotFoundError } from '../errors/app-errors.js';
+import { isErrno } from '../fs/errno.js';
+import type { Logger } from '../logger.js';
+import { LocalStorage, LOCAL_STORAGE_ROUTE_PREFIX, type OpenLocalObject } from './local.storage.js';
+import { signedPath, verifySignedQuery, type LocalUrlClaims, type LocalUrlOp } from './local-url-signature.js';
+import { assertValidContentType, assertValidKey, assertValidReadRange, resolveReadRange } from './storage-key.js';
+import type { ListedObject, ReadRange, Storage, StoredObject } from './storage.types.js';
+
+/** A file outside storage that a key names (a song in a music folder). */
+export interface MountedFile {
+  path: string;
+  contentType: string;
+}
+
+/** Resolves the keys below one prefix to files on this machine; undefined for a key it does not know. */
+export type MountResolver = (key: string) => Promise<MountedFile | undefined>;
+
+export const READ_ONLY_MOUNT = 'Files of a music folder are read only: Encore never writes, moves or deletes them.';
+
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * The configured storage plus read-only mounts: keys below a mounted prefix (`music/`) name files
+ * that live elsewhere on this machine (the music folders), which every reader of storage (the
+ * player's signed URLs, downloads, analysis, transcription, clips) reads as it reads any object.
+ * Nothing is ever written, moved or deleted there: writes are refused and a delete does nothing.
+ * Signed URLs of mounted keys are Encore's own (`/api/storage/o/<key>`), whatever the driver.
+ */
+export class MountedStorage implements Storage {
+  private readonly mounts = new Map<string, MountResolver>();
+  private readonly urlBase: string;
+
+  constructor(
+    readonly primary: Storage,
+    private readonly options: { signingSecret: string; publicBaseUrl?: string; logger: Logger },
+  ) {
+    this.urlBase = `${(options.publicBaseUrl ?? '').replace(/\/+$/, '')}${LOCAL_STORAGE_ROUTE_PREFIX}`;
+  }
+
+  get driver(): 'local' | 's3' {
+    return this.primary.driver;
+  }
+
+  /** The local driver, when it is the configured one (its routes serve its signed PUTs). */
+  get local(): LocalStorage | undefined {
+    return this.primary instanceof LocalStorage ? this.primary : undefined;
+  }
+
+  /** Keys starting with `prefix` (which ends with `/`) are resolved by `resolver` from now on. */
+  mount(prefix: string, resolver: MountResolver): void {
+    if (!prefix.endsWith('/')) throw new Error(`a mount prefix ends with '/': ${prefix}`);
+    this.mounts.set(prefix, resolver);
+  }
+
+  /** Whether `key` is below a mount (what the signed-URL routes serve even with S3). */
+  isMounted(key: string): boolean {
+    return this.resolverOf(key) !== undefined;
+  }
+
+  async presignPut(key: string, opts: { contentType?: string; expiresInSeconds: number }): Promise<string> {
+    this.refuseWrite(key);
+    return this.primary.presignPut(key, opts);
+  }
+
+  async presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string; contentType?: string }): Promise<string> {
+    if (!this.isMounted(key)) return this.primary.presignGet(key, opts);
+    const claims: LocalUrlClaims = { op: 'get', key: assertValidKey(key), exp: Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(opts.expiresInSeconds)) };
+    if (opts.contentType !== undefined) claims.contentType = assertValidContentType(opts.contentType);
+    if (opts.downloadName !== undefined) claims.downloadName = opts.downloadName;
+    return signedPath(this.urlBase, this.options.signingSecret, claims);
+  }
+
+  /** For the routes: the claims of a signed request (mounted keys are signed here, the others by the local driver). */
+  verify(op: LocalUrlOp, key: string, query: Record<string, unknown>): LocalUrlClaims {
+    return verifySignedQuery(this.options.signingSecret, op, key, query);
+  }
+
+  async put(key: string, body: Buffer | Readable, opts?: { contentType?: string; maxBytes?: number }): Promise<void> {
+    this.refuseWrite(key);
+    return this.primary.put(key, body, opts);
+  }
+
+  async get(key: string, range?: ReadRange): Promise<StoredObject> {
+    if (!this.isMounted(key)) return this.primary.get(key, range);
+    assertValidReadRange(range);
+    const object = await this.open(key);
+    try {
+      const resolved = range === undefined ? undefined : resolveReadRange(range, object.size);
+      const stream = object.read(resolved);
+      return resolved === undefined
+        ? { stream, size: object.size, contentType: object.contentType }
+        : { stream, size: object.size, contentType: object.contentType, range: resolved };
+    } catch (error) {
+      await object.close();
+      throw error;
+    }
+  }
+
+  /** One open for the signed-URL route: a mounted file, or the local driver's object. */
+  async open(key: string, options: { contentType?: boolean } = {}): Promise<OpenLocalObject> {
+    const file = await this.locate(key);
+    if (!file) {
+      const local = this.local;
+      if (!local) throw new NotFoundError();
+      return local.open(key, options);
+    }
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file.path, 'r');
+    } catch (error) {
+      if (isErrno(error, 'ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM')) throw new NotFoundError();
+      throw error;
+    }
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw new NotFoundError();
+      return {
+        size: info.size,
+        contentType: file.contentType,
+        read: (range) => createReadStream('', { fd: handle, highWaterMark: READ_CHUNK_BYTES, ...(range ?? {}) }),
+        close: () => handle.close(),
+      };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number; contentType: string | undefined } | null> {
+    if (!this.isMounted(key)) return this.primary.stat(key);
+    const file = await this.locate(key);
+    if (!file) return null;
+    try {
+      const info = await fs.stat(file.path);
+      return info.isFile() ? { size: info.size, contentType: file.contentType } : null;
+    } catch (error) {
+      if (isErrno(error, 'ENOENT', 'ENOTDIR', 'EACCES', 'EPERM')) return null;
+      throw error;
+    }
+  }
+
+  async withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T> {
+    if (!this.isMounted(key)) return this.primary.withLocalFile(key, use);
+    const file = await this.locate(key);
+    if (!file || !(await this.stat(key))) throw new NotFoundError();
+    // The folder's own file is lent, as the local driver lends its objects: read it, never write it.
+    return use(file.path);
+  }
+
+  async delete(key: string): Promise<void> {
+    if (this.isMounted(key)) {
+      // Idempotent by contract, and nothing of a music folder is ever deleted: a no-op, logged.
+      this.options.logger.warn({ key }, 'not deleting a file of a music folder');
+      return;
+    }
+    return this.primary.delete(key);
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    this.refuseWrite(from);
+    this.refuseWrite(to);
+    return this.primary.move(from, to);
+  }
+
+  list(prefix: string): AsyncIterable<ListedObject> {
+    // Mounted files are listed by their owner, never swept as stored objects.
+    return this.primary.list(prefix);
+  }
+
+  removeStaleTempFiles(olderThan: Date): Promise<number> {
+    return this.primary.removeStaleTempFiles(olderThan);
+  }
+
+  check(): Promise<void> {
+    return this.primary.check();
+  }
+
+  private resolverOf(key: string): MountResolver | undefined {
+    for (const [prefix, resolver] of this.mounts) if (key.startsWith(prefix)) return resolver;
+    return undefined;
+  }
+
+  private async locate(key: string): Promise<MountedFile | undefined> {
+    const resolver = this.resolverOf(key);
+    if (!resolver) return undefined;
+    assertValidKey(key);
+    const file = await resolver(key);
+    if (!file) throw new NotFoundError();
+    return file;
+  }
+
+  private refuseWrite(key: string): void {
+    if (this.isMounted(key)) throw new ForbiddenError(READ_ONLY_MOUNT);
+  }
+}
