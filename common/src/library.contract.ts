@@ -239,6 +239,24 @@ export const uploadEndpoints = {
   }),
 };
 
+/**
+ * Resumable uploads (tus 1.0.0, issue 27), below /api: POST `path` creates an upload
+ * (Upload-Length, Upload-Metadata `filename`, `filetype`, optional `folderId`), PATCH
+ * `path/<id>` sends bytes from Upload-Offset, HEAD `path/<id>` answers how many arrived, DELETE
+ * `path/<id>` gives it up. Signed in only; another user's upload is 404. The PATCH that
+ * completes the upload runs upload-complete's checks itself and answers the new song's id in
+ * `songIdHeader` (a refusal is that PATCH's 413/415 with `{message}`): nothing else to call.
+ */
+export const resumableUpload = {
+  path: '/upload/tus',
+  songIdHeader: 'Encore-Song-Id',
+  /**
+   * The browser sends files larger than this through tus, in PATCHes of this size (also the S3
+   * part size); smaller ones fit one request and take SPEC 7's three steps.
+   */
+  chunkBytes: 8 * 1024 * 1024,
+} as const;
+
 /** Sending a song by e-mail (signed in) and the public share page's data (no account). */
 export const sharingEndpoints = {
   sendSongLink: defineEndpoint({

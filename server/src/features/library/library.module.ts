@@ -26,6 +26,7 @@ import { LibraryService } from "./library.service.js";
 import { SongFactsRepository } from "./song-facts.repository.js";
 import { StorageCleanup } from "./storage-cleanup.service.js";
 import { uploadRoutes } from "./upload.routes.js";
+import { setUpResumableUploads } from "./tus/resumable-uploads.js";
 
 export const libraryModule = defineModule({
   name: "library",
@@ -140,6 +141,7 @@ export const libraryModule = defineModule({
         60 * 60 * 1000,
       orphanGraceMs: 60 * 60 * 1000,
     });
+    const resumable = setUpResumableUploads(config, { storage, logger, ingest });
     let analysisOf:
       ((songId: number) => Promise<SongAnalysis | null>) | undefined;
     return {
@@ -169,15 +171,16 @@ export const libraryModule = defineModule({
               analysisOf ? analysisOf(songId) : null,
           }),
         );
-        await app.register(uploadRoutes(ingest));
+        await app.register(uploadRoutes(ingest, resumable.routes));
       },
       maintenance: [
         {
           name: "unfinished uploads and stray files",
           run: () => storageCleanup.run(),
         },
+        { name: "expired resumable uploads", run: () => resumable.service.sweep() },
       ],
-      internals: { library, ingest, storageCleanup, folderImport },
+      internals: { library, ingest, storageCleanup, folderImport, resumable: resumable.service },
     };
   },
 });

@@ -4,12 +4,16 @@ import { song, uploadEndpoints } from '@encore/common/library.contract';
 import { route } from '../../platform/http/endpoint-route.js';
 import type { IngestService } from './ingest/ingest.service.js';
 import { toSong } from './library.mapper.js';
+import { tusRoutes, type TusRouteOptions } from './tus/tus.routes.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse };
 const common = { security: [{ bearer: [] }] };
 
-/** `/upload…`: the presigned URL and upload-complete steps of SPEC 7's three-step upload. */
-export function uploadRoutes(ingest: IngestService): FastifyPluginAsyncZod {
+/**
+ * `/upload…`: the presigned URL and upload-complete steps of SPEC 7's three-step upload, and
+ * (when given) the resumable uploads of tus.routes.ts, behind the same sign-in.
+ */
+export function uploadRoutes(ingest: IngestService, resumable?: TusRouteOptions): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
@@ -22,5 +26,7 @@ export function uploadRoutes(ingest: IngestService): FastifyPluginAsyncZod {
       const { song: added, created } = await ingest.complete(user, request.body);
       return reply.status(created ? 201 : 200).send(toSong(added, user.id));
     });
+
+    if (resumable) await app.register(tusRoutes(resumable));
   };
 }
