@@ -1,8 +1,9 @@
-import { presignedUrlResponse, uploadEndpoints, type Song, type UploadCompleteBody } from '@encore/common/library.contract';
+import { libraryEndpoints, presignedUrlResponse, uploadEndpoints, type Song, type UploadCompleteBody } from '@encore/common/library.contract';
 import { errorResponse } from '@encore/common/http.contract';
 import { ApiError } from '../../lib/api-client';
 import { callEndpoint } from '../../lib/endpoint-client';
 import { translate } from '../../lib/i18n/i18n.store';
+import { RESUMABLE_FROM_BYTES, uploadResumably } from './resumable-upload';
 
 /** The three-step upload of SPEC 7. Each step throws ApiError; callers decide what to show. */
 
@@ -70,11 +71,22 @@ export function completeUpload(file: File, key: string): Promise<Song> {
   return callEndpoint(uploadEndpoints.complete, { body, fallbackMessage: translate('uploadFailed') });
 }
 
-/** All three steps for one file. Progress stays at most 95 until the server has the song (DECISIONS). */
+/**
+ * One file: SPEC 7's three steps, or for a file larger than one chunk a resumable upload (tus)
+ * whose last request also adds the song. Progress stays at most 95 until the server has the
+ * song (DECISIONS).
+ */
 export async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<Song> {
   onProgress(0);
+  const toPercent = (fraction: number) => onProgress(Math.min(95, Math.round(fraction * 95)));
+  if (file.size > RESUMABLE_FROM_BYTES) {
+    const songId = await uploadResumably(file, uploadMediaType(file), toPercent);
+    const created = await callEndpoint(libraryEndpoints.get, { params: { id: songId }, fallbackMessage: translate('uploadFailed') });
+    onProgress(100);
+    return created;
+  }
   const { url, key } = await requestUploadUrl(file);
-  await putFile(url, file, (fraction) => onProgress(Math.min(95, Math.round(fraction * 95))));
+  await putFile(url, file, toPercent);
   const created = await completeUpload(file, key);
   onProgress(100);
   return created;

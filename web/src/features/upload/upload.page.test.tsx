@@ -5,9 +5,16 @@ import { stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { makeSong, signInForTest } from '../../test/song-fixture';
 
+// The browser build of tus-js-client (XMLHttpRequest, localStorage), as the app's bundle has it:
+// tests run modules the server's way, which would pick its Node build.
+vi.mock('tus-js-client', () => vi.importActual('tus-js-client/lib.esm/browser/index.js'));
+
 interface PutAnswer {
   status: number;
   body?: string;
+  headers?: Record<string, string>;
+  /** The connection drops: no answer at all. */
+  drop?: boolean;
 }
 
 /** XMLHttpRequest at the network boundary: records each PUT, reports progress, then answers. */
@@ -25,6 +32,10 @@ class FakeXhr {
   responseText = '';
   readonly upload = new EventTarget();
   private readonly events = new EventTarget();
+  private answerHeaders: Record<string, string> = {};
+  /** What tus-js-client listens with. */
+  onload: (() => void) | null = null;
+  onerror: ((error: unknown) => void) | null = null;
 
   open(method: string, url: string) {
     this.method = method;
@@ -36,6 +47,10 @@ class FakeXhr {
   addEventListener(type: string, listener: () => void) {
     this.events.addEventListener(type, listener);
   }
+  getResponseHeader(name: string): string | null {
+    return Object.entries(this.answerHeaders).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1] ?? null;
+  }
+  abort() {}
   send(body: unknown) {
     this.body = body;
     FakeXhr.sent.push(this);
@@ -43,9 +58,16 @@ class FakeXhr {
     setTimeout(() => {
       this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: 40, total: 100 }));
       void wait.then(() => {
-        const { status, body: text = '' } = FakeXhr.answer(this);
+        const { status, body: text = '', headers = {}, drop = false } = FakeXhr.answer(this);
+        if (drop) {
+          this.onerror?.(new Error('connection dropped'));
+          this.events.dispatchEvent(new Event('error'));
+          return;
+        }
         this.status = status;
         this.responseText = text;
+        this.answerHeaders = headers;
+        this.onload?.();
         this.events.dispatchEvent(new Event('load'));
       });
     }, 0);
@@ -202,6 +224,50 @@ describe('upload page', () => {
     await waitFor(() => expect(screen.getAllByText('File is too large. The limit is 25 MB.')).toHaveLength(2));
     // An answer the server explains is shown, not logged as a fault.
     expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('sends a file larger than one chunk resumably, and carries on where it was when the connection drops', async () => {
+    const { requests } = stubFetch({
+      'GET /api/config': { body: { googleClientId: null, maxUploadMb: 200 } },
+      'GET /api/files/42': { body: { ...makeSong(42, { displayName: 'big' }), analysis: null } },
+    });
+    const size = 9 * 1024 * 1024;
+    // The server's side of tus: how many bytes it holds; the first PATCH is cut after 3 MiB.
+    let received = 0;
+    let cut = false;
+    FakeXhr.answer = (xhr) => {
+      const tus = { 'Tus-Resumable': '1.0.0' };
+      if (xhr.method === 'POST') return { status: 201, headers: { ...tus, Location: '/api/upload/tus/7-0123456789abcdef0123456789abcdef' } };
+      if (xhr.method === 'HEAD') return { status: 200, headers: { ...tus, 'Upload-Offset': String(received), 'Upload-Length': String(size) } };
+      if (!cut) {
+        cut = true;
+        received = 3 * 1024 * 1024;
+        return { status: 0, drop: true };
+      }
+      received = Number(xhr.headers['Upload-Offset']) + (xhr.body as Blob).size;
+      return { status: 204, headers: { ...tus, 'Upload-Offset': String(received), ...(received === size ? { 'Encore-Song-Id': '42' } : {}) } };
+    };
+    const { user, input } = setup();
+    await user.upload(input, [audioFile('big.flac', 'audio/flac', size)]);
+    await user.click(screen.getByRole('button', { name: 'Upload Music File' }));
+    expect(await screen.findByRole('button', { name: 'Upload Complete' })).toBeInTheDocument();
+    expect(screen.getByText('Uploaded')).toBeInTheDocument();
+
+    const calls = FakeXhr.sent.map((x) => [x.method, x.url, x.headers['Upload-Offset'] ?? null, x.body instanceof Blob ? x.body.size : null]);
+    const url = '/api/upload/tus/7-0123456789abcdef0123456789abcdef';
+    expect(calls).toEqual([
+      ['POST', '/api/upload/tus', null, null],
+      ['PATCH', url, '0', 8 * 1024 * 1024],
+      // The cut: ask what arrived, then send only the rest.
+      ['HEAD', url, null, null],
+      ['PATCH', url, String(3 * 1024 * 1024), 6 * 1024 * 1024],
+    ]);
+    // Signed in on every tus request; the file's name and type travel as tus metadata.
+    expect(FakeXhr.sent.every((x) => x.headers['Authorization'] === 'Bearer tok')).toBe(true);
+    expect(FakeXhr.sent[0]?.headers['Upload-Metadata']).toBe(`filename ${btoa('big.flac')},filetype ${btoa('audio/flac')}`);
+    // No three-step calls for it; the song it became is read once.
+    expect(requests.map((r) => r.path)).not.toContain('/api/upload/upload-complete');
+    expect(requests.map((r) => r.path)).toContain('/api/files/42');
   });
 
   it('flags a file over the limit as soon as it is chosen, with a toast, and never sends it', async () => {

@@ -59,7 +59,8 @@ export function useUploadQueue(maxBytes: number) {
     clearTimeout(resetTimer.current);
     setPhase('idle');
     // A file over the limit is flagged the moment it is chosen: no bytes are sent for it.
-    const limitMb = Math.round(maxBytes / (1024 * 1024));
+    // As the page states it (GET /api/config gives one decimal): 0.5, 10, 200.
+    const limitMb = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
     const tooLarge = files.filter((file) => file.size > maxBytes);
     for (const file of tooLarge) toast.error(t('uploadFailed'), { description: t('uploadTooLarge', { name: file.name, mb: limitMb }) });
     setItems((current) => {
