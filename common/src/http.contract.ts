@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analysisProgress } from './analysis.contract.js';
 import { defineEndpoint } from './endpoint.js';
+import { scanStatus } from './music-folders.contract.js';
 
 /** Every error answer of the API (DECISIONS, wire contract). */
 export const errorResponse = z.object({ message: z.string() });
@@ -39,6 +40,8 @@ export const healthResponse = z.object({
   ffmpeg: ffmpegHealth,
   /** Sonic analysis of the library ("Analysed 412 of 530 songs"); absent when it cannot be counted. */
   analysis: analysisProgress.optional(),
+  /** The music folders' scan ("Scanning: 12,400 of 48,000 files" while it runs); absent without MUSIC_FOLDERS. */
+  musicFolders: scanStatus.extend({ text: z.string().nullable() }).optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 

@@ -6,6 +6,7 @@ import type { Endpoint } from '@encore/common/endpoint';
 import { systemEndpoints } from '@encore/common/http.contract';
 import { libraryEndpoints, sharingEndpoints, uploadEndpoints } from '@encore/common/library.contract';
 import { lyricsEndpoints } from '@encore/common/lyrics.contract';
+import { musicFolderEndpoints } from '@encore/common/music-folders.contract';
 import { playlistsEndpoints } from '@encore/common/playlists.contract';
 import { tasksEndpoints } from '@encore/common/tasks.contract';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -38,6 +39,7 @@ const operations = [
   'GET /api/files/{id}/lyrics/transcription',
   'GET /api/files/{id}/play',
   'GET /api/health',
+  'GET /api/music-folders',
   'GET /api/playlists',
   'GET /api/playlists/{id}',
   'GET /api/playlists/{id}/m3u8',
@@ -59,6 +61,7 @@ const operations = [
   'POST /api/files/{id}/lyrics/online',
   'POST /api/files/{id}/lyrics/transcription',
   'POST /api/files/{id}/transcribe',
+  'POST /api/music-folders/scan',
   'POST /api/playlists',
   'POST /api/playlists/generate-playlist-by-prompt',
   'POST /api/playlists/{id}/import',
@@ -98,6 +101,7 @@ describe('the OpenAPI document', () => {
       clipsEndpoints,
       discoveryEndpoints,
       tasksEndpoints,
+      musicFolderEndpoints,
     ].flatMap((group) => Object.values(group));
     const names = declared.map((endpoint) => `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`);
     expect([...names].sort()).toEqual([...operations].sort());

@@ -286,6 +286,9 @@ export class FolderScanner {
       if (file.size === 0) return { problem: NOT_AUDIO };
       const sniffed = await localFile(full, file.size, (source) => sniffAudioFile(source));
       if (sniffed) fileType = sniffed.mimeType;
+      // The sniffer knows these formats' every variant: a file named for one that it does not
+      // recognise is not one (the MPEG parser would take any bytes for frames).
+      else if (SNIFFED_EXTENSIONS.has(extensionOf(file.name))) return { problem: NOT_AUDIO };
       tags = await this.tagsOf(full, file.size, fileType);
     } catch (error) {
       return { problem: error instanceof NotAudioError ? NOT_AUDIO : UNREADABLE };
@@ -403,6 +406,9 @@ export class FolderScanner {
 }
 
 class NotAudioError extends Error {}
+
+/** Extensions of the formats the upload sniffer recognises (platform/media/audio-sniffer.ts). */
+const SNIFFED_EXTENSIONS = new Set(['mp3', 'mp2', 'wav', 'ogg', 'oga', 'opus', 'm4a', 'm4b', 'mp4', 'aac', 'flac']);
 
 function fileValues(work: FileWork, read: ReadFile, storageKey: string, songId: number | null): NewFolderFile {
   return {

@@ -1,0 +1,274 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SongListEntry } from '@encore/common/library.contract';
+import type { MusicFoldersResponse } from '@encore/common/music-folders.contract';
+import { ONLY_OWNER_SCANS } from '@encore/common/music-folders.contract';
+import { musicFoldersModule } from '../../src/features/music-folders/music-folders.module.js';
+import { FOLDER_EMPTY, NOT_AUDIO, UNREADABLE } from '../../src/features/music-folders/folder-scanner.js';
+import { buildAudioFixtures, TAGGED, type AudioFixtures } from '../support/audio-fixtures.js';
+import { account, bearer, fetchUrl, setups, startLibraryApp, type LibraryApp } from '../library/library-test-kit.js';
+
+const run = promisify(execFile);
+const FFMPEG = process.env['FFMPEG_PATH'] ?? '/usr/bin/ffmpeg';
+
+let fixtures: AudioFixtures;
+let extra: { wma: string; wavpack: string; aiff: string; alac: string; dir: string };
+beforeAll(async () => {
+  fixtures = await buildAudioFixtures();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-formats-'));
+  const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ac', '1', '-ar', '22050'];
+  const make = async (name: string, codec: string[], title: string) => {
+    const out = path.join(dir, name);
+    await run(FFMPEG, ['-v', 'error', ...tone, ...codec, '-metadata', `title=${title}`, '-metadata', 'artist=Format Band', '-y', out]);
+    return out;
+  };
+  extra = {
+    dir,
+    wma: await make('t.wma', ['-c:a', 'wmav2'], 'Windows Media'),
+    wavpack: await make('t.wv', ['-c:a', 'wavpack'], 'Wave Pack'),
+    aiff: await make('t.aiff', ['-c:a', 'pcm_s16be'], 'Apple Interchange'),
+    alac: await make('t.m4a', ['-c:a', 'alac'], 'Apple Lossless'),
+  };
+});
+afterAll(async () => {
+  await fixtures?.cleanup();
+  if (extra) await fs.rm(extra.dir, { recursive: true, force: true });
+});
+
+/** A music folder as people have them: every format, covers beside and inside, a lyrics file, damaged files, a loop. */
+async function musicFolder(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-music-'));
+  const put = async (from: string, to: string) => {
+    await fs.mkdir(path.dirname(path.join(dir, to)), { recursive: true });
+    await fs.copyFile(from, path.join(dir, to));
+  };
+  await put(fixtures.taggedMp3, 'Artist/Album/03 Tagged.mp3');
+  await put(fixtures.flac, 'Artist/Album/04 Flac.flac');
+  await put(fixtures.m4a, 'Artist/Other/m4a.m4a');
+  await put(fixtures.opus, 'opus.opus');
+  await put(fixtures.vorbis, 'Loose/vorbis.ogg');
+  await put(fixtures.wav, 'Loose/Deeper/wav.wav');
+  await put(fixtures.plainMp3, 'Plain/plain song.mp3');
+  await put(extra.wma, 'Formats/wma.wma');
+  await put(extra.wavpack, 'Formats/wavpack.wv');
+  await put(extra.aiff, 'Formats/aiff.aiff');
+  await put(extra.alac, 'Formats/alac.m4a');
+  await put(fixtures.textAsMp3, 'Loose/not really.mp3');
+  await put(fixtures.videoMp4, 'Films/film.m4a');
+  await fs.writeFile(path.join(dir, 'Loose/empty.flac'), '');
+  await fs.writeFile(path.join(dir, 'notes.txt'), 'ripped with care\n');
+  // A cover beside songs without an embedded one, and lyrics beside a song.
+  const { default: sharp } = await import('sharp');
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 0, g: 200, b: 0 } } })
+    .jpeg()
+    .toBuffer();
+  await fs.writeFile(path.join(dir, 'Plain/folder.jpg'), jpeg);
+  await fs.writeFile(path.join(dir, 'Plain/plain song.lrc'), '[00:00.50]First sung line\n[00:01.20]Second sung line\n');
+  await fs.symlink('..', path.join(dir, 'Loose/Deeper/back up'));
+  return dir;
+}
+
+async function checksums(dir: string): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isFile())
+      found[path.relative(dir, full)] = createHash('sha256')
+        .update(await fs.readFile(full))
+        .digest('hex');
+    else if (entry.isSymbolicLink()) found[path.relative(dir, full)] = `-> ${await fs.readlink(full)}`;
+  }
+  return found;
+}
+
+async function allSongs(t: LibraryApp, token: string): Promise<SongListEntry[]> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/files?limit=200', headers: bearer(token) });
+  expect(response.statusCode).toBe(200);
+  return response.json<SongListEntry[]>();
+}
+
+const service = (t: LibraryApp) => t.app.encore.modules.internals(musicFoldersModule).service;
+
+describe.each(setups)('music folders on $engine with $storage storage', (setup) => {
+  let t: LibraryApp | undefined;
+  const folders: string[] = [];
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+    for (const folder of folders.splice(0)) await fs.rm(folder, { recursive: true, force: true });
+  });
+
+  async function start(env: Record<string, string> = {}): Promise<{ t: LibraryApp; owner: string; folder: string }> {
+    const folder = await musicFolder();
+    folders.push(folder);
+    t = await startLibraryApp(setup, { MUSIC_FOLDERS: folder, MUSIC_WATCH: 'off', ...env });
+    const owner = await account(t, 'owner');
+    await service(t).idle();
+    return { t, owner, folder };
+  }
+
+  it('lists every playable file with its tags, covers and lyrics, plays it with Range, reports the rest, and changes nothing in the folder', async () => {
+    const folder = await musicFolder();
+    folders.push(folder);
+    const before = await checksums(folder);
+    t = await startLibraryApp(setup, { MUSIC_FOLDERS: folder, MUSIC_WATCH: 'off' });
+    const owner = await account(t, 'owner');
+    await service(t).idle();
+    const songs = await allSongs(t, owner);
+    const names = songs.map((song) => song.fileName).sort();
+    expect(names).toEqual(
+      [
+        '03 Tagged.mp3',
+        '04 Flac.flac',
+        'aiff.aiff',
+        'alac.m4a',
+        'm4a.m4a',
+        'opus.opus',
+        'plain song.mp3',
+        'vorbis.ogg',
+        'wav.wav',
+        'wavpack.wv',
+        'wma.wma',
+      ].sort(),
+    );
+    const tagged = songs.find((song) => song.fileName === '03 Tagged.mp3')!;
+    expect(tagged).toMatchObject({ title: TAGGED.title, artist: TAGGED.artist, album: TAGGED.album, hasCover: true, uploadedBy: '', isOwner: false });
+    expect(songs.find((song) => song.fileName === 'wma.wma')).toMatchObject({ title: 'Windows Media', artist: 'Format Band' });
+    expect(songs.find((song) => song.fileName === 'wavpack.wv')).toMatchObject({ title: 'Wave Pack' });
+    expect(songs.find((song) => song.fileName === 'alac.m4a')).toMatchObject({ title: 'Apple Lossless' });
+    // folder.jpg beside a song without an embedded picture is its cover.
+    const plain = songs.find((song) => song.fileName === 'plain song.mp3')!;
+    expect(plain.hasCover).toBe(true);
+    const cover = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/extract-image?fileKey=${encodeURIComponent(plain.s3Key)}&size=full`,
+      headers: bearer(owner),
+    });
+    expect(cover.statusCode).toBe(200);
+    // The .lrc beside it became its synced lyrics.
+    const lyrics = await t.app.inject({ method: 'GET', url: `/api/files/${plain.id}/lyrics`, headers: bearer(owner) });
+    expect(lyrics.statusCode).toBe(200);
+    expect(JSON.stringify(lyrics.json())).toContain('First sung line');
+
+    // Played from the folder itself, with Range.
+    const play = await t.app.inject({ method: 'GET', url: `/api/files/${tagged.id}/play`, headers: bearer(owner) });
+    const { url } = play.json<{ url: string }>();
+    const part = await fetchUrl(t, url, { headers: { range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(part.body).toEqual((await fs.readFile(path.join(folder, 'Artist/Album/03 Tagged.mp3'))).subarray(0, 100));
+    const download = await t.app.inject({ method: 'GET', url: `/api/files/${tagged.id}/download`, headers: bearer(owner) });
+    expect(download.statusCode).toBeLessThan(400);
+
+    // A folder song cannot be deleted through Encore.
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/files/${tagged.id}`, headers: bearer(owner) });
+    expect(deleted.statusCode).toBe(403);
+
+    const overview = (await t.app.inject({ method: 'GET', url: '/api/music-folders', headers: bearer(owner) })).json<MusicFoldersResponse>();
+    expect(overview.folders).toEqual([{ id: 1, path: folder, songs: 11, available: true }]);
+    expect(overview.scan).toMatchObject({ state: 'done', trigger: 'start', total: 14, done: 14, added: 11, failed: 3 });
+    const reasons = Object.fromEntries(overview.problems.map((problem) => [problem.path, problem.reason]));
+    expect(reasons['Loose/not really.mp3']).toBe(NOT_AUDIO);
+    expect(reasons['Loose/empty.flac']).toBe(NOT_AUDIO);
+    expect(reasons['Films/film.m4a']).toBeDefined();
+    expect(Object.keys(reasons).some((file) => file.startsWith('Loose/Deeper/back up'))).toBe(true);
+    expect(overview.canScan).toBe(true);
+
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json<{ musicFolders: { state: string } }>().musicFolders.state).toBe('done');
+
+    // A second scan of unchanged files reads nothing and changes nothing.
+    await t.app.inject({ method: 'POST', url: '/api/music-folders/scan', headers: bearer(owner) });
+    await service(t).idle();
+    const again = (await t.app.inject({ method: 'GET', url: '/api/music-folders', headers: bearer(owner) })).json<MusicFoldersResponse>();
+    expect(again.scan).toMatchObject({ state: 'done', trigger: 'manual', added: 0, updated: 0, moved: 0, missing: 0 });
+    expect((await allSongs(t, owner)).map((song) => song.id).sort()).toEqual(songs.map((song) => song.id).sort());
+    expect(await checksums(folder)).toEqual(before);
+    void UNREADABLE;
+  });
+
+  it('follows retags, moves, renames and deletions: likes and playlist places stay with the song', async () => {
+    const { t, owner, folder } = await start();
+    const listener = await account(t, 'listener');
+    const songs = await allSongs(t, listener);
+    const flac = songs.find((song) => song.fileName === '04 Flac.flac')!;
+    expect((await t.app.inject({ method: 'POST', url: `/api/files/${flac.id}/like`, headers: bearer(listener) })).json()).toMatchObject({ isLiked: true });
+    const created = await t.app.inject({ method: 'POST', url: '/api/playlists', headers: bearer(listener), payload: { name: 'Keep' } });
+    const playlistId = created.json<{ id: number }>().id;
+    await t.app.inject({ method: 'POST', url: `/api/playlists/${playlistId}/songs`, headers: bearer(listener), payload: { songId: flac.id } });
+
+    // Moved and renamed: the same song.
+    await fs.mkdir(path.join(folder, 'Moved'));
+    await fs.rename(path.join(folder, 'Artist/Album/04 Flac.flac'), path.join(folder, 'Moved/renamed.flac'));
+    const rescan = async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/music-folders/scan', headers: bearer(owner) });
+      expect(response.statusCode).toBe(202);
+      await service(t).idle();
+    };
+    await rescan();
+    let now = await allSongs(t, listener);
+    const moved = now.find((song) => song.id === flac.id);
+    expect(moved).toMatchObject({ fileName: '04 Flac.flac', isLiked: true });
+    const status = (await t.app.inject({ method: 'GET', url: '/api/music-folders', headers: bearer(owner) })).json<MusicFoldersResponse>();
+    expect(status.scan).toMatchObject({ moved: 1, added: 0, missing: 0 });
+
+    // Retagged in place: re-read, same id.
+    const wav = now.find((song) => song.fileName === 'wav.wav')!;
+    const target = path.join(folder, 'Loose/Deeper/wav.wav');
+    const retagged = path.join(extra.dir, 'retagged.wav');
+    await run(FFMPEG, ['-v', 'error', '-i', target, '-c', 'copy', '-metadata', 'title=A New Title', '-y', retagged]);
+    await fs.copyFile(retagged, target);
+    await rescan();
+    now = await allSongs(t, listener);
+    expect(now.find((song) => song.id === wav.id)).toMatchObject({ title: 'A New Title' });
+
+    // Deleted: hidden from lists, playlists and likes; back with them when the file returns.
+    const kept = path.join(extra.dir, 'kept.flac');
+    await fs.rename(path.join(folder, 'Moved/renamed.flac'), kept);
+    await rescan();
+    now = await allSongs(t, listener);
+    expect(now.some((song) => song.id === flac.id)).toBe(false);
+    const favorites = await t.app.inject({ method: 'GET', url: '/api/files?favorites=true', headers: bearer(listener) });
+    expect(favorites.json<SongListEntry[]>()).toEqual([]);
+    expect(favorites.headers['x-total-count']).toBe('0');
+    const playlist = await t.app.inject({ method: 'GET', url: `/api/playlists/${playlistId}`, headers: bearer(listener) });
+    expect(playlist.json<{ songs: unknown[] }>().songs).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/${flac.id}`, headers: bearer(listener) })).statusCode).toBe(404);
+
+    await fs.copyFile(kept, path.join(folder, 'Back Again.flac'));
+    await rescan();
+    now = await allSongs(t, listener);
+    expect(now.find((song) => song.id === flac.id)).toMatchObject({ isLiked: true });
+    const back = await t.app.inject({ method: 'GET', url: `/api/playlists/${playlistId}`, headers: bearer(listener) });
+    expect(back.json<{ songs: { id: number }[] }>().songs.map((song) => song.id)).toEqual([flac.id]);
+  });
+
+  it('never takes an emptied folder as everything removed, and lets only the owner scan', async () => {
+    const { t, owner, folder } = await start();
+    const other = await account(t, 'someone');
+    const count = (await allSongs(t, owner)).length;
+    const refused = await t.app.inject({ method: 'POST', url: '/api/music-folders/scan', headers: bearer(other) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: ONLY_OWNER_SCANS });
+
+    // The share went away: its mount point is empty.
+    for (const entry of await fs.readdir(folder)) await fs.rm(path.join(folder, entry), { recursive: true, force: true });
+    await t.app.inject({ method: 'POST', url: '/api/music-folders/scan', headers: bearer(owner) });
+    await service(t).idle();
+    expect((await allSongs(t, owner)).length).toBe(count);
+    const overview = (await t.app.inject({ method: 'GET', url: '/api/music-folders', headers: bearer(owner) })).json<MusicFoldersResponse>();
+    expect(overview.problems).toContainEqual({ folder, path: '', reason: FOLDER_EMPTY });
+  });
+
+  it('lists a file dropped into a watched folder', async () => {
+    const { t, owner, folder } = await start({ MUSIC_WATCH: setup.engine === 'pglite' ? 'on' : 'poll' });
+    const before = (await allSongs(t, owner)).length;
+    await fs.copyFile(fixtures.taggedMp3, path.join(folder, 'Artist/dropped in.mp3'));
+    await expect.poll(async () => (await allSongs(t, owner)).some((song) => song.fileName === 'dropped in.mp3'), { timeout: 15_000, interval: 250 }).toBe(true);
+    expect((await allSongs(t, owner)).length).toBe(before + 1);
+  });
+});
