@@ -1,14 +1,11 @@
-import type { SongAnalysis } from "@encore/common/analysis.contract";
-import { searchWords, songLikes, songSearch, songs } from "./library.schema.js";
-import { uploadDeadlineMs } from "../../config.js";
-import { bind, defineModule } from "../../modules/module.js";
-import type { AudioTags } from "../../platform/media/audio-tags.js";
-import { accountsPort } from "../auth/auth.port.js";
-import {
-  IngestService,
-  PRESIGNED_PUT_TTL_SECONDS,
-} from "./ingest/ingest.service.js";
-import { FolderImport } from "./import/folder-import.js";
+import type { SongAnalysis } from '@encore/common/analysis.contract';
+import { searchWords, songLikes, songSearch, songs } from './library.schema.js';
+import { uploadDeadlineMs } from '../../config.js';
+import { bind, defineModule } from '../../modules/module.js';
+import type { AudioTags } from '../../platform/media/audio-tags.js';
+import { accountsPort } from '../auth/auth.port.js';
+import { IngestService, PRESIGNED_PUT_TTL_SECONDS } from './ingest/ingest.service.js';
+import { FolderImport } from './import/folder-import.js';
 import {
   folderSongsPort,
   songCataloguePort,
@@ -18,87 +15,46 @@ import {
   uploadGatePort,
   type AddedSong,
   type FolderSongs,
-} from "./library.port.js";
-import { FolderSongsRepository } from "./folder-songs.repository.js";
-import { LibraryRepository } from "./library.repository.js";
-import { libraryRoutes } from "./library.routes.js";
-import { LibraryService } from "./library.service.js";
-import { SongFactsRepository } from "./song-facts.repository.js";
-import { StorageCleanup } from "./storage-cleanup.service.js";
-import { uploadRoutes } from "./upload.routes.js";
-import { setUpResumableUploads } from "./tus/resumable-uploads.js";
+} from './library.port.js';
+import { FolderSongsRepository } from './folder-songs.repository.js';
+import { LibraryRepository } from './library.repository.js';
+import { libraryRoutes } from './library.routes.js';
+import { LibraryService } from './library.service.js';
+import { SongFactsRepository } from './song-facts.repository.js';
+import { StorageCleanup } from './storage-cleanup.service.js';
+import { uploadRoutes } from './upload.routes.js';
+import { setUpResumableUploads } from './tus/resumable-uploads.js';
 
 export const libraryModule = defineModule({
-  name: "library",
-  summary:
-    "The shared collection: upload (tags, covers), browse, search, play, like, download and delete songs.",
+  name: 'library',
+  summary: 'The shared collection: upload (tags, covers), browse, search, play, like, download and delete songs.',
   requires: [accountsPort],
-  provides: [
-    songCataloguePort,
-    songEventsPort,
-    songDetailSourcesPort,
-    uploadGatePort,
-    songFactsPort,
-    folderSongsPort,
-  ],
+  provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort, songFactsPort, folderSongsPort],
   tables: [songs, songSearch, searchWords, songLikes],
   jobs: [],
-  settings: [
-    "MAX_UPLOAD_MB",
-    "UPLOAD_MIN_KBPS",
-    "UPLOAD_STALL_SECONDS",
-    "UPLOADS_PER_USER",
-  ],
-  tags: ["library", "upload"],
+  settings: ['MAX_UPLOAD_MB', 'UPLOAD_MIN_KBPS', 'UPLOAD_STALL_SECONDS', 'UPLOADS_PER_USER'],
+  tags: ['library', 'upload'],
   setup({ platform, logger, use }) {
     const { config, database, storage } = platform;
     const repository = new LibraryRepository(database.db);
-    const library = new LibraryService({
-      repository,
-      accounts: use(accountsPort),
-      storage,
-      logger,
-    });
+    const library = new LibraryService({ repository, accounts: use(accountsPort), storage, logger });
     const listeners: ((song: AddedSong) => Promise<void>)[] = [];
-    const batchListeners = new Map<
-      (song: AddedSong) => Promise<void>,
-      (songs: AddedSong[]) => Promise<void>
-    >();
-    const announce = async (
-      songId: number,
-      tags: AudioTags | undefined,
-    ): Promise<void> => {
+    const batchListeners = new Map<(song: AddedSong) => Promise<void>, (songs: AddedSong[]) => Promise<void>>();
+    const announce = async (songId: number, tags: AudioTags | undefined): Promise<void> => {
       await Promise.all(
-        listeners.map((listener) =>
-          listener({ songId, tags }).catch((error: unknown) =>
-            logger.warn({ err: error, songId }, "a new-song listener failed"),
-          ),
-        ),
+        listeners.map((listener) => listener({ songId, tags }).catch((error: unknown) => logger.warn({ err: error, songId }, 'a new-song listener failed'))),
       );
     };
     /** Many songs: each batch listener once, each other listener for every song. */
     const announceMany = async (added: AddedSong[]): Promise<void> => {
       if (added.length === 0) return;
       await Promise.all(
-        [...batchListeners.values()].map((listener) =>
-          listener(added).catch((error: unknown) =>
-            logger.warn({ err: error }, "a new-songs listener failed"),
-          ),
-        ),
+        [...batchListeners.values()].map((listener) => listener(added).catch((error: unknown) => logger.warn({ err: error }, 'a new-songs listener failed'))),
       );
-      const single = listeners.filter(
-        (listener) => !batchListeners.has(listener),
-      );
+      const single = listeners.filter((listener) => !batchListeners.has(listener));
       for (const song of added) {
         await Promise.all(
-          single.map((listener) =>
-            listener(song).catch((error: unknown) =>
-              logger.warn(
-                { err: error, songId: song.songId },
-                "a new-song listener failed",
-              ),
-            ),
-          ),
+          single.map((listener) => listener(song).catch((error: unknown) => logger.warn({ err: error, songId: song.songId }, 'a new-song listener failed'))),
         );
       }
     };
@@ -106,9 +62,7 @@ export const libraryModule = defineModule({
     const folderSongs: FolderSongs = {
       add: async (values) => {
         const ids = await folderSongRows.insert(values);
-        await announceMany(
-          ids.map((songId, index) => ({ songId, tags: values[index]?.tags })),
-        );
+        await announceMany(ids.map((songId, index) => ({ songId, tags: values[index]?.tags })));
         return ids;
       },
       update: (songId, values) => folderSongRows.update(songId, values),
@@ -124,26 +78,16 @@ export const libraryModule = defineModule({
       tagTimeoutMs: 10_000,
       onSongAdded: announce,
     });
-    const folderImport = new FolderImport({
-      repository,
-      storage,
-      logger,
-      tagTimeoutMs: 10_000,
-      onSongAdded: announce,
-    });
+    const folderImport = new FolderImport({ repository, storage, logger, tagTimeoutMs: 10_000, onSongAdded: announce });
     const storageCleanup = new StorageCleanup({
       repository,
       storage,
       logger,
-      uploadGraceMs:
-        PRESIGNED_PUT_TTL_SECONDS * 1000 +
-        uploadDeadlineMs(config) +
-        60 * 60 * 1000,
+      uploadGraceMs: PRESIGNED_PUT_TTL_SECONDS * 1000 + uploadDeadlineMs(config) + 60 * 60 * 1000,
       orphanGraceMs: 60 * 60 * 1000,
     });
     const resumable = setUpResumableUploads(config, { storage, logger, ingest });
-    let analysisOf:
-      ((songId: number) => Promise<SongAnalysis | null>) | undefined;
+    let analysisOf: ((songId: number) => Promise<SongAnalysis | null>) | undefined;
     return {
       ports: [
         bind(songCataloguePort, library),
@@ -159,26 +103,16 @@ export const libraryModule = defineModule({
             analysisOf = source;
           },
         }),
-        bind(uploadGatePort, {
-          assertUploadOpen: (key) => ingest.assertUploadOpen(key),
-        }),
+        bind(uploadGatePort, { assertUploadOpen: (key) => ingest.assertUploadOpen(key) }),
         bind(songFactsPort, new SongFactsRepository(database.db)),
       ],
       routes: async (app) => {
-        await app.register(
-          libraryRoutes(library, {
-            analysisOf: async (songId) =>
-              analysisOf ? analysisOf(songId) : null,
-          }),
-        );
+        await app.register(libraryRoutes(library, { analysisOf: async (songId) => (analysisOf ? analysisOf(songId) : null) }));
         await app.register(uploadRoutes(ingest, resumable.routes));
       },
       maintenance: [
-        {
-          name: "unfinished uploads and stray files",
-          run: () => storageCleanup.run(),
-        },
-        { name: "expired resumable uploads", run: () => resumable.service.sweep() },
+        { name: 'unfinished uploads and stray files', run: () => storageCleanup.run() },
+        { name: 'expired resumable uploads', run: () => resumable.service.sweep() },
       ],
       internals: { library, ingest, storageCleanup, folderImport, resumable: resumable.service },
     };
