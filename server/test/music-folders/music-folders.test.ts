@@ -10,6 +10,7 @@ import type { MusicFoldersResponse } from '@encore/common/music-folders.contract
 import { ONLY_OWNER_SCANS } from '@encore/common/music-folders.contract';
 import { musicFoldersModule } from '../../src/features/music-folders/music-folders.module.js';
 import { FOLDER_EMPTY, NOT_AUDIO, UNREADABLE } from '../../src/features/music-folders/folder-scanner.js';
+import { entriesNotFound } from '../../src/features/music-folders/folder-playlists.js';
 import { buildAudioFixtures, TAGGED, type AudioFixtures } from '../support/audio-fixtures.js';
 import { account, bearer, fetchUrl, setups, startLibraryApp, type LibraryApp } from '../library/library-test-kit.js';
 
@@ -262,6 +263,55 @@ describe.each(setups)('music folders on $engine with $storage storage', (setup) 
     expect((await allSongs(t, owner)).length).toBe(count);
     const overview = (await t.app.inject({ method: 'GET', url: '/api/music-folders', headers: bearer(owner) })).json<MusicFoldersResponse>();
     expect(overview.problems).toContainEqual({ folder, path: '', reason: FOLDER_EMPTY });
+  });
+
+  it('keeps an .m3u8 of the folder as a playlist of the first account, matched by path, then by tags; follows its changes; does not remake one deleted', async () => {
+    const folder = await musicFolder();
+    folders.push(folder);
+    await fs.mkdir(path.join(folder, 'Playlists'));
+    const m3u = path.join(folder, 'Playlists/Road Trip.m3u8');
+    await fs.writeFile(
+      m3u,
+      [
+        '#EXTM3U',
+        '#EXTINF:1,whatever',
+        '../Artist/Album/04 Flac.flac',
+        `${folder}/Loose/vorbis.ogg`,
+        '..\\Plain\\plain song.mp3',
+        '#EXTINF:-1,Nobody - Nothing',
+        '../gone/missing.mp3',
+        '',
+      ].join('\n'),
+    );
+    t = await startLibraryApp(setup, { MUSIC_FOLDERS: folder, MUSIC_WATCH: 'off' });
+    await service(t).idle();
+    const owner = await account(t, 'owner');
+    const scan = async () => {
+      expect((await t!.app.inject({ method: 'POST', url: '/api/music-folders/scan', headers: bearer(owner) })).statusCode).toBe(202);
+      await service(t!).idle();
+    };
+    await scan();
+    const songs = await allSongs(t, owner);
+    const idOf = (name: string) => songs.find((song) => song.fileName === name)!.id;
+    const lists = (await t.app.inject({ method: 'GET', url: '/api/playlists', headers: bearer(owner) })).json<{ id: number; name: string }[]>();
+    expect(lists.map((list) => list.name)).toEqual(['Road Trip']);
+    const playlistUrl = `/api/playlists/${lists[0]!.id}`;
+    const songsOf = async () =>
+      (await t!.app.inject({ method: 'GET', url: playlistUrl, headers: bearer(owner) })).json<{ songs: { id: number }[] }>().songs.map((song) => song.id);
+    expect(await songsOf()).toEqual([idOf('04 Flac.flac'), idOf('vorbis.ogg'), idOf('plain song.mp3')]);
+    const report = (await t.app.inject({ method: 'GET', url: '/api/music-folders', headers: bearer(owner) })).json<MusicFoldersResponse>();
+    expect(report.problems).toContainEqual({ folder, path: 'Playlists/Road Trip.m3u8', reason: entriesNotFound(['Nobody - Nothing']) });
+
+    // The file changes: the playlist follows.
+    await fs.writeFile(m3u, '#EXTM3U\n../Loose/vorbis.ogg\n');
+    await scan();
+    expect(await songsOf()).toEqual([idOf('vorbis.ogg')]);
+
+    // Deleted by its owner: not made again, even when the file changes.
+    await t.app.inject({ method: 'DELETE', url: playlistUrl, headers: bearer(owner) });
+    await fs.writeFile(m3u, '#EXTM3U\n../Loose/vorbis.ogg\n../Artist/Album/04 Flac.flac\n');
+    await scan();
+    expect((await t.app.inject({ method: 'GET', url: '/api/playlists', headers: bearer(owner) })).json()).toEqual([]);
   });
 
   it('lists a file dropped into a watched folder', async () => {

@@ -89,11 +89,16 @@ export class FolderScanner {
     const now = this.now();
     const full = options.scopes === undefined;
     if (full) problems.push(...(await this.hideUnconfigured(counts, now)));
+    const playlists: { folder: string; files: WalkedFile[] }[] = [];
     for (const folder of this.deps.folders) {
       const scopes = full ? [{ folder, path: '', recursive: true }] : options.scopes!.filter((scope) => scope.folder === folder);
       if (scopes.length === 0) continue;
-      problems.push(...(await this.scanFolder(folder, scopes, counts, progress, full, options.signal)));
+      const files: WalkedFile[] = [];
+      problems.push(...(await this.scanFolder(folder, scopes, counts, progress, full, files, options.signal)));
+      if (files.length > 0) playlists.push({ folder, files });
     }
+    // Playlists once every folder's songs are in: an entry may name a song of another folder.
+    for (const { folder, files } of playlists) if (this.deps.onPlaylists) problems.push(...(await this.deps.onPlaylists(folder, files)));
     if (full) await this.removeExpired(now);
     await progress.flush();
     return { counts, problems };
@@ -105,6 +110,7 @@ export class FolderScanner {
     counts: ScanCounts,
     progress: Throttled,
     full: boolean,
+    playlists: WalkedFile[],
     signal: AbortSignal | undefined,
   ): Promise<ScanProblem[]> {
     const problems: ScanProblem[] = [];
@@ -122,7 +128,6 @@ export class FolderScanner {
     const fresh: FileWork[] = [];
     const changed: { work: FileWork; row: KnownFile }[] = [];
     const returned: KnownFile[] = [];
-    const playlists: WalkedFile[] = [];
     let audioFiles = 0;
 
     for (const scope of scopes) {
@@ -269,7 +274,6 @@ export class FolderScanner {
       progress.tick();
     }
 
-    if (playlists.length > 0 && this.deps.onPlaylists) problems.push(...(await this.deps.onPlaylists(folder, playlists)));
     return problems;
   }
 

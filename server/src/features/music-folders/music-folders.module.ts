@@ -2,6 +2,8 @@ import { defineModule } from '../../modules/module.js';
 import { absolutePath } from './folder-files.js';
 import { accountsPort } from '../auth/auth.port.js';
 import { folderSongsPort } from '../library/library.port.js';
+import { playlistFilesPort } from '../playlists/playlists.port.js';
+import { FolderPlaylists } from './folder-playlists.js';
 import { FolderScanner } from './folder-scanner.js';
 import { musicFoldersRoutes } from './music-folders.routes.js';
 import { MusicFoldersRepository } from './music-folders.repository.js';
@@ -14,7 +16,7 @@ export const MUSIC_KEY_PREFIX = 'music/';
 export const musicFoldersModule = defineModule({
   name: 'music-folders',
   summary: 'Music folders read in place (MUSIC_FOLDERS): scanned at start, watched, rescanned; their songs join the collection.',
-  requires: [folderSongsPort, accountsPort],
+  requires: [folderSongsPort, accountsPort, playlistFilesPort],
   provides: [],
   tables: [musicFolderFiles, musicFolderScan, musicFolderPlaylists],
   jobs: [],
@@ -32,6 +34,7 @@ export const musicFoldersModule = defineModule({
       if (!file || !settings.paths.includes(file.folder)) return undefined;
       return { path: absolutePath(file.folder, file.path), contentType: file.contentType };
     });
+    const playlists = new FolderPlaylists({ repository, playlistFiles: use(playlistFilesPort), accounts: use(accountsPort), logger, folders: settings.paths });
     const scanner = new FolderScanner({
       repository,
       folderSongs,
@@ -40,6 +43,7 @@ export const musicFoldersModule = defineModule({
       folders: settings.paths,
       missingGraceMs: settings.missingGraceMs,
       onProgress: (counts) => repository.progress(counts),
+      onPlaylists: (folder, files) => playlists.sync(folder, files),
     });
     const service = new MusicFoldersService({
       repository,

@@ -51,6 +51,30 @@ export class MusicFoldersRepository {
     return rows.map((row) => row.folder);
   }
 
+  /** The songs of the files at these places (present files that are songs), by `folder\0path`. */
+  async songsAt(places: readonly { folder: string; path: string }[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    const byFolder = new Map<string, string[]>();
+    for (const place of places) byFolder.set(place.folder, [...(byFolder.get(place.folder) ?? []), place.path]);
+    for (const [folder, paths] of byFolder) {
+      for (let start = 0; start < paths.length; start += BATCH) {
+        const rows = await this.db
+          .select({ path: musicFolderFiles.path, songId: musicFolderFiles.songId })
+          .from(musicFolderFiles)
+          .where(
+            and(
+              eq(musicFolderFiles.folder, folder),
+              inArray(musicFolderFiles.path, paths.slice(start, start + BATCH)),
+              isNotNull(musicFolderFiles.songId),
+              isNull(musicFolderFiles.missingSince),
+            ),
+          );
+        for (const row of rows) if (row.songId !== null) found.set(`${folder}\u0000${row.path}`, row.songId);
+      }
+    }
+    return found;
+  }
+
   /** The songs a folder holds now (files that are songs and are there). */
   async songCount(folder: string): Promise<number> {
     const [row] = await this.db

@@ -1,6 +1,6 @@
 import { bind, defineModule } from '../../modules/module.js';
 import { songCataloguePort, songFactsPort } from '../library/library.port.js';
-import { generatedPlaylistsPort } from './playlists.port.js';
+import { generatedPlaylistsPort, playlistFilesPort } from './playlists.port.js';
 import { playlistSongs, playlists } from './playlists.schema.js';
 import { PlaylistsRepository } from './playlists.repository.js';
 import { playlistsRoutes } from './playlists.routes.js';
@@ -10,7 +10,7 @@ export const playlistsModule = defineModule({
   name: 'playlists',
   summary: "Each user's playlists of songs from the collection: create, edit, order, export as M3U8, import M3U and M3U8 files.",
   requires: [songCataloguePort, songFactsPort],
-  provides: [generatedPlaylistsPort],
+  provides: [generatedPlaylistsPort, playlistFilesPort],
   tables: [playlists, playlistSongs],
   jobs: [],
   settings: [],
@@ -19,7 +19,10 @@ export const playlistsModule = defineModule({
     const repository = new PlaylistsRepository(platform.database.db);
     const service = new PlaylistsService(repository, use(songCataloguePort), use(songFactsPort));
     return {
-      ports: [bind(generatedPlaylistsPort, { createGenerated: (ownerId, playlist) => repository.createGenerated(ownerId, playlist) })],
+      ports: [
+        bind(generatedPlaylistsPort, { createGenerated: (ownerId, playlist) => repository.createGenerated(ownerId, playlist) }),
+        bind(playlistFilesPort, { importFile: (ownerId, file) => service.importFile(ownerId, file) }),
+      ],
       routes: playlistsRoutes(service),
       internals: { playlists: service },
     };

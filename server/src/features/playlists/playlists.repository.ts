@@ -189,29 +189,66 @@ export class PlaylistsRepository {
         .values({ ownerId, name: values.name, description: values.description, aiPrompt: values.prompt })
         .returning({ id: playlists.id });
       const id = row!.id;
-      const insert = (songIds: number[], from: number) =>
-        tx
-          .transaction(async (savepoint) => {
-            await savepoint.insert(playlistSongs).values(songIds.map((songId, index) => ({ playlistId: id, songId, position: from + index })));
-          })
-          .then(
-            () => true,
-            (error: unknown) => {
-              if (isForeignKeyViolation(error, 'playlist_songs_song_id_songs_id_fk')) return false;
-              throw error;
-            },
-          );
-      if (values.songIds.length === 0 || (await insert(values.songIds, 0))) return id;
-      let position = 0;
-      for (const songId of values.songIds) {
-        if (await insert([songId], position)) position += 1;
+      await insertInOrder(tx, id, values.songIds);
+      return id;
+    });
+  }
+
+  /**
+   * A playlist made from a playlist file: created with its songs, or, when `playlistId` names one
+   * of the owner's playlists, its songs replaced by the file's (its name and description, which
+   * the owner may have changed, stay). Undefined when `playlistId` names a playlist the owner has
+   * deleted since: a deleted playlist is not made again.
+   */
+  async saveImported(
+    ownerId: number,
+    values: { playlistId: number | undefined; name: string; description: string | null; songIds: readonly number[] },
+  ): Promise<number | undefined> {
+    return this.db.transaction(async (tx) => {
+      let id = values.playlistId;
+      if (id === undefined) {
+        const [row] = await tx.insert(playlists).values({ ownerId, name: values.name, description: values.description }).returning({ id: playlists.id });
+        id = row!.id;
+      } else {
+        const [row] = await tx
+          .update(playlists)
+          .set({ updatedAt: new Date() })
+          .where(and(eq(playlists.id, id), eq(playlists.ownerId, ownerId)))
+          .returning({ id: playlists.id });
+        if (!row) return undefined;
+        await tx.delete(playlistSongs).where(eq(playlistSongs.playlistId, id));
       }
+      await insertInOrder(tx, id, [...new Set(values.songIds)]);
       return id;
     });
   }
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The songs from position 0, in order, in the caller's transaction: all in one statement, or,
+ * when a song was deleted since it was chosen (its foreign key fails), one by one without it.
+ */
+async function insertInOrder(tx: Tx, playlistId: number, songIds: readonly number[]): Promise<void> {
+  const insert = (ids: readonly number[], from: number) =>
+    tx
+      .transaction(async (savepoint) => {
+        await savepoint.insert(playlistSongs).values(ids.map((songId, index) => ({ playlistId, songId, position: from + index })));
+      })
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (isForeignKeyViolation(error, 'playlist_songs_song_id_songs_id_fk')) return false;
+          throw error;
+        },
+      );
+  if (songIds.length === 0 || (await insert(songIds, 0))) return;
+  let position = 0;
+  for (const songId of songIds) {
+    if (await insert([songId], position)) position += 1;
+  }
+}
 
 /** Positions change only under this lock (SELECT … FOR UPDATE of the playlist row). */
 function lockPlaylist(tx: Tx, playlistId: number) {

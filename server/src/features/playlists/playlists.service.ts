@@ -3,6 +3,7 @@ import { PLAYLIST_IMPORT_MAX_ENTRIES, PLAYLIST_IMPORT_MESSAGES, type PlaylistImp
 import type { SongFactsSource, SongRecord } from '../library/library.port.js';
 import { questionsOf, songsOfEntries } from './playlist-import.js';
 import { parseM3u } from './playlist-m3u.format.js';
+import type { ImportedPlaylistFile, PlaylistFile } from './playlists.port.js';
 import type { PlaylistRow, PlaylistsRepository } from './playlists.repository.js';
 
 /** What playlists need from the music library. */
@@ -138,6 +139,26 @@ export class PlaylistsService {
     });
     report.alreadyThere = entries.length - report.added - report.notFound.length;
     return { playlist: await this.get(id, ownerId), report };
+  }
+
+  /** A playlist file of a music folder as the owner's playlist: entries by the caller's paths first, then as importM3u matches them. */
+  async importFile(ownerId: number, file: PlaylistFile): Promise<ImportedPlaylistFile> {
+    const entries = parseM3u(file.text);
+    if (!entries) return { playlistId: undefined, songs: 0, notFound: [] };
+    const listed = entries.slice(0, PLAYLIST_IMPORT_MAX_ENTRIES);
+    const byPath = await file.resolve(listed.map((entry) => entry.location));
+    const questions = questionsOf(listed);
+    const byTags = songsOfEntries(listed, questions, await this.songs.lookUp(questions.lookup));
+    const songIds = listed.map((_entry, index) => byPath[index] ?? byTags[index]);
+    const found = songIds.filter((songId): songId is number => songId !== undefined);
+    const playlistId = await this.repository.saveImported(ownerId, {
+      playlistId: file.playlistId,
+      name: file.name,
+      description: file.description,
+      songIds: found,
+    });
+    const notFound = listed.flatMap((entry, index) => (songIds[index] === undefined ? [entry.label] : []));
+    return { playlistId, songs: new Set(found).size, notFound };
   }
 
   private async owned(id: number, ownerId: number): Promise<PlaylistRow> {
