@@ -140,6 +140,15 @@ describe.each(setups)('resumable uploads (tus) on $engine, $storage storage', (s
     expect(response.status).toBe(401);
   });
 
+  it('answers 404 for ids that are not upload ids, and 412 without the tus header', async () => {
+    for (const id of ['..%2F..%2Fdb', '1-abc', `${'9'.repeat(11)}-${'a'.repeat(32)}`, `1-${'A'.repeat(32)}`, 'walk%07er']) {
+      const response = await fetch(`${base}/${id}`, { method: 'HEAD', headers: { ...TUS, ...bearer(alice) } });
+      expect(response.status, id).toBe(404);
+    }
+    const bare = await fetch(base, { method: 'POST', headers: { ...bearer(alice), 'upload-length': '10' } });
+    expect(bare.status).toBe(412);
+  });
+
   it('refuses a file over MAX_UPLOAD_MB with the product message, and keeps nothing', async () => {
     const response = await create(alice, 6 * MB + 1);
     expect(response.status).toBe(413);

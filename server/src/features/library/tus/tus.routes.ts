@@ -105,12 +105,16 @@ export function tusRoutes(options: TusRouteOptions): FastifyPluginAsync {
       return reply;
     };
 
-    app.route({ method: ['POST', 'OPTIONS'], url: resumableUpload.path, handler: handle });
-    app.route({ method: ['HEAD', 'DELETE'], url: `${resumableUpload.path}/:id`, handler: handle });
+    // The tus protocol (tus.io) is its own document: its routes stay out of the OpenAPI one, which
+    // describes the JSON contract of common/ (the contract's `resumableUpload` describes them).
+    const schema = { hide: true };
+    app.route({ method: ['POST', 'OPTIONS'], url: resumableUpload.path, schema, handler: handle });
+    app.route({ method: ['HEAD', 'DELETE'], url: `${resumableUpload.path}/:id`, schema, handler: handle });
     // The route's own deadline answers first; the global one (a little later) is the backstop.
     app.route({
       method: 'PATCH',
       url: `${resumableUpload.path}/:id`,
+      schema,
       config: { bodyTimeoutMs: options.bodyTimeoutMs, bodyStallMs: options.stallMs },
       handler: handle,
     });
