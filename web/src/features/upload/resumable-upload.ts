@@ -52,7 +52,8 @@ function worthRetrying(error: DetailedError): boolean {
 export function uploadResumably(file: File, mediaType: string, onProgress: (fraction: number) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
-      endpoint: `${API_BASE}${resumableUpload.path}`,
+      // Absolute, so the Location the server answers (a path) resolves against this origin.
+      endpoint: new URL(`${API_BASE}${resumableUpload.path}`, window.location.origin).toString(),
       chunkSize: resumableUpload.chunkBytes,
       retryDelays: RESUME_DELAYS_MS,
       metadata: { filename: file.name, filetype: mediaType },
