@@ -1,5 +1,5 @@
 import { resumableUpload } from '@encore/common/library.contract';
-import { Upload, type DetailedError, type HttpRequest } from 'tus-js-client';
+import type { DetailedError, HttpRequest } from 'tus-js-client';
 import { API_BASE, ApiError } from '../../lib/api-client';
 import { translate } from '../../lib/i18n/i18n.store';
 import { readStoredToken } from '../../lib/session-storage';
@@ -49,7 +49,9 @@ function worthRetrying(error: DetailedError): boolean {
  * knows it (a reloaded page). Reports progress as a fraction 0..1 and resolves with the id of
  * the song the server made of it.
  */
-export function uploadResumably(file: File, mediaType: string, onProgress: (fraction: number) => void): Promise<number> {
+export async function uploadResumably(file: File, mediaType: string, onProgress: (fraction: number) => void): Promise<number> {
+  // Loaded with the first large file: most uploads never need it (about 50 kB).
+  const { Upload } = await import('tus-js-client');
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
       // Absolute, so the Location the server answers (a path) resolves against this origin.
