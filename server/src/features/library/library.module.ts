@@ -23,6 +23,7 @@ import { LibraryService } from './library.service.js';
 import { SongFactsRepository } from './song-facts.repository.js';
 import { StorageCleanup } from './storage-cleanup.service.js';
 import { uploadRoutes } from './upload.routes.js';
+import { Transcodes } from './transcodes.js';
 import { setUpResumableUploads } from './tus/resumable-uploads.js';
 
 export const libraryModule = defineModule({
@@ -37,7 +38,8 @@ export const libraryModule = defineModule({
   setup({ platform, logger, use }) {
     const { config, database, storage } = platform;
     const repository = new LibraryRepository(database.db);
-    const library = new LibraryService({ repository, accounts: use(accountsPort), storage, logger });
+    const transcodes = new Transcodes({ storage, ffmpeg: platform.ffmpeg, logger });
+    const library = new LibraryService({ repository, accounts: use(accountsPort), storage, logger, transcodes });
     const listeners: ((song: AddedSong) => Promise<void>)[] = [];
     const batchListeners = new Map<(song: AddedSong) => Promise<void>, (songs: AddedSong[]) => Promise<void>>();
     const announce = async (songId: number, tags: AudioTags | undefined): Promise<void> => {

@@ -312,6 +312,13 @@ export class LibraryRepository {
     return added;
   }
 
+  /** The file facts of the songs with these ids, missing files' songs too (what names their browser copies). */
+  async rowsForKeys(ids: readonly number[]): Promise<Pick<SongRow, 'id' | 'storageKey' | 'size'>[]> {
+    const valid = [...new Set(ids.filter(isId))];
+    if (valid.length === 0) return [];
+    return this.db.select({ id: songs.id, storageKey: songs.storageKey, size: songs.size }).from(songs).where(inArray(songs.id, valid));
+  }
+
   /** Which of `keys` a song uses (as its audio, cover or thumbnail). */
   async referencedKeys(keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();

@@ -34,6 +34,8 @@ export const songs = pgTable(
     durationSeconds: doublePrecision('duration_seconds'),
     bitrate: integer('bitrate'),
     sampleRate: integer('sample_rate'),
+    /** The audio codec the tags parser named (null for songs added before it was kept): ALAC in an M4A plays in no browser but Safari. */
+    codec: text('codec'),
     /** Lyrics: embedded ones at upload, later edited or transcribed. */
     transcript: text('transcript'),
     coverKey: text('cover_key'),

@@ -7,6 +7,7 @@ import type { Accounts } from '../auth/auth.port.js';
 import { CoverThumbnails } from './cover-thumbnails.js';
 import type { SongRecord } from './library.port.js';
 import { toSongRecord, type LibraryRepository, type SongRow, type ViewedSongRow } from './library.repository.js';
+import { playsInBrowsers, TRANSCODE_TYPE, type Transcodes } from './transcodes.js';
 
 /** Long enough to listen to a long track with pauses; the player asks again for each song. */
 export const PLAY_URL_TTL_SECONDS = 3600;
@@ -45,6 +46,8 @@ export interface LibraryServiceDeps {
   accounts: Accounts;
   storage: Storage;
   logger: Logger;
+  /** Browser copies of songs browsers cannot play as they are; without it the original is always served. */
+  transcodes?: Transcodes;
 }
 
 /**
@@ -92,9 +95,15 @@ export class LibraryService {
     return this.deps.repository.displayNames(ids);
   }
 
-  /** The URL the player streams the song from. */
+  /** The URL the player streams the song from: the file, or its browser copy when browsers cannot play the file (made at the first play). */
   async playUrl(id: number): Promise<string> {
-    return this.streamUrl(id, PLAY_URL_TTL_SECONDS);
+    return this.browserUrl(await this.requireRow(id), PLAY_URL_TTL_SECONDS);
+  }
+
+  private async browserUrl(row: SongRow, expiresInSeconds: number): Promise<string> {
+    const { transcodes } = this.deps;
+    if (!transcodes || playsInBrowsers(row)) return this.deps.storage.presignGet(row.storageKey, { expiresInSeconds, contentType: row.fileType });
+    return this.deps.storage.presignGet(await transcodes.ensure(row), { expiresInSeconds, contentType: TRANSCODE_TYPE });
   }
 
   /** A short-lived URL that streams the song (with Range support) from storage. */
@@ -163,7 +172,7 @@ export class LibraryService {
   /** Signed URLs that work without an account, for the public share page. */
   async publicMedia(id: number, expiresInSeconds: number): Promise<{ streamUrl: string; coverUrl: string | null }> {
     const row = await this.requireRow(id);
-    const streamUrl = await this.deps.storage.presignGet(row.storageKey, { expiresInSeconds, contentType: row.fileType });
+    const streamUrl = await this.browserUrl(row, expiresInSeconds);
     const coverUrl = row.coverKey ? await this.deps.storage.presignGet(row.coverKey, { expiresInSeconds, contentType: 'image/jpeg' }) : null;
     return { streamUrl, coverUrl };
   }

@@ -2,6 +2,7 @@ import type { Logger } from '../../platform/logger.js';
 import { sweepOrphans, type SweptFolder } from '../../platform/storage/orphan-sweep.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
 import type { LibraryRepository } from './library.repository.js';
+import { TRANSCODE_PREFIX, transcodeKey } from './transcodes.js';
 
 export interface StorageCleanupDeps {
   repository: LibraryRepository;
@@ -36,8 +37,20 @@ export class StorageCleanup {
       graceMs: UPLOAD_FOLDERS.includes(prefix) ? this.deps.uploadGraceMs : this.deps.orphanGraceMs,
       referenced: (keys) => repository.referencedKeys(keys),
     }));
+    // Browser copies: kept while their song's file is the one they were made from.
+    folders.push({ prefix: TRANSCODE_PREFIX, graceMs: this.deps.orphanGraceMs, referenced: (keys) => this.currentTranscodes(keys) });
     const removed = await sweepOrphans(storage, logger, folders, now);
     if (removed.length > 0) logger.info({ count: removed.length }, 'removed stored objects that belong to no song');
     return { removed };
+  }
+
+  private async currentTranscodes(keys: string[]): Promise<Set<string>> {
+    const ids = keys.flatMap((key) => {
+      const id = /^transcodes\/(\d{1,10})-/.exec(key)?.[1];
+      return id === undefined ? [] : [Number(id)];
+    });
+    const rows = await this.deps.repository.rowsForKeys(ids);
+    const current = new Set(rows.map((row) => transcodeKey(row)));
+    return new Set(keys.filter((key) => current.has(key)));
   }
 }

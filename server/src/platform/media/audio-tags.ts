@@ -15,6 +15,8 @@ export interface AudioTags {
   durationSeconds: number | null;
   bitrate: number | null;
   sampleRate: number | null;
+  /** The audio codec as the parser names it ('MPEG 1 Layer 3', 'FLAC', 'ALAC', 'WMA', 'Opus'…): what says whether a browser can play it. */
+  codec: string | null;
   lyrics: string | null;
   /** Every lyrics tag as read (ID3 USLT and SYLT, Vorbis LYRICS, MP4 ©lyr), for the lyrics feature. */
   lyricsTags: readonly ILyricsTag[];
@@ -94,6 +96,7 @@ function toAudioTags(metadata: IAudioMetadata, fileInfo: { mimeType: string; siz
     durationSeconds: duration ?? null,
     bitrate: integer(format.bitrate === undefined ? undefined : Math.round(format.bitrate), 1, 2_000_000_000),
     sampleRate: integer(sampleRate, 1, 10_000_000),
+    codec: text(format.codec),
     lyrics: lyricsText(common.lyrics),
     lyricsTags: common.lyrics ?? [],
     picture: cover ? { data: cover.data, format: cover.format } : null,

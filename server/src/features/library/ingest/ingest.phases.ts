@@ -133,6 +133,7 @@ export function describeSong(upload: UploadFacts, audio: Pick<SniffedAudio, 'mim
     durationSeconds: tags.durationSeconds,
     bitrate: tags.bitrate,
     sampleRate: tags.sampleRate,
+    codec: tags.codec,
     transcript: tags.lyrics,
     coverKey: cover?.coverKey ?? null,
     coverThumbKey: cover?.coverThumbKey ?? null,
