@@ -13,6 +13,7 @@ import { FOLDER_EMPTY, NOT_AUDIO, UNREADABLE } from '../../src/features/music-fo
 import { entriesNotFound } from '../../src/features/music-folders/folder-playlists.js';
 import { buildAudioFixtures, TAGGED, type AudioFixtures } from '../support/audio-fixtures.js';
 import { account, bearer, fetchUrl, setups, startLibraryApp, type LibraryApp } from '../library/library-test-kit.js';
+import { engines, startTestApp } from '../support/test-app.js';
 
 const run = promisify(execFile);
 const FFMPEG = process.env['FFMPEG_PATH'] ?? '/usr/bin/ffmpeg';
@@ -338,5 +339,57 @@ describe.each(setups)('music folders on $engine with $storage storage', (setup) 
     await fs.copyFile(fixtures.taggedMp3, path.join(folder, 'Artist/dropped in.mp3'));
     await expect.poll(async () => (await allSongs(t, owner)).some((song) => song.fileName === 'dropped in.mp3'), { timeout: 15_000, interval: 250 }).toBe(true);
     expect((await allSongs(t, owner)).length).toBe(before + 1);
+
+    // Moved to another folder and renamed while it runs: the same song, with its like.
+    const dropped = (await allSongs(t, owner)).find((song) => song.fileName === 'dropped in.mp3')!;
+    await t.app.inject({ method: 'POST', url: `/api/files/${dropped.id}/like`, headers: bearer(owner) });
+    await fs.rename(path.join(folder, 'Artist/dropped in.mp3'), path.join(folder, 'Loose/moved and renamed.mp3'));
+    const rows = t.app.encore.modules.internals(musicFoldersModule).repository;
+    await expect
+      .poll(async () => (await rows.filesOf(folder)).find((row) => row.path === 'Loose/moved and renamed.mp3' && row.missingSince === null)?.songId, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBe(dropped.id);
+    await expect.poll(async () => (await allSongs(t, owner)).find((song) => song.id === dropped.id)?.isLiked, { timeout: 15_000, interval: 250 }).toBe(true);
+    expect((await allSongs(t, owner)).length).toBe(before + 1);
+
+    // Deleted while it runs: gone from the list.
+    await fs.rm(path.join(folder, 'Loose/moved and renamed.mp3'));
+    await expect.poll(async () => (await allSongs(t, owner)).some((song) => song.id === dropped.id), { timeout: 15_000, interval: 250 }).toBe(false);
+    expect((await allSongs(t, owner)).length).toBe(before);
+  });
+});
+
+describe.runIf(engines.includes('postgres'))('music folders with two processes on one PostgreSQL database', () => {
+  it('are scanned by one of them: every file is one song', async () => {
+    const folder = await musicFolder();
+    const first = await startLibraryApp({ engine: 'postgres', storage: 'local' }, { MUSIC_FOLDERS: folder, MUSIC_WATCH: 'off' });
+    try {
+      const second = await startTestApp('postgres', {
+        MUSIC_FOLDERS: folder,
+        MUSIC_WATCH: 'off',
+        DATABASE_URL: first.config.databaseUrl!,
+        DATA_DIR: first.dataDir,
+      });
+      try {
+        const owner = await account(first, 'owner');
+        await Promise.all([service(first).idle(), second.app.encore.modules.internals(musicFoldersModule).service.idle()]);
+        // Both asked at once: the lease holder scans, the other's request is picked up, never run twice at once.
+        await Promise.all([
+          first.app.inject({ method: 'POST', url: '/api/music-folders/scan', headers: bearer(owner) }),
+          second.app.inject({ method: 'POST', url: '/api/music-folders/scan', headers: bearer(owner) }),
+        ]);
+        await Promise.all([service(first).idle(), second.app.encore.modules.internals(musicFoldersModule).service.idle()]);
+        const songs = await allSongs(first, owner);
+        expect(songs).toHaveLength(11);
+        expect(new Set(songs.map((song) => song.fileName)).size).toBe(11);
+      } finally {
+        await second.app.close();
+      }
+    } finally {
+      await first.close();
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 });

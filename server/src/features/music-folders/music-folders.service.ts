@@ -204,7 +204,8 @@ export class MusicFoldersService {
     if (!this.holding || this.stopped) return;
     const watcher = chokidarWatch([...this.deps.folders], {
       ignoreInitial: true,
-      followSymlinks: true,
+      // Links are followed by the scans (each real folder once), not watched: a link back up would loop.
+      followSymlinks: false,
       usePolling: this.deps.watch === 'poll',
       interval: 2_000,
       binaryInterval: 5_000,
