@@ -275,6 +275,14 @@ describe.each(setups)('music folders on $engine with $storage storage', (setup) 
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: ONLY_OWNER_SCANS });
 
+    // The lyrics of a folder song (from its .lrc) are the instance owner's to edit, as an uploader's are.
+    const plain = (await allSongs(t, owner)).find((song) => song.fileName === 'plain song.mp3')!;
+    const lyricsUrl = `/api/files/${plain.id}/lyrics`;
+    expect((await t.app.inject({ method: 'PUT', url: lyricsUrl, headers: bearer(other), payload: { transcript: 'Not mine' } })).statusCode).toBe(404);
+    const edited = await t.app.inject({ method: 'PUT', url: lyricsUrl, headers: bearer(owner), payload: { transcript: 'Edited by the owner' } });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ text: 'Edited by the owner', canEdit: true });
+
     // The share went away: its mount point is empty.
     for (const entry of await fs.readdir(folder)) await fs.rm(path.join(folder, entry), { recursive: true, force: true });
     await t.app.inject({ method: 'POST', url: '/api/music-folders/scan', headers: bearer(owner) });

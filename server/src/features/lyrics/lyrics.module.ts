@@ -1,6 +1,7 @@
 import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import type { Config } from '../../config.js';
 import { bind, defineModule } from '../../modules/module.js';
+import { accountsPort } from '../auth/auth.port.js';
 import { storageOrigins } from '../../platform/storage/storage-origins.js';
 import { songCataloguePort, songEventsPort, songFactsPort } from '../library/library.port.js';
 import { EmbeddedLyricsService } from './embedded/embedded-lyrics.service.js';
@@ -24,7 +25,7 @@ import { LocalWhisperEngine } from './transcription/whisper-local.engine.js';
 export const lyricsModule = defineModule({
   name: 'lyrics',
   summary: 'Lyrics of songs: edit, import and export (LRC, SRT), look up online, read from the files, transcribe with word timings.',
-  requires: [songCataloguePort, songEventsPort, songFactsPort],
+  requires: [songCataloguePort, songEventsPort, songFactsPort, accountsPort],
   provides: [songLyricsPort],
   tables: [lyricsTable, lyricsTranscriptions, lyricsEmbeddedScans],
   jobs: [transcribeLyricsJob, embeddedLyricsJob, embeddedBackfillJob],
@@ -47,7 +48,15 @@ export const lyricsModule = defineModule({
     const songs = use(songFactsPort);
     const repository = new LyricsRepository(database.db);
     const claims = new TranscriptionClaims({ repository, tasks: platform.tasks });
-    const lyrics = new LyricsService(repository, songs, claims);
+    const accounts = use(accountsPort);
+    // A song of a music folder has no uploader: the instance's owner (its first account) edits its lyrics as an uploader would.
+    const songsWithEditor = {
+      song: async (songId: number) => {
+        const song = await songs.song(songId);
+        return song && song.ownerId === null ? { ...song, ownerId: (await accounts.account())?.id ?? null } : song;
+      },
+    };
+    const lyrics = new LyricsService(repository, songsWithEditor, claims);
     const lookupUrl = config.lyricsLookup.baseUrl;
     const lookup = new LyricsLookupService(lyrics, lookupUrl ? new LrclibClient({ baseUrl: lookupUrl, timeoutMs: config.lyricsLookup.timeoutMs }) : undefined);
     const transcription = new TranscriptionService({
