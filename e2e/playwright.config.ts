@@ -18,6 +18,9 @@ const port = Number(process.env['E2E_PORT'] ?? 8181);
 const standInPort = port + 1;
 // One data folder per run, shared with the tests through the environment (they read the outbox).
 process.env['E2E_DATA_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'encore-e2e-'));
+// A music folder (issue 27), empty at start so it adds no songs: music-folders.spec.ts puts files
+// in it and takes them out again.
+process.env['E2E_MUSIC_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'encore-e2e-music-'));
 const reportDir = process.env['ENCORE_REPORT_DIR'];
 
 export default defineConfig({
@@ -72,6 +75,8 @@ export default defineConfig({
             TRANSCRIBE_API_URL: `http://127.0.0.1:${standInPort}`,
             TRANSCRIBE_API_KEY: 'e2e-key',
             TRANSCRIBE_MODEL: 'whisper-1',
+            MUSIC_FOLDERS: process.env['E2E_MUSIC_DIR'],
+            MUSIC_WATCH: 'on',
           },
         },
       ]

@@ -80,3 +80,34 @@ export async function uploadViaApi(request: APIRequestContext, token: string, fi
   if (!complete.ok()) throw new Error(`upload-complete failed: ${complete.status()} ${await complete.text()}`);
   return ((await complete.json()) as { id: number }).id;
 }
+
+/**
+ * Makes a one-tone audio file of any format ffmpeg writes, chosen by the file's extension
+ * (`.flac`, `.ogg`, `.mp3`…), tagged with a title and an artist; returns its path.
+ */
+export async function makeTone(file: string, tags: { title: string; artist: string }, seconds = 6, frequency = 440): Promise<string> {
+  const codec = path.extname(file) === '.ogg' ? ['-c:a', 'libvorbis'] : [];
+  await run(FFMPEG, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequency}:duration=${seconds}`,
+    ...codec,
+    '-metadata',
+    `title=${tags.title}`,
+    '-metadata',
+    `artist=${tags.artist}`,
+    file,
+  ]);
+  return file;
+}
+
+/** Makes a solid-colour JPEG picture (an album's `cover.jpg`, say); returns its path. */
+export async function makePicture(file: string, colour: string, size = 320): Promise<string> {
+  await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=${size}x${size}:d=1`, '-frames:v', '1', file]);
+  return file;
+}
