@@ -19,7 +19,7 @@ function rowOf(values: FolderSongValues): NewSong {
 }
 
 /** The library's writes of music folders' songs (the music-folders module reaches them through the folder-songs port). */
-export class FolderSongsRepository implements Omit<FolderSongs, 'add'> {
+export class FolderSongsRepository implements Omit<FolderSongs, 'add' | 'announce'> {
   constructor(private readonly db: Db) {}
 
   /** Inserts, a thousand a statement; the ids in the order given. */

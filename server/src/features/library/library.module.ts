@@ -62,11 +62,8 @@ export const libraryModule = defineModule({
     };
     const folderSongRows = new FolderSongsRepository(database.db);
     const folderSongs: FolderSongs = {
-      add: async (values) => {
-        const ids = await folderSongRows.insert(values);
-        await announceMany(ids.map((songId, index) => ({ songId, tags: values[index]?.tags })));
-        return ids;
-      },
+      add: (values) => folderSongRows.insert(values),
+      announce: announceMany,
       update: (songId, values) => folderSongRows.update(songId, values),
       setMissing: (ids, since) => folderSongRows.setMissing(ids, since),
       remove: (ids) => folderSongRows.remove(ids),

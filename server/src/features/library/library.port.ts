@@ -102,8 +102,10 @@ export interface FolderSongValues {
  * them. A missing file's song is hidden, not deleted, until the grace period ends.
  */
 export interface FolderSongs {
-  /** Adds the songs in one statement per thousand; their ids in order. Other modules hear of them (lyrics, analysis). */
+  /** Adds the songs in one statement per thousand; their ids in order. Nobody is told yet (see `announce`). */
   add(songs: readonly FolderSongValues[]): Promise<number[]>;
+  /** Tells other modules (lyrics, analysis) of songs added, once their files can be read through their storage keys. */
+  announce(songs: AddedSong[]): Promise<void>;
   /** A retagged or replaced file: its tags, size and cover; the song keeps its likes, playlist places, lyrics. */
   update(songId: number, values: FolderSongValues): Promise<void>;
   /** Hides the songs (their files are missing) or, with null, shows them again. */

@@ -6,9 +6,10 @@ import type { Logger } from '../../platform/logger.js';
 import { sniffAudioFile } from '../../platform/media/audio-sniffer.js';
 import { readAudioTags, type AudioTags } from '../../platform/media/audio-tags.js';
 import { DEFAULT_COVER_LIMITS, renderCover, UnusableCoverError, type CoverLimits } from '../../platform/media/cover-image.js';
+import type { ClosableSource } from '../../platform/media/byte-source.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
 import type { FolderSongs, FolderSongValues } from '../library/library.port.js';
-import { absolutePath, AUDIO_TYPES, coverAmong, extensionOf, fingerprintOf, lyricsFileFor } from './folder-files.js';
+import { absolutePath, AUDIO_TYPES, coverAmong, extensionOf, fingerprintOf, lyricsFileFor, relativePath } from './folder-files.js';
 import { localFile } from './local-file.js';
 import { walkMusicFolder, type WalkedDirectory, type WalkedFile } from './folder-walk.js';
 import { emptyCounts, type KnownFile, type MusicFoldersRepository, type NewFolderFile, type ScanCounts } from './music-folders.repository.js';
@@ -57,6 +58,8 @@ const PARSE_CONCURRENCY = 8;
 const ADD_BATCH = 200;
 const PROGRESS_EVERY_MS = 500;
 
+type CoverKeys = { coverKey: string; coverThumbKey: string };
+
 interface FileWork {
   folder: string;
   file: WalkedFile;
@@ -78,7 +81,9 @@ interface ReadFile {
  * cannot be read or is empty as a whole is never taken as "everything removed".
  */
 export class FolderScanner {
-  private readonly covers = new Map<string, Promise<{ coverKey: string; coverThumbKey: string } | null>>();
+  private readonly covers = new Map<string, Promise<CoverKeys | null>>();
+  /** Covers beside the songs by path, for the scan that runs (a picture changed since is read again by the next scan). */
+  private readonly besideCovers = new Map<string, Promise<CoverKeys | null>>();
 
   constructor(private readonly deps: FolderScannerDeps) {}
 
@@ -90,6 +95,7 @@ export class FolderScanner {
     const full = options.scopes === undefined;
     if (full) problems.push(...(await this.hideUnconfigured(counts, now)));
     const playlists: { folder: string; files: WalkedFile[] }[] = [];
+    this.besideCovers.clear();
     for (const folder of this.deps.folders) {
       const scopes = full ? [{ folder, path: '', recursive: true }] : options.scopes!.filter((scope) => scope.folder === folder);
       if (scopes.length === 0) continue;
@@ -130,7 +136,14 @@ export class FolderScanner {
     const returned: KnownFile[] = [];
     let audioFiles = 0;
 
+    const realRoot = await fs.realpath(folder);
     for (const scope of scopes) {
+      if (scope.path !== '') {
+        // A part of the folder the watcher named: gone (its files are among the vanished below), or
+        // reached through a link (the full scans walk each real folder once; a link would make copies).
+        const real = await fs.realpath(absolutePath(folder, scope.path)).catch(() => undefined);
+        if (real === undefined || relativePath(realRoot, real) !== scope.path) continue;
+      }
       const walkProblems = await walkMusicFolder(
         folder,
         absolutePath(folder, scope.path),
@@ -231,24 +244,17 @@ export class FolderScanner {
         // It was not a song before (it could not be read): it is one now.
         const [songId] = await this.deps.folderSongs.add([{ ...read.values, storageKey: row.storageKey }]);
         await this.deps.repository.updateFile(row.id, fileValues(work, read, row.storageKey, songId ?? null));
+        // Told once the file row resolves the song's key: the analysis reads the file through it.
+        if (songId !== undefined) await this.deps.folderSongs.announce([{ songId, tags: read.values.tags }]);
         counts.added += 1;
       }
       counts.done += 1;
       progress.tick();
     });
 
-    // New files, in batches: one insert of songs and one of file rows per batch.
-    for (let start = 0; start < toAdd.length; start += ADD_BATCH) {
-      signal?.throwIfAborted();
-      const batch = toAdd.slice(start, start + ADD_BATCH);
-      const read: (ReadFile | { problem: string })[] = new Array(batch.length);
-      await eachLimited(
-        batch.map((work, index) => ({ work, index })),
-        PARSE_CONCURRENCY,
-        async ({ work, index }) => {
-          read[index] = await this.read(work);
-        },
-      );
+    // New files, in batches: one insert of songs and one of file rows per batch. The next batch
+    // is read while the last one is written (the disk and the database work at once).
+    const write = async (batch: FileWork[], read: (ReadFile | { problem: string })[]): Promise<void> => {
       const songs = read.flatMap((result) => ('values' in result ? [result.values] : []));
       const ids = songs.length > 0 ? await this.deps.folderSongs.add(songs) : [];
       let next = 0;
@@ -269,16 +275,36 @@ export class FolderScanner {
         };
       });
       await this.deps.repository.insertFiles(rows);
+      // Told once the file rows resolve the songs' keys: the analysis and the lyrics read the files through them.
+      await this.deps.folderSongs.announce(ids.map((songId, index) => ({ songId, tags: songs[index]?.tags })));
       counts.added += songs.length;
       counts.done += batch.length;
       progress.tick();
+    };
+    let writing: Promise<void> = Promise.resolve();
+    for (let start = 0; start < toAdd.length; start += ADD_BATCH) {
+      signal?.throwIfAborted();
+      const batch = toAdd.slice(start, start + ADD_BATCH);
+      const read: (ReadFile | { problem: string })[] = new Array(batch.length);
+      await eachLimited(
+        batch.map((work, index) => ({ work, index })),
+        PARSE_CONCURRENCY,
+        async ({ work, index }) => {
+          read[index] = await this.read(work, fingerprints.get(work));
+        },
+      );
+      await writing;
+      writing = write(batch, read);
+      // Awaited above or below; a failure is not "unhandled" while the next batch is read.
+      writing.catch(() => undefined);
     }
+    await writing;
 
     return problems;
   }
 
   /** The tags, cover and lyrics of a file; undefined (and a problem reported) when it is not a usable song. */
-  private async read(work: FileWork): Promise<ReadFile | { problem: string }> {
+  private async read(work: FileWork, knownFingerprint?: string): Promise<ReadFile | { problem: string }> {
     const { folder, file, directory } = work;
     const full = absolutePath(folder, file.path);
     const extensionType = AUDIO_TYPES[extensionOf(file.name)] ?? 'application/octet-stream';
@@ -286,14 +312,19 @@ export class FolderScanner {
     let fileType = extensionType;
     let fingerprint: string;
     try {
-      fingerprint = await fingerprintOf(full, file.size);
+      fingerprint = knownFingerprint ?? (await fingerprintOf(full, file.size));
       if (file.size === 0) return { problem: NOT_AUDIO };
-      const sniffed = await localFile(full, file.size, (source) => sniffAudioFile(source));
-      if (sniffed) fileType = sniffed.mimeType;
-      // The sniffer knows these formats' every variant: a file named for one that it does not
-      // recognise is not one (the MPEG parser would take any bytes for frames).
-      else if (SNIFFED_EXTENSIONS.has(extensionOf(file.name))) return { problem: NOT_AUDIO };
-      tags = await this.tagsOf(full, file.size, fileType);
+      // The sniffer and the tag parser read the file through one handle (and its cached block).
+      const found = await localFile(full, file.size, async (source) => {
+        const sniffed = await sniffAudioFile(source);
+        if (sniffed) fileType = sniffed.mimeType;
+        // The sniffer knows these formats' every variant: a file named for one that it does not
+        // recognise is not one (the MPEG parser would take any bytes for frames).
+        else if (SNIFFED_EXTENSIONS.has(extensionOf(file.name))) return undefined;
+        return this.tagsOf(full, file.size, fileType, source);
+      });
+      if (found === undefined) return { problem: NOT_AUDIO };
+      tags = found;
     } catch (error) {
       return { problem: error instanceof NotAudioError ? NOT_AUDIO : UNREADABLE };
     }
@@ -301,7 +332,7 @@ export class FolderScanner {
     if (!tags.hasAudio) return { problem: NO_AUDIO_STREAM };
     const coverName = tags.picture ? undefined : coverAmong(directory.names);
     const coverPath = coverName === undefined ? null : joinRelative(directory.path, coverName);
-    const cover = await this.cover(tags.picture?.data ?? (coverPath ? await readOptional(absolutePath(folder, coverPath)) : undefined), full);
+    const cover = tags.picture ? await this.cover(tags.picture.data, full) : coverPath ? await this.coverBeside(absolutePath(folder, coverPath), full) : null;
     const lrcName = lyricsFileFor(file.name, directory.names);
     let lrcMtimeMs: number | null = null;
     if (lrcName !== undefined) {
@@ -332,10 +363,12 @@ export class FolderScanner {
   }
 
   /** Tags by the format the name says, else by what the bytes say (a file named for another format). */
-  private async tagsOf(full: string, size: number, fileType: string): Promise<AudioTags> {
+  private async tagsOf(full: string, size: number, fileType: string, open?: ClosableSource): Promise<AudioTags> {
     const timeout = this.deps.tagTimeoutMs ?? 10_000;
     try {
-      return await localFile(full, size, (source) => readAudioTags(source, { mimeType: fileType }, timeout));
+      return await (open
+        ? readAudioTags(open, { mimeType: fileType }, timeout)
+        : localFile(full, size, (source) => readAudioTags(source, { mimeType: fileType }, timeout)));
     } catch (first) {
       try {
         return await localFile(full, size, (source) => readAudioTags(source, { mimeType: '' }, timeout));
@@ -362,6 +395,22 @@ export class FolderScanner {
       if (this.covers.size > 2000) this.covers.delete(this.covers.keys().next().value as string);
     }
     return stored;
+  }
+
+  /**
+   * An album's cover.jpg (or folder.png…) beside its songs: read and hashed once per scan, not
+   * once per song. One that could not be used is tried again by the next song, as before.
+   */
+  private async coverBeside(picturePath: string, file: string): Promise<CoverKeys | null> {
+    let stored = this.besideCovers.get(picturePath);
+    if (!stored) {
+      stored = readOptional(picturePath).then((picture) => this.cover(picture, file));
+      this.besideCovers.set(picturePath, stored);
+      if (this.besideCovers.size > 2000) this.besideCovers.delete(this.besideCovers.keys().next().value as string);
+    }
+    const keys = await stored;
+    if (keys === null) this.besideCovers.delete(picturePath);
+    return keys;
   }
 
   private async storeCover(hash: string, picture: Uint8Array, file: string): Promise<{ coverKey: string; coverThumbKey: string } | null> {
@@ -431,7 +480,8 @@ function fileValues(work: FileWork, read: ReadFile, storageKey: string, songId: 
   };
 }
 
-function within(scope: ScanScope, file: string): boolean {
+/** Whether `file` (relative to the scope's folder) is in the part of the folder the scope names. */
+export function within(scope: ScanScope, file: string): boolean {
   if (scope.path === '') return scope.recursive || !file.includes('/');
   if (!file.startsWith(`${scope.path}/`)) return false;
   return scope.recursive || !file.slice(scope.path.length + 1).includes('/');

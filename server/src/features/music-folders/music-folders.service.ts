@@ -4,11 +4,18 @@ import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { ConflictError, ForbiddenError } from '../../platform/errors/app-errors.js';
 import type { Logger } from '../../platform/logger.js';
-import { NO_MUSIC_FOLDERS, ONLY_OWNER_SCANS, type MusicFoldersResponse, type ScanStatus, type ScanTrigger } from '@encore/common/music-folders.contract';
+import {
+  NO_MUSIC_FOLDERS,
+  ONLY_OWNER_SCANS,
+  type MusicFoldersResponse,
+  type ScanProblem,
+  type ScanStatus,
+  type ScanTrigger,
+} from '@encore/common/music-folders.contract';
 import type { Accounts } from '../auth/auth.port.js';
 import type { FolderSongs } from '../library/library.port.js';
 import { extensionOf, isAudioName, PLAYLIST_EXTENSIONS, relativePath } from './folder-files.js';
-import type { FolderScanner, ScanScope } from './folder-scanner.js';
+import { within, type FolderScanner, type ScanScope } from './folder-scanner.js';
 import type { MusicFoldersRepository } from './music-folders.repository.js';
 
 export interface MusicFoldersServiceDeps {
@@ -172,8 +179,12 @@ export class MusicFoldersService {
     await repository.started(trigger, new Date(started));
     try {
       const result = await this.deps.scanner.scan({ ...(scopes ? { scopes: mergeScopes(scopes) } : {}), signal: this.abort.signal });
-      // A scoped scan keeps the folder-level problems the last full scan found.
-      const problems = scopes ? (await repository.status()).problems.concat(result.problems) : result.problems;
+      // A scoped scan keeps what the last scans found elsewhere; what it looked at again it reports anew.
+      const merged = mergeScopes(scopes ?? []);
+      const kept = scopes
+        ? (await repository.status()).problems.filter((problem) => !merged.some((scope) => scope.folder === problem.folder && within(scope, problem.path)))
+        : [];
+      const problems = uniqueProblems([...kept, ...result.problems]);
       await repository.finished(result.counts, problems.slice(0, 1000), null, new Date());
       logger.info({ trigger, ms: Date.now() - started, ...result.counts }, 'music folders scanned');
     } catch (error) {
@@ -240,6 +251,16 @@ export class MusicFoldersService {
       this.request('watch', scopes);
     }, this.deps.settleMs ?? 1_000);
   }
+}
+
+function uniqueProblems(problems: readonly ScanProblem[]): ScanProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const key = `${problem.folder}\u0000${problem.path}\u0000${problem.reason}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function parentOf(relative: string): string {
