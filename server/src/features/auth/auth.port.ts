@@ -24,3 +24,31 @@ export interface Accounts {
 
 export const authenticationPort = definePort<Authentication>('authentication', 'Checks a session token and ends event streams with their session.');
 export const accountsPort = definePort<Accounts>('accounts', 'User names by user id, many in one call.');
+
+/** How a Subsonic client proved who it is (OpenSubsonic: `apiKey`, or `u` with `p` or `t` + `s`). */
+export type ClientCredentials =
+  { kind: 'apiKey'; key: string } | { kind: 'password'; userName: string; password: string } | { kind: 'token'; userName: string; token: string; salt: string };
+
+/** Why client credentials were refused, in Subsonic's terms (40 wrong, 41 a scheme this credential cannot use, 44 a bad key…). */
+export class ClientCredentialsError extends Error {
+  constructor(
+    readonly code: 40 | 41 | 42 | 43 | 44,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The credentials of apps (Subsonic clients): API keys and app passwords a user made in the
+ * profile page. The account password is never one of them.
+ */
+export interface ClientAuthentication {
+  /** The user the credentials belong to; ClientCredentialsError otherwise (rate limits apply per address and per user). */
+  authenticate(credentials: ClientCredentials, clientAddress: string): Promise<AuthenticatedUser>;
+}
+
+export const clientAuthenticationPort = definePort<ClientAuthentication>(
+  'client-authentication',
+  "Checks the API keys and app passwords of apps (Subsonic clients); never the account's password.",
+);

@@ -201,3 +201,93 @@ export const songFactsPort = definePort<SongFactsSource>(
 
 /** The song key a URL path ends with (a play URL's last part), or undefined: what a song's key looks like is the library's to say. */
 export { songKeyAtEndOf } from './upload-key.js';
+
+/**
+ * An album as the tags make it: its artist (the album artist, else the artist of its songs) and
+ * its name. Songs without an album tag are grouped per artist under an empty name.
+ */
+export interface AlbumRecord {
+  /** Stable for the same artist and album (case and accents folded): what clients keep as the album's id. */
+  key: string;
+  artist: string;
+  name: string;
+  songCount: number;
+  durationSeconds: number;
+  year: number | null;
+  genre: string | null;
+  /** When its first song was added. */
+  addedAt: Date;
+  /** A song of it with a cover (the album's cover), if any. */
+  coverSongId: number | null;
+}
+
+/** An artist as the tags make it (album artist, else artist). */
+export interface ArtistRecord {
+  /** Stable for the same name (case and accents folded). */
+  key: string;
+  name: string;
+  albumCount: number;
+  songCount: number;
+  coverSongId: number | null;
+}
+
+export const ALBUM_LIST_KINDS = [
+  'random',
+  'newest',
+  'alphabeticalByName',
+  'alphabeticalByArtist',
+  'byYear',
+  'byGenre',
+  'starred',
+  'frequent',
+  'recent',
+  'highest',
+] as const;
+export type AlbumListKind = (typeof ALBUM_LIST_KINDS)[number];
+
+/** A page: at most `count` from `offset`. */
+export interface Page {
+  count: number;
+  offset: number;
+}
+
+/**
+ * The collection by artist, album and genre (the Subsonic API's ID3 model), built from the
+ * songs' tags, present songs only. Songs come as `viewerId` sees them (their likes).
+ */
+export interface SongBrowse {
+  /** Every artist, by name (folded). */
+  artists(): Promise<ArtistRecord[]>;
+  artist(key: string): Promise<ArtistRecord | undefined>;
+  albumsOf(artistKey: string): Promise<AlbumRecord[]>;
+  album(key: string): Promise<AlbumRecord | undefined>;
+  /** The album's songs in disc and track order (then title). */
+  albumSongs(key: string, viewerId: number): Promise<SongRecord[]>;
+  /** The album key and artist key of each of these songs (a song's `albumId` and `artistId`). */
+  keysOf(songIds: readonly number[]): Promise<Map<number, { albumKey: string; artistKey: string }>>;
+  /**
+   * getAlbumList2: `starred` is the viewer's (albums with a liked song), `frequent` and `recent`
+   * by likes and newest likes until plays are counted, `highest` by likes; `byYear` from
+   * `fromYear` to `toYear` (descending when from > to), `byGenre` by `genre`.
+   */
+  albumList(kind: AlbumListKind, page: Page, options: { viewerId: number; fromYear?: number; toYear?: number; genre?: string }): Promise<AlbumRecord[]>;
+  genres(): Promise<{ name: string; songCount: number; albumCount: number }[]>;
+  songsByGenre(genre: string, page: Page, viewerId: number): Promise<SongRecord[]>;
+  randomSongs(options: { size: number; genre?: string; fromYear?: number; toYear?: number }, viewerId: number): Promise<SongRecord[]>;
+  /**
+   * search3: every word in the name (artists, albums) or the title, artist or album (songs),
+   * folded as the music page's search; an empty query lists everything, in a stable order, paged.
+   */
+  search(
+    query: string,
+    pages: { artists: Page; albums: Page; songs: Page },
+    viewerId: number,
+  ): Promise<{ artists: ArtistRecord[]; albums: AlbumRecord[]; songs: SongRecord[] }>;
+  /** The viewer's liked songs, newest like first, and the albums and artists all of whose songs they liked. */
+  starred(viewerId: number): Promise<{ songs: SongRecord[]; albums: AlbumRecord[]; artists: ArtistRecord[] }>;
+}
+
+export const songBrowsePort = definePort<SongBrowse>(
+  'song-browse',
+  'The collection by artist, album and genre (ID3 model from the tags): lists, pages, search, random, starred.',
+);
