@@ -75,6 +75,8 @@ export default defineConfig({
             TRANSCRIBE_API_URL: `http://127.0.0.1:${standInPort}`,
             TRANSCRIBE_API_KEY: 'e2e-key',
             TRANSCRIBE_MODEL: 'whisper-1',
+            // Room for the resumable upload journey's 100 MB file (the limit is a setting; 10 MB by default).
+            MAX_UPLOAD_MB: '200',
             MUSIC_FOLDERS: process.env['E2E_MUSIC_DIR'],
             MUSIC_WATCH: 'on',
           },

@@ -117,7 +117,8 @@ test.describe('the music library in a real browser', () => {
     await signIn(page, user);
     await page.getByRole('link', { name: 'Upload', exact: true }).first().click();
     await expect(page).toHaveURL(/\/upload$/);
-    await expect(page.getByText('Up to 10MB per file')).toBeVisible();
+    // The e2e server allows 200 MB (playwright.config.ts): the page says the server's real limit.
+    await expect(page.getByText('Up to 200MB per file')).toBeVisible();
     const uploadButton = page.getByRole('button', { name: 'Upload Music File' });
     await expect(uploadButton).toBeDisabled();
 
