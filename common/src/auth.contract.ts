@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkEmail, checkForgotPassword, checkNewPassword, checkSignInPassword, checkUserName, type RuleResult } from './auth.rules.js';
 import { defineEndpoint } from './endpoint.js';
-import { text as singleLine } from './input.contract.js';
+import { idField, text as singleLine } from './input.contract.js';
 import { ruleMessagesEn } from './messages.en.js';
 
 /** Runs a shared rule inside a zod schema so the server answers with the rule's message. */
@@ -129,6 +129,40 @@ export const verifyEmailBody = z.object({
 });
 export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
 
+/** The most characters of an API key's or app password's name. */
+export const APP_CREDENTIAL_NAME_MAX = 100;
+
+/** Names an API key or app password, so its owner knows which app to revoke. */
+export const appCredentialBody = z.object({
+  name: singleLine('The name', 'Please enter a name')
+    .trim()
+    .min(1, { error: 'Please enter a name' })
+    .max(APP_CREDENTIAL_NAME_MAX, { error: `The name can be at most ${APP_CREDENTIAL_NAME_MAX} characters` }),
+});
+export type AppCredentialBody = z.input<typeof appCredentialBody>;
+
+/** An API key or app password in the list: never the secret. Times are ISO 8601. */
+export const appCredential = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type AppCredential = z.infer<typeof appCredential>;
+
+/** A new API key: the key is shown this once. */
+export const createdApiKey = z.object({ id: z.number().int(), name: z.string(), key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKey>;
+
+/** A new app password: the password is shown this once. */
+export const createdAppPassword = z.object({ id: z.number().int(), name: z.string(), password: z.string() });
+export type CreatedAppPassword = z.infer<typeof createdAppPassword>;
+
+export const appCredentialList = z.array(appCredential);
+
+export const apiKeyIdParams = z.object({ id: idField('The API key id') });
+export const appPasswordIdParams = z.object({ id: idField('The app password id') });
+
 const tags = ['auth'];
 
 /** Accounts and sessions; the routes of a signed-in user say so where they are registered. */
@@ -204,6 +238,54 @@ export const authEndpoints = {
     path: '/auth/resend-verification',
     response: successResponse,
     summary: 'Mail a new verification link to the signed-in user',
+    tags,
+  }),
+  apiKeys: defineEndpoint({
+    method: 'GET',
+    path: '/auth/api-keys',
+    response: appCredentialList,
+    summary: "The signed-in user's API keys for apps (names and dates, never the keys)",
+    tags,
+  }),
+  createApiKey: defineEndpoint({
+    method: 'POST',
+    path: '/auth/api-keys',
+    body: appCredentialBody,
+    response: createdApiKey,
+    status: 201,
+    summary: 'Create a named API key for an app (OpenSubsonic apiKey); the key is answered only this once',
+    tags,
+  }),
+  revokeApiKey: defineEndpoint({
+    method: 'DELETE',
+    path: '/auth/api-keys/:id',
+    params: apiKeyIdParams,
+    status: 204,
+    summary: 'Revoke an API key; it stops working at once',
+    tags,
+  }),
+  appPasswords: defineEndpoint({
+    method: 'GET',
+    path: '/auth/app-passwords',
+    response: appCredentialList,
+    summary: "The signed-in user's app passwords (names and dates, never the passwords)",
+    tags,
+  }),
+  createAppPassword: defineEndpoint({
+    method: 'POST',
+    path: '/auth/app-passwords',
+    body: appCredentialBody,
+    response: createdAppPassword,
+    status: 201,
+    summary: 'Create a named app password for apps that sign in with a user name and password; answered only this once',
+    tags,
+  }),
+  revokeAppPassword: defineEndpoint({
+    method: 'DELETE',
+    path: '/auth/app-passwords/:id',
+    params: appPasswordIdParams,
+    status: 204,
+    summary: 'Revoke an app password; it stops working at once',
     tags,
   }),
 };

@@ -77,6 +77,12 @@ const operations = [
   'PUT /api/playlists/{id}',
   'PUT /api/playlists/{id}/songs',
   'GET /api/auth/profile',
+  'GET /api/auth/api-keys',
+  'POST /api/auth/api-keys',
+  'DELETE /api/auth/api-keys/{id}',
+  'GET /api/auth/app-passwords',
+  'POST /api/auth/app-passwords',
+  'DELETE /api/auth/app-passwords/{id}',
 ];
 
 describe('the OpenAPI document', () => {

@@ -1,23 +1,26 @@
-import { emailVerificationTokens, passwordResetTokens, users } from './auth.schema.js';
+import { apiKeys, appPasswords, emailVerificationTokens, passwordResetTokens, users } from './auth.schema.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import { sendMailJob } from '../../platform/mail/mail.jobs.js';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { bind, defineModule } from '../../modules/module.js';
 import { authJobs, passwordResetRequestJob } from './auth.jobs.js';
-import { accountsPort, authenticationPort } from './auth.port.js';
+import { AppCredentialsRepository } from './app-credentials.repository.js';
+import { AppCredentialsService } from './app-credentials.service.js';
+import { accountsPort, authenticationPort, clientAuthenticationPort } from './auth.port.js';
 import { AuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { EventSessions } from './event-sessions.js';
 import { GoogleVerifier } from './google-verifier.js';
+import { argon2Hasher } from './password-hasher.js';
 import { SessionTokens } from './session-tokens.js';
 
 export const authModule = defineModule({
   name: 'auth',
-  summary: 'Accounts: sign-up, sign-in (password or Google), sessions, e-mail verification, password reset and change.',
+  summary: 'Accounts: sign-up, sign-in (password or Google), sessions, e-mail verification, password reset and change; API keys and app passwords for apps.',
   requires: [],
-  provides: [authenticationPort, accountsPort],
-  tables: [users, passwordResetTokens, emailVerificationTokens],
+  provides: [authenticationPort, accountsPort, clientAuthenticationPort],
+  tables: [users, passwordResetTokens, emailVerificationTokens, apiKeys, appPasswords],
   jobs: [passwordResetRequestJob],
   settings: [
     'JWT_SECRET',
@@ -37,17 +40,26 @@ export const authModule = defineModule({
       await jobs.send(sendMailJob, message);
     };
     const repository = new AuthRepository(database.db);
+    const rateLimiter = new RateLimiter(database.db);
     const auth = new AuthService({
       repository,
       tokens: new SessionTokens(secrets.jwtKey, { long: config.jwtExpiresIn, short: config.jwtShortExpiresIn }),
       google: new GoogleVerifier(config.google.clientId, config.google.jwksUrl),
-      rateLimiter: new RateLimiter(database.db),
+      rateLimiter,
       limits: config.rateLimits,
       enqueueMail,
       enqueueResetRequest: async (request) => {
         await jobs.send(passwordResetRequestJob, request);
       },
       publicUrl,
+    });
+    const appCredentials = new AppCredentialsService({
+      repository: new AppCredentialsRepository(database.db),
+      users: repository,
+      hasher: argon2Hasher,
+      rateLimiter,
+      limits: config.rateLimits,
+      serverKey: secrets.jwtKey,
     });
     const streams = new EventSessions({
       tokens: auth.tokens,
@@ -59,6 +71,7 @@ export const authModule = defineModule({
     return {
       ports: [
         bind(authenticationPort, { authenticate: (token) => auth.authenticate(token), streams, close: () => streams.close() }),
+        bind(clientAuthenticationPort, { authenticate: (credentials, clientAddress) => appCredentials.authenticate(credentials, clientAddress) }),
         bind(accountsPort, {
           userNames: (ids) => repository.userNames(ids),
           account: async (userName) => {
@@ -67,10 +80,10 @@ export const authModule = defineModule({
           },
         }),
       ],
-      routes: authRoutes(auth),
+      routes: authRoutes(auth, appCredentials),
       jobs: authJobs(auth),
       maintenance: [{ name: 'expired one-time tokens', run: () => auth.pruneExpired() }],
-      internals: { auth },
+      internals: { auth, appCredentials },
     };
   },
 });

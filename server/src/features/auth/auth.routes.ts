@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '@encore/common/auth.contract';
 import { errorResponse } from '@encore/common/http.contract';
 import { route } from '../../platform/http/endpoint-route.js';
-import { toProfile, toPublicUser, toSignInResponse } from './auth.mapper.js';
+import type { AppCredentialsService } from './app-credentials.service.js';
+import { toAppCredential, toProfile, toPublicUser, toSignInResponse } from './auth.mapper.js';
 import type { AuthService } from './auth.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse };
 const open = { responses: errors };
 const signedIn = { security: [{ bearer: [] }], responses: errors };
 
-export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
+export function authRoutes(auth: AuthService, appCredentials: AppCredentialsService): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, authEndpoints.signUp, open, async (request, reply) => {
       const user = await auth.signUp(request.body);
@@ -42,5 +43,33 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
     route(app, authEndpoints.resendVerification, { ...signedIn, onRequest: app.requireUser }, async (request) =>
       auth.verification.resend(request.currentUser().id, request.ip),
     );
+
+    const owned = { ...signedIn, onRequest: app.requireUser, responses: { ...errors, 404: errorResponse } };
+
+    route(app, authEndpoints.apiKeys, owned, async (request) => (await appCredentials.list('api-key', request.currentUser().id)).map(toAppCredential));
+
+    route(app, authEndpoints.createApiKey, owned, async (request, reply) => {
+      const created = await appCredentials.createApiKey(request.currentUser().id, request.body.name);
+      return reply.status(201).send({ id: created.id, name: created.name, key: created.key });
+    });
+
+    route(app, authEndpoints.revokeApiKey, owned, async (request, reply) => {
+      await appCredentials.revoke('api-key', request.currentUser().id, request.params.id);
+      return reply.status(204).send(null);
+    });
+
+    route(app, authEndpoints.appPasswords, owned, async (request) =>
+      (await appCredentials.list('app-password', request.currentUser().id)).map(toAppCredential),
+    );
+
+    route(app, authEndpoints.createAppPassword, owned, async (request, reply) => {
+      const created = await appCredentials.createAppPassword(request.currentUser().id, request.body.name);
+      return reply.status(201).send({ id: created.id, name: created.name, password: created.password });
+    });
+
+    route(app, authEndpoints.revokeAppPassword, owned, async (request, reply) => {
+      await appCredentials.revoke('app-password', request.currentUser().id, request.params.id);
+      return reply.status(204).send(null);
+    });
   };
 }

@@ -66,3 +66,43 @@ export const emailVerificationTokens = pgTable(
   },
   (t) => [uniqueIndex('email_verification_tokens_hash_key').on(t.tokenHash), index('email_verification_tokens_user_idx').on(t.userId)],
 );
+
+/**
+ * API keys of apps (OpenSubsonic apiKeyAuthentication). Only a SHA-256 of the key is kept: keys
+ * are 32 random bytes, so a plain hash cannot be guessed back; the key is shown once.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+);
+
+/**
+ * App passwords for Subsonic clients that sign in with a user name and a password or a
+ * salted-MD5 token. The token scheme needs the password itself, so it is kept encrypted
+ * (AES-256-GCM, a key derived from the server secret), never hashed; shown once.
+ */
+export const appPasswords = pgTable(
+  'app_passwords',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** base64url of nonce (12 bytes) || ciphertext || GCM tag (16 bytes). */
+    ciphertext: text('ciphertext').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('app_passwords_user_idx').on(t.userId)],
+);
