@@ -122,4 +122,84 @@ describe('profile page', () => {
     expect(screen.getByRole('heading', { name: 'Forgot your current password?' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Email Me a Link' })).toBeInTheDocument();
   });
+
+  it('creates an app password, shows it once with a copy button, lists and revokes it', async () => {
+    const saved: { id: number; name: string; createdAt: string; lastUsedAt: string | null }[] = [
+      { id: 3, name: 'Old tablet', createdAt: '2026-01-05T10:00:00.000Z', lastUsedAt: null },
+    ];
+    const { requests } = stubFetch({
+      'GET /api/auth/app-passwords': () => ({ body: saved }),
+      'GET /api/auth/api-keys': { body: [] },
+      'POST /api/auth/app-passwords': (request) => {
+        const { name } = request.body as { name: string };
+        saved.push({ id: 4, name, createdAt: '2026-02-01T10:00:00.000Z', lastUsedAt: '2026-02-02T10:00:00.000Z' });
+        return { status: 201, body: { id: 4, name, password: 'k7mq-2xhp-wd9c-tf3n' } };
+      },
+      'DELETE /api/auth/app-passwords/3': () => {
+        saved.splice(0, 1);
+        return { status: 204 };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    expect(screen.getByRole('heading', { level: 2, name: 'Apps' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Phone and desktop apps (Subsonic clients) connect with the server address, your user name and an app password or API key.'),
+    ).toBeInTheDocument();
+    const passwords = screen.getByRole('region', { name: 'App passwords' });
+    expect(await within(passwords).findByText('Old tablet')).toBeInTheDocument();
+    expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
+
+    await user.click(within(passwords).getByRole('button', { name: 'Create App Password' }));
+    expect(within(passwords).getByText('Please enter a name')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.type(within(passwords).getByLabelText('Name'), '  Symfonium ');
+    await user.click(within(passwords).getByRole('button', { name: 'Create App Password' }));
+    expect(await within(passwords).findByText('k7mq-2xhp-wd9c-tf3n')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ name: 'Symfonium' });
+    expect(within(passwords).getByText('The app password for "Symfonium"')).toBeInTheDocument();
+    expect(within(passwords).getByText("Copy it now: it won't be shown again.")).toBeInTheDocument();
+    await user.click(within(passwords).getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe('k7mq-2xhp-wd9c-tf3n');
+    expect(within(passwords).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(await within(passwords).findByText('Symfonium')).toBeInTheDocument();
+
+    await user.click(within(passwords).getByRole('button', { name: 'Done' }));
+    expect(within(passwords).queryByText('k7mq-2xhp-wd9c-tf3n')).not.toBeInTheDocument();
+
+    await user.click(within(passwords).getByRole('button', { name: 'Revoke Old tablet' }));
+    expect(within(passwords).getByText('Revoke "Old tablet"? Apps using it stop working at once.')).toBeInTheDocument();
+    await user.click(within(passwords).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('"Old tablet" revoked')).toBeInTheDocument();
+    await waitFor(() => expect(within(passwords).queryByText('Old tablet')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/auth/app-passwords/3')).toBe(true);
+  });
+
+  it("creates an API key and shows the server's refusal; Hebrew texts", async () => {
+    let refuse = true;
+    stubFetch({
+      'GET /api/auth/app-passwords': { body: [] },
+      'GET /api/auth/api-keys': { body: [] },
+      'POST /api/auth/api-keys': () =>
+        refuse
+          ? { status: 409, body: { message: 'You can have at most 25 API keys. Revoke one you no longer use.' } }
+          : { status: 201, body: { id: 9, name: 'Feishin', key: 'encore_abc' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const keys = screen.getByRole('region', { name: 'API keys' });
+    await user.type(within(keys).getByLabelText('Name'), 'Feishin');
+    await user.click(within(keys).getByRole('button', { name: 'Create API Key' }));
+    expect(await screen.findByText('You can have at most 25 API keys. Revoke one you no longer use.')).toBeInTheDocument();
+    refuse = false;
+    await user.click(within(keys).getByRole('button', { name: 'Create API Key' }));
+    expect(await within(keys).findByText('encore_abc')).toBeInTheDocument();
+    expect(within(keys).getByText('The API key for "Feishin"')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'עברית' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'אפליקציות' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'מפתחות API' })).toBeInTheDocument();
+    expect(screen.getByText('העתיקו עכשיו: זה לא יוצג שוב.')).toBeInTheDocument();
+  });
 });

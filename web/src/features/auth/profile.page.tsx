@@ -1,4 +1,4 @@
-import { KeyRound, Mail, UserRound } from 'lucide-react';
+import { KeyRound, Mail, MonitorSmartphone, UserRound } from 'lucide-react';
 import { checkResetPassword, type RuleResult } from '@encore/common/auth.rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
@@ -16,6 +16,7 @@ import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { userInitials } from '../../lib/user-initials';
+import { AppsSection } from './app-credentials.component';
 import { postForgotPassword } from './auth.api';
 import { EmailVerificationNotice, EmailVerifiedBadge } from './email-verification.component';
 import { PasswordStrength } from './password-strength.component';
@@ -35,7 +36,8 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
 
 /**
  * /profile (DECISIONS): the signed-in user's account: user name and e-mail, changed through
- * `PUT /auth/profile`; the password, with the current one or through the e-mailed link; the language.
+ * `PUT /auth/profile`; the password, with the current one or through the e-mailed link; the app
+ * passwords and API keys of Subsonic clients; the language.
  */
 export function ProfilePage() {
   const t = useT();
@@ -62,6 +64,9 @@ export function ProfilePage() {
         {/* Keyed by the saved values, so the form starts again from them after a save. */}
         <AccountForm key={`${userName}\n${email}`} userName={userName} email={email} />
         <PasswordSection userName={userName} email={email} />
+        <Section icon={<MonitorSmartphone aria-hidden />} title={t('profileAppsHeading')}>
+          <AppsSection />
+        </Section>
         <LanguageSwitch className="rounded-2xl bg-surface/70 px-5 py-4 sm:px-6" />
       </div>
     </div>
