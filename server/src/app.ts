@@ -117,6 +117,8 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
     },
     { prefix: '/api' },
   );
+  // Second APIs with paths of their own (Subsonic's /rest), each in its own encapsulated plugin.
+  for (const started of modules.list) if (started.parts.rootRoutes) await app.register(started.parts.rootRoutes);
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -46,6 +46,11 @@ export interface ModuleParts {
   ports?: PortBinding[];
   /** The module's HTTP routes, registered under /api as a named plugin. */
   routes?: FastifyPluginAsyncZod;
+  /**
+   * Routes served at the server's root, outside /api: a second API with its own paths and
+   * conventions (the Subsonic API's /rest). Registered after the /api routes, encapsulated.
+   */
+  rootRoutes?: FastifyPluginAsyncZod;
   /** Handlers of the jobs the manifest declares (the same names, no others). */
   jobs?: AnyJobDefinition[];
   maintenance?: MaintenanceStep[];

@@ -1,9 +1,9 @@
 import type { AudioTags } from '../../platform/media/audio-tags.js';
 import type { SongAnalysis } from '@encore/common/analysis.contract';
 import { definePort } from '../../modules/module.js';
-import type { ShareableSong } from './library.service.js';
+import type { CoverImage, ShareableSong } from './library.service.js';
 
-export type { ShareableSong };
+export type { CoverImage, ShareableSong };
 export { PLAY_URL_TTL_SECONDS } from './library.service.js';
 /** The REST contract's Song of a record, for modules whose answers hold songs (playlists, discovery). */
 export { toSong } from './library.mapper.js';
@@ -64,6 +64,10 @@ export interface SongCatalogue {
   songIdByStorageKey(storageKey: string): Promise<number | undefined>;
   /** Where a song's audio is stored, for modules that read the file (analysis, transcription). */
   audioFile(songId: number): Promise<{ storageKey: string; fileType: string } | undefined>;
+  /** Likes or unlikes the song for the user, whatever it was (the same favourites as the web app); not found when it does not exist. */
+  setLiked(songId: number, userId: number, liked: boolean): Promise<void>;
+  /** The song's cover (`thumb` from the thumbnails): undefined when it has none; not found when the song does not exist. */
+  coverOfSong(songId: number, size: 'thumb' | 'full'): Promise<CoverImage | undefined>;
 }
 
 /** A song just added to the collection, with the tags its upload read (absent when none could be read). */

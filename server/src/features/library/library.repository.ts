@@ -369,6 +369,25 @@ export class LibraryRepository {
     }
   }
 
+  /** Likes or unlikes as asked (whatever it was); false when there is no such song. */
+  async setLike(userId: number, songId: number, liked: boolean): Promise<boolean> {
+    if (!isId(songId)) return false;
+    if (!liked) {
+      await this.db.delete(songLikes).where(and(eq(songLikes.userId, userId), eq(songLikes.songId, songId)));
+      return (await this.findRow(songId)) !== undefined;
+    }
+    try {
+      await this.db
+        .insert(songLikes)
+        .values({ userId, songId })
+        .onConflictDoNothing({ target: [songLikes.userId, songLikes.songId] });
+      return true;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+
   private selectFor(viewerId: number, db: Db = this.db) {
     return db
       .select({ row: songs, likedBy: songLikes.userId })

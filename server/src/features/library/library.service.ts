@@ -118,6 +118,16 @@ export class LibraryService {
     return { id, isLiked };
   }
 
+  /** Likes or unlikes as asked, whatever it was (another API's star and unstar); not found when the song does not exist. */
+  async setLiked(id: number, userId: number, liked: boolean): Promise<void> {
+    if (!(await this.deps.repository.setLike(userId, id, liked))) throw new NotFoundError(SONG_NOT_FOUND);
+  }
+
+  /** The cover of a song by its id: undefined when it has none; not found for an unknown song. */
+  async coverOfSong(id: number, size: 'thumb' | 'full'): Promise<CoverImage | undefined> {
+    return this.cover((await this.requireRow(id)).storageKey, size);
+  }
+
   /** The original bytes and the name to offer them under. */
   async download(id: number): Promise<{ object: StoredObject; fileName: string; fileType: string }> {
     const row = await this.requireRow(id);

@@ -1,4 +1,5 @@
 import { definePort } from '../../modules/module.js';
+import type { SongRecord } from '../library/library.port.js';
 
 /** A playlist another module made for a user: an AI playlist and the prompt it came from. */
 export interface GeneratedPlaylist {
@@ -47,4 +48,50 @@ export interface PlaylistFiles {
 export const playlistFilesPort = definePort<PlaylistFiles>(
   'playlist-files',
   "Keeps a playlist file of a music folder as a playlist of the instance's owner, its entries matched by path, then by name, artist, title and length.",
+);
+
+/** A user's playlist as another API shows it (the Subsonic API): its songs in order, as its owner sees them. */
+export interface UserPlaylist {
+  id: number;
+  ownerId: number;
+  name: string;
+  /** The description (Subsonic's comment). */
+  comment: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Songs of an AI playlist came from a prompt. */
+  aiPrompt: string | null;
+  songs: SongRecord[];
+}
+
+/** A playlist in a list: what it holds, without the songs. */
+export interface UserPlaylistSummary extends Omit<UserPlaylist, 'songs'> {
+  songCount: number;
+  durationSeconds: number;
+}
+
+/** Changes to a playlist, applied in this order: name and comment, removals (indexes of the current order), additions (appended). */
+export interface UserPlaylistChanges {
+  name?: string;
+  comment?: string;
+  songIndexesToRemove?: readonly number[];
+  songIdsToAdd?: readonly number[];
+}
+
+/**
+ * Each user's own playlists, AI ones included (order kept). Another user's playlist is
+ * not found, exactly like one that does not exist.
+ */
+export interface UserPlaylists {
+  list(ownerId: number): Promise<UserPlaylistSummary[]>;
+  get(id: number, ownerId: number): Promise<UserPlaylist>;
+  /** Songs that do not exist are left out; a song appears once (later repeats are dropped). */
+  create(ownerId: number, name: string, songIds: readonly number[]): Promise<UserPlaylist>;
+  update(id: number, ownerId: number, changes: UserPlaylistChanges): Promise<UserPlaylist>;
+  delete(id: number, ownerId: number): Promise<void>;
+}
+
+export const userPlaylistsPort = definePort<UserPlaylists>(
+  'user-playlists',
+  "A user's own playlists for other APIs (Subsonic): list, read in order, create with songs, rename, add and remove by index, delete.",
 );

@@ -1,0 +1,97 @@
+import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
+import { missingParameter, notFound, SubsonicError } from './subsonic-errors.js';
+import { playlistElement, songElements } from './subsonic-elements.js';
+import { songIdOf, type SubsonicParams } from './subsonic-params.js';
+import type { SubsonicObject } from './subsonic-response.js';
+import type { UserPlaylist } from '../playlists/playlists.port.js';
+import type { AuthenticatedUser } from '../auth/auth.port.js';
+
+/** A playlist id as a number; anything else names no playlist (70, as another user's does). */
+function playlistIdOf(raw: string): number {
+  const id = songIdOf(raw);
+  if (id === undefined) throw notFound('Playlist');
+  return id;
+}
+
+/** Song ids to add: each must be a song's id (unknown songs are then left out by the playlist, as deleted ones are). */
+function songIdsOf(params: SubsonicParams, name: string): number[] {
+  return params.all(name).map((raw) => {
+    const id = songIdOf(raw);
+    if (id === undefined) throw notFound('Song');
+    return id;
+  });
+}
+
+function indexesOf(params: SubsonicParams, name: string): number[] {
+  return params.all(name).map((raw) => {
+    if (!/^\d{1,9}$/.test(raw)) throw new SubsonicError(0, `Parameter ${name} must be a whole number`);
+    return Number(raw);
+  });
+}
+
+export function playlistEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
+  const { playlists } = deps;
+  const withEntries = async (playlist: UserPlaylist, user: AuthenticatedUser): Promise<SubsonicObject> => ({
+    ...playlistElement(playlist, user.userName),
+    entry: await songElements(playlist.songs, deps.browse),
+  });
+  return [
+    {
+      name: 'getPlaylists',
+      handle: async ({ params, user }) => {
+        const asked = params.get('username');
+        if (asked !== undefined && asked.toLowerCase() !== user.userName.toLowerCase()) throw new SubsonicError(50, 'You can only list your own playlists');
+        const list = await playlists.list(user.id);
+        return { playlists: { playlist: list.map((playlist) => playlistElement(playlist, user.userName)) } };
+      },
+    },
+    {
+      name: 'getPlaylist',
+      handle: async ({ params, user }) => ({ playlist: await withEntries(await playlists.get(playlistIdOf(params.require('id')), user.id), user) }),
+    },
+    {
+      name: 'createPlaylist',
+      handle: async ({ params, user }) => {
+        const songIds = songIdsOf(params, 'songId');
+        const existing = params.get('playlistId');
+        if (existing !== undefined) {
+          // Subsonic: with playlistId, the playlist's songs become exactly these.
+          const id = playlistIdOf(existing);
+          const current = await playlists.get(id, user.id);
+          const name = params.get('name');
+          const updated = await playlists.update(id, user.id, {
+            ...(name ? { name } : {}),
+            songIndexesToRemove: current.songs.map((_song, index) => index),
+            songIdsToAdd: songIds,
+          });
+          return { playlist: await withEntries(updated, user) };
+        }
+        const name = params.get('name');
+        if (name === undefined || name.trim() === '') throw missingParameter('name');
+        return { playlist: await withEntries(await playlists.create(user.id, name.trim(), songIds), user) };
+      },
+    },
+    {
+      name: 'updatePlaylist',
+      handle: async ({ params, user }) => {
+        const id = playlistIdOf(params.require('playlistId'));
+        const name = params.get('name');
+        const comment = params.get('comment');
+        await playlists.update(id, user.id, {
+          ...(name !== undefined && name.trim() !== '' ? { name: name.trim() } : {}),
+          ...(comment !== undefined ? { comment } : {}),
+          songIndexesToRemove: indexesOf(params, 'songIndexToRemove'),
+          songIdsToAdd: songIdsOf(params, 'songIdToAdd'),
+        });
+        return {};
+      },
+    },
+    {
+      name: 'deletePlaylist',
+      handle: async ({ params, user }) => {
+        await playlists.delete(playlistIdOf(params.require('id')), user.id);
+        return {};
+      },
+    },
+  ];
+}

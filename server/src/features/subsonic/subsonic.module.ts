@@ -1,0 +1,42 @@
+import { createRequire } from 'node:module';
+import { defineModule } from '../../modules/module.js';
+import { accountsPort, clientAuthenticationPort } from '../auth/auth.port.js';
+import { songBrowsePort, songCataloguePort } from '../library/library.port.js';
+import { songLyricsPort } from '../lyrics/lyrics.port.js';
+import { userPlaylistsPort } from '../playlists/playlists.port.js';
+import { browseEndpoints } from './subsonic-browse.routes.js';
+import type { SubsonicDeps } from './subsonic-endpoint.routes.js';
+import { mediaEndpoints } from './subsonic-media.routes.js';
+import { playlistEndpoints } from './subsonic-playlists.routes.js';
+import { systemEndpoints } from './subsonic-system.routes.js';
+import { subsonicRoutes } from './subsonic.routes.js';
+
+const serverVersion = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
+
+export const subsonicModule = defineModule({
+  name: 'subsonic',
+  summary:
+    'The OpenSubsonic API under /rest for phone and desktop apps: the same library, favourites, playlists and lyrics, signed in with API keys or app passwords.',
+  requires: [clientAuthenticationPort, accountsPort, songCataloguePort, songBrowsePort, songLyricsPort, userPlaylistsPort],
+  provides: [],
+  tables: [],
+  jobs: [],
+  settings: [],
+  tags: [],
+  setup({ platform, logger, use }) {
+    const deps: SubsonicDeps = {
+      clientAuthentication: use(clientAuthenticationPort),
+      accounts: use(accountsPort),
+      catalogue: use(songCataloguePort),
+      browse: use(songBrowsePort),
+      lyrics: use(songLyricsPort),
+      playlists: use(userPlaylistsPort),
+      storage: platform.storage,
+      musicFolders: platform.config.musicFolders.paths,
+      serverVersion,
+      logger,
+    };
+    const endpoints = [...systemEndpoints(deps), ...browseEndpoints(deps), ...mediaEndpoints(deps), ...playlistEndpoints(deps)];
+    return { rootRoutes: subsonicRoutes(deps, endpoints) };
+  },
+});
