@@ -11,6 +11,7 @@ import {
   songCataloguePort,
   songDetailSourcesPort,
   songEventsPort,
+  songBrowsePort,
   songFactsPort,
   uploadGatePort,
   type AddedSong,
@@ -20,6 +21,8 @@ import { FolderSongsRepository } from './folder-songs.repository.js';
 import { LibraryRepository } from './library.repository.js';
 import { libraryRoutes } from './library.routes.js';
 import { LibraryService } from './library.service.js';
+import { SongBrowseRepository } from './song-browse.repository.js';
+import { SongBrowseService } from './song-browse.service.js';
 import { SongFactsRepository } from './song-facts.repository.js';
 import { StorageCleanup } from './storage-cleanup.service.js';
 import { uploadRoutes } from './upload.routes.js';
@@ -30,7 +33,7 @@ export const libraryModule = defineModule({
   name: 'library',
   summary: 'The shared collection: upload (tags, covers), browse, search, play, like, download and delete songs.',
   requires: [accountsPort],
-  provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort, songFactsPort, folderSongsPort],
+  provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort, songFactsPort, folderSongsPort, songBrowsePort],
   tables: [songs, songSearch, searchWords, songLikes],
   jobs: [],
   settings: ['MAX_UPLOAD_MB', 'UPLOAD_MIN_KBPS', 'UPLOAD_STALL_SECONDS', 'UPLOADS_PER_USER'],
@@ -104,6 +107,7 @@ export const libraryModule = defineModule({
         }),
         bind(uploadGatePort, { assertUploadOpen: (key) => ingest.assertUploadOpen(key) }),
         bind(songFactsPort, new SongFactsRepository(database.db)),
+        bind(songBrowsePort, new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library })),
       ],
       routes: async (app) => {
         await app.register(libraryRoutes(library, { analysisOf: async (songId) => (analysisOf ? analysisOf(songId) : null) }));

@@ -1,0 +1,98 @@
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.js';
+import { songLikes, songs } from './library.schema.js';
+
+/** What the browse index keeps of a present song: its tags that make artists, albums and genres. */
+export interface BrowseSongRow {
+  id: number;
+  artist: string | null;
+  albumArtist: string | null;
+  album: string | null;
+  genre: string | null;
+  year: number | null;
+  durationSeconds: number | null;
+  uploadedAt: Date;
+  hasCover: boolean;
+}
+
+/**
+ * What changes when songs are added, deleted, hidden or shown again, read from two indexes
+ * (the primary key and the partial index of missing songs) instead of the rows. A retag in place
+ * (a music folder's file rewritten) changes none of it: the index is rebuilt after a while for those.
+ */
+export interface BrowseVersion {
+  count: number;
+  maxId: number;
+  missingCount: number;
+  missingIdSum: number;
+}
+
+export const sameVersion = (a: BrowseVersion, b: BrowseVersion) =>
+  a.count === b.count && a.maxId === b.maxId && a.missingCount === b.missingCount && a.missingIdSum === b.missingIdSum;
+
+/** The songs table as the ID3 browse model reads it (the library's own tables, read only). */
+export class SongBrowseRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The version and the present songs with ids above `afterId` (all of them from 0), read in one
+   * snapshot so that the rows are exactly what the version describes.
+   */
+  async snapshot(afterId: number): Promise<{ version: BrowseVersion; rows: BrowseSongRow[] }> {
+    return this.db.transaction(
+      async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const version = await this.version(tx);
+        const rows = await tx
+          .select({
+            id: songs.id,
+            artist: songs.artist,
+            albumArtist: songs.albumArtist,
+            album: songs.album,
+            genre: songs.genre,
+            year: songs.year,
+            durationSeconds: songs.durationSeconds,
+            uploadedAt: songs.uploadedAt,
+            hasCover: sql<boolean>`${songs.coverKey} is not null`,
+          })
+          .from(songs)
+          .where(and(gt(songs.id, afterId), isNull(songs.missingSince)))
+          .orderBy(asc(songs.id));
+        return { version, rows };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  async version(db: Db = this.db): Promise<BrowseVersion> {
+    const missing = db.select({ id: songs.id }).from(songs).where(isNotNull(songs.missingSince)).as('missing');
+    const [row] = await db
+      .select({
+        count: sql<number>`(select count(*) from ${songs})`.mapWith(Number),
+        maxId: sql<number>`(select coalesce(max(${songs.id}), 0) from ${songs})`.mapWith(Number),
+        missingCount: sql<number>`count(${missing.id})`.mapWith(Number),
+        missingIdSum: sql<number>`coalesce(sum(${missing.id}), 0)`.mapWith(Number),
+      })
+      .from(missing);
+    return row ?? { count: 0, maxId: 0, missingCount: 0, missingIdSum: 0 };
+  }
+
+  /** Each value folded as search folds (encore_fold: case and accents), in one query. */
+  async fold(values: readonly string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(values)];
+    if (unique.length === 0) return new Map();
+    const result = (await this.db.execute(
+      sql`select v.value as raw, encore_fold(v.value) as folded from jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as v(value)`,
+    )) as unknown as { rows: { raw: string; folded: string }[] };
+    return new Map(result.rows.map((row) => [row.raw, row.folded]));
+  }
+
+  /** The viewer's likes, newest first (of songs missing too: the index, which holds present songs only, leaves those out). */
+  async likes(viewerId: number): Promise<{ songId: number; likedAt: Date }[]> {
+    return this.db
+      .select({ songId: songLikes.songId, likedAt: songLikes.createdAt })
+      .from(songLikes)
+      .where(eq(songLikes.userId, viewerId))
+      .orderBy(desc(songLikes.createdAt), desc(songLikes.songId));
+  }
+}
