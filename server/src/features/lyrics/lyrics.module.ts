@@ -77,9 +77,15 @@ export const lyricsModule = defineModule({
       songIdByStorageKey: (key) => catalogue.songIdByStorageKey(key),
     });
     // The tags were read once, by the upload: its lyrics are kept from them at once.
-    use(songEventsPort).onSongAdded(async ({ songId, tags }) => {
-      if (tags) await embeddedLyrics.adopt(songId, tags.lyricsTags);
-    });
+    use(songEventsPort).onSongAdded(
+      async ({ songId, tags }) => {
+        if (tags) await embeddedLyrics.adopt(songId, tags.lyricsTags);
+      },
+      // A music folder's batch: one statement for the songs without lyrics in their tags.
+      async (songs) => {
+        await embeddedLyrics.adoptMany(songs.flatMap(({ songId, tags }) => (tags ? [{ songId, tags: tags.lyricsTags }] : [])));
+      },
+    );
     return {
       ports: [bind(songLyricsPort, { lyricsFor: async (songId) => (await repository.find(songId))?.document })],
       routes: async (app) => {

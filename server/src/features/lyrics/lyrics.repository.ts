@@ -102,6 +102,20 @@ export class LyricsRepository {
       });
   }
 
+  /** Many songs read and found without embedded lyrics, in one statement (a music folder's scan adds thousands). */
+  async markScannedWithout(songIds: readonly number[]): Promise<void> {
+    if (songIds.length === 0) return;
+    await this.db
+      .insert(lyricsEmbeddedScans)
+      .values(songIds.map((songId) => ({ songId, found: 'none' as const })))
+      .onConflictDoUpdate({ target: lyricsEmbeddedScans.songId, set: { found: 'none', scannedAt: new Date() } })
+      .catch(async (error: unknown) => {
+        // A song deleted meanwhile fails the whole statement: the others one by one.
+        if (!isForeignKeyViolation(error)) throw error;
+        for (const songId of songIds) await this.markScanned(songId, 'none');
+      });
+  }
+
   /** Those of these songs that were read for embedded lyrics. */
   async scannedAmong(songIds: readonly number[]): Promise<Set<number>> {
     if (songIds.length === 0) return new Set();

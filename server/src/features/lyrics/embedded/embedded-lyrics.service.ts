@@ -65,6 +65,16 @@ export class EmbeddedLyricsService {
     return { found };
   }
 
+  /** Many new songs at once: those with lyrics in their tags are adopted one by one, the others marked in one statement. */
+  async adoptMany(songs: readonly { songId: number; tags: readonly ILyricsTag[] }[]): Promise<void> {
+    const without: number[] = [];
+    for (const song of songs) {
+      if (song.tags.length > 0) await this.adopt(song.songId, song.tags);
+      else without.push(song.songId);
+    }
+    await this.deps.repository.markScannedWithout(without);
+  }
+
   /** Resumable: every song read is marked, and each run walks the ids skipping the marked ones. */
   async backfill(): Promise<{ scanned: number }> {
     let scanned = 0;
