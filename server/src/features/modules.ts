@@ -7,9 +7,20 @@ import { lyricsModule } from './lyrics/lyrics.module.js';
 import { musicFoldersModule } from './music-folders/music-folders.module.js';
 import { playlistsModule } from './playlists/playlists.module.js';
 import { sharingModule } from './sharing/sharing.module.js';
+import { subsonicModule } from './subsonic/subsonic.module.js';
 
 /**
  * Every feature module of Encore. A new feature adds its folder and one line here; the app and
  * the worker start them after the providers of what each requires, whatever this order.
  */
-export const encoreModules: readonly AnyModule[] = [authModule, libraryModule, sharingModule, playlistsModule, lyricsModule, clipsModule, discoveryModule, musicFoldersModule];
+export const encoreModules: readonly AnyModule[] = [
+  authModule,
+  libraryModule,
+  sharingModule,
+  playlistsModule,
+  lyricsModule,
+  clipsModule,
+  discoveryModule,
+  musicFoldersModule,
+  subsonicModule,
+];

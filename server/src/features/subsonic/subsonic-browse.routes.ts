@@ -75,6 +75,36 @@ export function browseEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
       },
     },
     {
+      // Folder browsing (DSub, older clients) over the same model: artists, then their albums, then songs.
+      name: 'getIndexes',
+      handle: async () => {
+        const { index } = artistIndex(await browse.artists());
+        return { indexes: { ignoredArticles: '', lastModified: 0, index } };
+      },
+    },
+    {
+      name: 'getMusicDirectory',
+      handle: async ({ params, user }) => {
+        const id = parseId(params.require('id'));
+        if (id.kind === 'artist') {
+          const artist = await browse.artist(id.key);
+          if (!artist) throw notFound('Directory');
+          return { directory: { id: artistElement(artist)['id'], name: artist.name, child: await albums(await browse.albumsOf(artist.key)) } };
+        }
+        const album = id.kind === 'album' ? await browse.album(id.key) : undefined;
+        if (!album) throw notFound('Directory');
+        const [element] = await albums([album]);
+        return {
+          directory: {
+            id: element?.['id'],
+            parent: element?.['parent'],
+            name: element?.['name'],
+            child: await songs(await browse.albumSongs(album.key, user.id)),
+          },
+        };
+      },
+    },
+    {
       name: 'getSong',
       handle: async ({ params, user }) => {
         const id = parseId(params.require('id'));
