@@ -356,6 +356,12 @@ describe.each(engines)('the Subsonic API (%s)', (engine) => {
     }
     expect((await json(withKey('/rest/getPlaylist?id=abc'))).error?.code).toBe(70);
     expect((await json(withKey('/rest/createPlaylist'))).error?.code).toBe(10);
+    expect((await json(withKey(`/rest/createPlaylist?name=${'x'.repeat(101)}`))).error).toMatchObject({
+      code: 0,
+      message: 'The playlist name can be at most 100 characters',
+    });
+    expect((await json(withKey(`/rest/updatePlaylist?playlistId=${created.id}&comment=${'y'.repeat(1001)}`))).error?.code).toBe(0);
+    expect((await json(withKey(`/rest/updatePlaylist?playlistId=${created.id}&songIndexToRemove=first`))).error?.code).toBe(0);
     await api.deletePlaylist({ id: created.id });
     expect((await json(withKey(`/rest/getPlaylist?id=${created.id}`))).error?.code).toBe(70);
   });

@@ -1,3 +1,4 @@
+import { NotFoundError } from '../../platform/errors/app-errors.js';
 import type { PlaylistsRepository } from './playlists.repository.js';
 import type { PlaylistWithSongs, PlaylistsService } from './playlists.service.js';
 import type { UserPlaylist, UserPlaylistChanges, UserPlaylists, UserPlaylistSummary } from './playlists.port.js';
@@ -35,12 +36,17 @@ export class UserPlaylistsAdapter implements UserPlaylists {
     if (changes.name !== undefined || changes.comment !== undefined) {
       current = await this.service.update(id, ownerId, {
         name: changes.name ?? current.row.name,
-        description: changes.comment ?? current.row.description,
+        description: changes.comment !== undefined ? changes.comment || null : current.row.description,
       });
     }
     const indexes = new Set(changes.songIndexesToRemove ?? []);
     const removed = current.songs.filter((_song, index) => indexes.has(index));
-    for (const song of removed) await this.service.removeSong(id, ownerId, song.id).catch(() => undefined);
+    for (const song of removed) {
+      // A song another call removed meanwhile is already gone: what was asked holds.
+      await this.service.removeSong(id, ownerId, song.id).catch((error: unknown) => {
+        if (!(error instanceof NotFoundError)) throw error;
+      });
+    }
     if (changes.songIdsToAdd && changes.songIdsToAdd.length > 0) await this.repository.appendSongs(id, changes.songIdsToAdd);
     return this.get(id, ownerId);
   }

@@ -5,6 +5,17 @@ import { songIdOf, type SubsonicParams } from './subsonic-params.js';
 import type { SubsonicObject } from './subsonic-response.js';
 import type { UserPlaylist } from '../playlists/playlists.port.js';
 import type { AuthenticatedUser } from '../auth/auth.port.js';
+import { createPlaylistBody } from '@encore/common/playlists.contract';
+import type { ZodType } from 'zod';
+
+/** A name or comment by the web API's rules (length, characters), else error 0 with the rule's message. */
+function valid(schema: ZodType<string | null>, value: string): string {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new SubsonicError(0, result.error.issues[0]?.message ?? 'Not a valid value');
+  return result.data ?? '';
+}
+const validName = (value: string) => valid(createPlaylistBody.shape.name, value);
+const validComment = (value: string) => valid(createPlaylistBody.shape.description, value);
 
 /** A playlist id as a number; anything else names no playlist (70, as another user's does). */
 function playlistIdOf(raw: string): number {
@@ -60,7 +71,7 @@ export function playlistEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
           const current = await playlists.get(id, user.id);
           const name = params.get('name');
           const updated = await playlists.update(id, user.id, {
-            ...(name ? { name } : {}),
+            ...(name ? { name: validName(name) } : {}),
             songIndexesToRemove: current.songs.map((_song, index) => index),
             songIdsToAdd: songIds,
           });
@@ -68,7 +79,7 @@ export function playlistEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
         }
         const name = params.get('name');
         if (name === undefined || name.trim() === '') throw missingParameter('name');
-        return { playlist: await withEntries(await playlists.create(user.id, name.trim(), songIds), user) };
+        return { playlist: await withEntries(await playlists.create(user.id, validName(name), songIds), user) };
       },
     },
     {
@@ -78,8 +89,8 @@ export function playlistEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
         const name = params.get('name');
         const comment = params.get('comment');
         await playlists.update(id, user.id, {
-          ...(name !== undefined && name.trim() !== '' ? { name: name.trim() } : {}),
-          ...(comment !== undefined ? { comment } : {}),
+          ...(name !== undefined && name.trim() !== '' ? { name: validName(name) } : {}),
+          ...(comment !== undefined ? { comment: validComment(comment) } : {}),
           songIndexesToRemove: indexesOf(params, 'songIndexToRemove'),
           songIdsToAdd: songIdsOf(params, 'songIdToAdd'),
         });
