@@ -4,6 +4,9 @@ import { users } from '../../src/features/auth/auth.schema.js';
 import { LibraryRepository, type NewSong } from '../../src/features/library/library.repository.js';
 import { folderSongsPort, songBrowsePort, type AlbumRecord, type SongBrowse } from '../../src/features/library/library.port.js';
 import { songLikes, songs } from '../../src/features/library/library.schema.js';
+import { libraryModule } from '../../src/features/library/library.module.js';
+import { SongBrowseRepository } from '../../src/features/library/song-browse.repository.js';
+import { SongBrowseService } from '../../src/features/library/song-browse.service.js';
 import { albumKeyOf, artistKeyOf, UNKNOWN_ARTIST } from '../../src/features/library/song-browse.index.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { account } from './library-test-kit.js';
@@ -318,5 +321,32 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
     await db.delete(songs).where(inArray(songs.id, [added?.id ?? 0, idOf('Army of Me')]));
     expect(await browse.album(albumKeyOf('bjork', 'post'))).toBeUndefined();
     expect((await browse.artist(artistKeyOf('bjork')))?.albumCount).toBe(1);
+  });
+
+  it('builds its index once for calls at once, and picks up a retag in place once the index is older than its age', async () => {
+    const db = t.app.encore.platform.database.db;
+    const rows = new SongBrowseRepository(db);
+    let snapshots = 0;
+    const counted = Object.assign(Object.create(rows) as SongBrowseRepository, {
+      snapshot: (afterId: number) => {
+        snapshots += 1;
+        return rows.snapshot(afterId);
+      },
+    });
+    const library = t.app.encore.modules.internals(libraryModule).library;
+    const once = new SongBrowseService({ repository: counted, songs: library });
+    const lists = await Promise.all(Array.from({ length: 5 }, () => once.albumList('newest', page(5), { viewerId: ann })));
+    expect(snapshots).toBe(1);
+    expect(new Set(lists.map((list) => JSON.stringify(list))).size).toBe(1);
+
+    const fresh = new SongBrowseService({ repository: rows, songs: library, maxAgeMs: 0 });
+    expect((await fresh.albumsOf(artistKeyOf('queen'))).map((album) => album.name)).toContain('');
+    // A music folder's file retagged: same songs, same ids, so no version changes.
+    await db
+      .update(songs)
+      .set({ album: 'Retagged' })
+      .where(eq(songs.id, idOf('Loose Single')));
+    await expect.poll(async () => (await fresh.albumsOf(artistKeyOf('queen'))).map((album) => album.name)).toContain('Retagged');
+    expect(await fresh.album(albumKeyOf('queen', ''))).toBeUndefined();
   });
 });
