@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SubsonicAPI } from 'subsonic-api';
 import type { Song } from '@encore/common/library.contract';
 import { account, bearer, upload } from '../library/library-test-kit.js';
@@ -39,9 +39,12 @@ describe.each(engines)('the Subsonic API (%s)', (engine) => {
   let tagged: Song;
   let flac: Song;
   let plain: Song;
+  let folderSong: Song;
 
   beforeAll(async () => {
     musicDir = await mkdtemp(path.join(tmpdir(), 'encore-subsonic-music-'));
+    // A song of a music folder, read in place: streamed from the folder like the others from storage.
+    await copyFile(fixtures.opus, path.join(musicDir, 'Folder Song.ogg'));
     t = await startTestApp(engine, { MUSIC_FOLDERS: musicDir });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -58,6 +61,15 @@ describe.each(engines)('the Subsonic API (%s)', (engine) => {
     tagged = (await upload(t, adaToken, fixtures.taggedMp3, { fileName: 'tagged.mp3' })).song;
     flac = (await upload(t, adaToken, fixtures.flac, { fileName: 'lossless.flac', contentType: 'audio/flac' })).song;
     plain = (await upload(t, bobToken, fixtures.plainMp3, { fileName: 'plain.mp3' })).song;
+    // The folder's scan runs in the background from the start.
+    folderSong = await vi.waitFor(
+      async () => {
+        const found = (await t.app.inject({ url: '/api/files', headers: bearer(adaToken) })).json<Song[]>().find((song) => song.uploadedBy === '');
+        if (!found) throw new Error('the music folder is not scanned yet');
+        return found;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -214,10 +226,13 @@ describe.each(engines)('the Subsonic API (%s)', (engine) => {
     const first = await page(0);
     const second = await page(2);
     const ids = [...(first.song ?? []), ...(second.song ?? [])].map((song) => song.id);
-    expect(ids.sort()).toEqual([tagged.id, flac.id, plain.id].map(String).sort());
+    const third = await page(4);
+    ids.push(...(third.song ?? []).map((song) => song.id));
+    expect(ids.sort()).toEqual([tagged.id, flac.id, plain.id, folderSong.id].map(String).sort());
+    expect(third.song).toEqual([]);
     expect(first.artist ?? []).toEqual([]);
     const everything = (await json(withKey('/rest/search3?query=&songCount=100000000&songOffset=0'))) as Envelope & { searchResult3: { song: unknown[] } };
-    expect(everything.searchResult3.song).toHaveLength(3);
+    expect(everything.searchResult3.song).toHaveLength(4);
     expect((await json(withKey('/rest/search3?query=&songOffset=99999999999'))).status).toBe('ok');
     const found = (await api.search3({ query: 'café' })).searchResult3;
     expect(found.song?.map((song) => song.id)).toEqual([String(tagged.id)]);
@@ -274,6 +289,14 @@ describe.each(engines)('the Subsonic API (%s)', (engine) => {
     expect(download.headers.get('content-disposition')).toContain('lossless.flac');
     expect((await download.arrayBuffer()).byteLength).toBe(flac.size);
     expect((await json(withKey('/rest/stream?id=999999'))).error?.code).toBe(70);
+    const folderBytes = await readFile(path.join(musicDir!, 'Folder Song.ogg'));
+    const folderPart = await fetch(`${base}${withKey(`/rest/stream?id=${folderSong.id}`)}`, { headers: { range: 'bytes=-50' } });
+    expect(folderPart.status).toBe(206);
+    expect(folderPart.headers.get('content-range')).toBe(`bytes ${folderBytes.length - 50}-${folderBytes.length - 1}/${folderBytes.length}`);
+    expect(Buffer.from(await folderPart.arrayBuffer()).equals(folderBytes.subarray(folderBytes.length - 50))).toBe(true);
+    const head = await fetch(`${base}${withKey(`/rest/stream?id=${tagged.id}`)}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
 
     const thumb = await fetch(`${base}${withKey(`/rest/getCoverArt?id=${tagged.id}&size=100`)}`);
     expect(thumb.status).toBe(200);
