@@ -107,7 +107,7 @@ export const libraryModule = defineModule({
         }),
         bind(uploadGatePort, { assertUploadOpen: (key) => ingest.assertUploadOpen(key) }),
         bind(songFactsPort, new SongFactsRepository(database.db)),
-        bind(songBrowsePort, new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library })),
+        bind(songBrowsePort, new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library, logger })),
       ],
       routes: async (app) => {
         await app.register(libraryRoutes(library, { analysisOf: async (songId) => (analysisOf ? analysisOf(songId) : null) }));

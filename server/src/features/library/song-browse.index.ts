@@ -46,7 +46,10 @@ export interface GenreEntry {
   albums: Set<AlbumEntry>;
 }
 
-/** A key of a name folded: 16 bytes of its sha256 in base64url (URL-safe, 22 characters). */
+/**
+ * A key of names folded: 16 bytes of a sha256 in base64url (URL-safe, 22 characters). The names
+ * are joined by NUL, which no PostgreSQL text holds, and artist and album keys hash differently.
+ */
 const hashKey = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
 export const artistKeyOf = (artistFold: string) => hashKey(`artist\0${artistFold}`);
 export const albumKeyOf = (artistFold: string, albumFold: string) => hashKey(`album\0${artistFold}\0${albumFold}`);

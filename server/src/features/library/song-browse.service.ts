@@ -1,3 +1,4 @@
+import type { Logger } from '../../platform/logger.js';
 import type { AlbumListKind, AlbumRecord, ArtistRecord, Page, SongBrowse, SongRecord } from './library.port.js';
 import type { LibraryService } from './library.service.js';
 import { BrowseIndex, namesOf, toAlbumRecord, toArtistRecord, yearOf, type AlbumEntry } from './song-browse.index.js';
@@ -9,6 +10,8 @@ export interface SongBrowseDeps {
   songs: Pick<LibraryService, 'songsByIds' | 'list'>;
   /** How old the index may get before it is rebuilt in the background (retags in place change no version). */
   maxAgeMs?: number;
+  /** Hears of a background rebuild that failed (the index in use stays). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /** At most this many random songs at once (getRandomSongs' own limit). */
@@ -237,7 +240,7 @@ export class SongBrowseService implements SongBrowse {
       if (Date.now() - this.builtAt > (this.deps.maxAgeMs ?? 60_000) && !this.building) {
         // Served as it is; the rebuild replaces it for the next calls.
         this.building = this.build(true).finally(() => (this.building = undefined));
-        this.building.catch(() => undefined);
+        this.building.catch((error: unknown) => this.deps.logger?.warn({ err: error }, 'rebuilding the song-browse index failed'));
       }
       return this.index;
     }
