@@ -389,6 +389,26 @@ describe.each(engines)('the Subsonic API (%s)', (engine) => {
     expect((await json(withKey(`/rest/getPlaylist?id=${created.id}`))).error?.code).toBe(70);
   });
 
+  it('may be called from web players on other origins (CORS, covers and streams embeddable)', async () => {
+    const preflight = await fetch(`${base}/rest/getAlbumList2.view`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://player.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type');
+    const ping = await fetch(`${base}${withKey('/rest/ping')}`, { headers: { origin: 'https://player.example' } });
+    expect(ping.headers.get('access-control-allow-origin')).toBe('*');
+    await ping.arrayBuffer();
+    const cover = await fetch(`${base}${withKey(`/rest/getCoverArt?id=${tagged.id}`)}`);
+    expect(cover.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    await cover.arrayBuffer();
+    // The web app's own API keeps its same-origin policy.
+    const api = await fetch(`${base}/api/health`);
+    expect(api.headers.get('access-control-allow-origin')).toBeNull();
+    await api.arrayBuffer();
+  });
+
   it('is not in the OpenAPI document', async () => {
     const document = (await t.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/rest'))).toEqual([]);

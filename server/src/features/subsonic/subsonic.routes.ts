@@ -35,6 +35,21 @@ export function subsonicRoutes(deps: SubsonicDeps, endpoints: readonly SubsonicE
           if (internal) request.log.error({ err: error }, 'subsonic call failed');
           return sendFailure(reply, request, deps.serverVersion, code, message);
         });
+        // Apps that run in a browser on another origin (web players) call /rest too: the calls
+        // carry their own credentials (no cookies), so any origin may read the answers, covers and streams.
+        rest.addHook('onRequest', async (_request, reply) => {
+          reply.raw.setHeader('access-control-allow-origin', '*');
+          reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
+        });
+        rest.options('/*', { schema: { hide: true } }, async (request, reply) => {
+          const asked = request.headers['access-control-request-headers'];
+          return reply
+            .status(204)
+            .header('access-control-allow-methods', 'GET, POST, HEAD, OPTIONS')
+            .header('access-control-allow-headers', typeof asked === 'string' && asked !== '' ? asked : 'content-type, range')
+            .header('access-control-max-age', '86400')
+            .send();
+        });
         rest.setNotFoundHandler((request, reply) => sendFailure(reply, request, deps.serverVersion, 0, 'Unknown API method'));
         for (const endpoint of endpoints) {
           for (const url of [`/${endpoint.name}`, `/${endpoint.name}.view`]) {
