@@ -247,6 +247,8 @@ describe.each(engines)('the Subsonic API (%s)', (engine) => {
     const starred = (await api.getStarred2()).starred2;
     expect(starred.song?.map((song) => song.id)).toEqual([String(flac.id)]);
     expect(starred.song?.[0]?.starred).toBeInstanceOf(Date);
+    // When it was liked, after the song was added.
+    expect(new Date(starred.song![0]!.starred!).getTime()).toBeGreaterThan(new Date(starred.song![0]!.created!).getTime());
     expect((await api.getStarred()).starred.song?.map((song) => song.id)).toEqual([String(flac.id)]);
     await api.unstar({ id: String(flac.id) });
     expect(await favourites()).toEqual([]);

@@ -17,6 +17,8 @@ export interface SongRecord {
   uploadedBy: string;
   /** Whether the viewer liked it. */
   isLiked: boolean;
+  /** When the viewer liked it (absent when they did not). */
+  likedAt?: Date;
   displayName: string;
   /** The name the file had on the uploader's disk. */
   fileName: string;

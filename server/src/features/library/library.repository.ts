@@ -13,6 +13,8 @@ export type NewSong = typeof songs.$inferInsert;
 export interface ViewedSongRow {
   row: SongRow;
   isLiked: boolean;
+  /** When the viewer liked it, when they did. */
+  likedAt?: Date;
 }
 
 export interface SongFilter {
@@ -390,7 +392,7 @@ export class LibraryRepository {
 
   private selectFor(viewerId: number, db: Db = this.db) {
     return db
-      .select({ row: songs, likedBy: songLikes.userId })
+      .select({ row: songs, likedBy: songLikes.userId, likedAt: songLikes.createdAt })
       .from(songs)
       .leftJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId)));
   }
@@ -415,18 +417,19 @@ function searchWords(search: string | undefined): string[] {
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 
-function toRecord(selected: { row: SongRow; likedBy: number | null }): ViewedSongRow {
-  return { row: selected.row, isLiked: selected.likedBy !== null };
+function toRecord(selected: { row: SongRow; likedBy: number | null; likedAt: Date | null }): ViewedSongRow {
+  return { row: selected.row, isLiked: selected.likedBy !== null, ...(selected.likedAt ? { likedAt: selected.likedAt } : {}) };
 }
 
 /** The domain record of a song's row (its uploader's name comes from the accounts): what other modules and the routes see of it. */
-export function toSongRecord({ row, isLiked }: ViewedSongRow, uploadedBy: string): SongRecord {
+export function toSongRecord({ row, isLiked, likedAt }: ViewedSongRow, uploadedBy: string): SongRecord {
   // uploadedBy is '' for a song of a music folder (no uploader).
   return {
     id: row.id,
     ownerId: row.ownerId,
     uploadedBy,
     isLiked,
+    ...(likedAt ? { likedAt } : {}),
     displayName: row.displayName,
     fileName: row.fileName,
     fileType: row.fileType,

@@ -18,10 +18,7 @@ function suffixOf(fileName: string): string {
 /** Keeps a path part from reading as folders. */
 const pathPart = (text: string): string => text.replace(/[/\\]/g, '_').trim() || 'Unknown';
 
-/**
- * A song as Subsonic's `child` (ID3 fields, OpenSubsonic extras). `starred` carries the song's
- * added date: the likes keep no date of their own yet, and clients only read its presence.
- */
+/** A song as Subsonic's `child` (ID3 fields, OpenSubsonic extras); `starred` is when the viewer liked it. */
 export function songElement(song: SongRecord, keys: SongKeys): SubsonicObject {
   const key = keys.get(song.id);
   const title = song.title ?? song.displayName;
@@ -51,7 +48,7 @@ export function songElement(song: SongRecord, keys: SongKeys): SubsonicObject {
     type: 'music',
     mediaType: 'song',
     isVideo: false,
-    starred: song.isLiked ? song.uploadedAt : undefined,
+    starred: song.isLiked ? (song.likedAt ?? song.uploadedAt) : undefined,
     displayArtist: artist,
     displayAlbumArtist: song.albumArtist ?? artist,
     albumArtists: song.albumArtist ? [{ name: song.albumArtist }] : undefined,
