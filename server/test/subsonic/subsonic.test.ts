@@ -123,6 +123,8 @@ describe.each(engines)('the Subsonic API (%s)', (engine) => {
     expect(accountPassword.status).toBe('failed');
     expect(accountPassword.error?.code).toBe(41);
     expect(accountPassword.error?.message).toMatch(/app password/i);
+    expect(accountPassword.error).toMatchObject({ helpUrl: 'http://encore.test/profile' });
+    expect((await json('/rest/ping.view?f=json&u=ada&p=wrong-password')).error).not.toHaveProperty('helpUrl');
   });
 
   it('writes XML by default and for an unknown f, JSON with f=json, JSONP with a callback', async () => {

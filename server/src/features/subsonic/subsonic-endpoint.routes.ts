@@ -20,6 +20,8 @@ export interface SubsonicDeps {
   /** MUSIC_FOLDERS, in order (folder ids from 1; 0 is the uploads). */
   musicFolders: readonly string[];
   serverVersion: string;
+  /** Where a person makes app passwords and API keys (the profile page), for credential errors. */
+  helpUrl: string;
   logger: Logger;
 }
 

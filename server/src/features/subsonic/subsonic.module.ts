@@ -23,7 +23,7 @@ export const subsonicModule = defineModule({
   jobs: [],
   settings: [],
   tags: [],
-  setup({ platform, logger, use }) {
+  setup({ platform, logger, publicUrl, use }) {
     const deps: SubsonicDeps = {
       clientAuthentication: use(clientAuthenticationPort),
       accounts: use(accountsPort),
@@ -34,6 +34,7 @@ export const subsonicModule = defineModule({
       storage: platform.storage,
       musicFolders: platform.config.musicFolders.paths,
       serverVersion,
+      helpUrl: new URL('/profile', publicUrl).toString(),
       logger,
     };
     const endpoints = [...systemEndpoints(deps), ...browseEndpoints(deps), ...mediaEndpoints(deps), ...playlistEndpoints(deps)];

@@ -30,10 +30,10 @@ export function subsonicRoutes(deps: SubsonicDeps, endpoints: readonly SubsonicE
           }
           // A Fastify refusal before the handler (a body too large, a content type it does not read).
           const refusal = fastifyRefusal(error);
-          if (refusal !== undefined) return sendFailure(reply, request, deps.serverVersion, 0, refusal);
+          if (refusal !== undefined) return sendFailure(reply, request, deps, 0, refusal);
           const { code, message, internal } = subsonicErrorOf(error);
           if (internal) request.log.error({ err: error }, 'subsonic call failed');
-          return sendFailure(reply, request, deps.serverVersion, code, message);
+          return sendFailure(reply, request, deps, code, message);
         });
         // Apps that run in a browser on another origin (web players) call /rest too: the calls
         // carry their own credentials (no cookies), so any origin may read the answers, covers and streams.
@@ -50,7 +50,7 @@ export function subsonicRoutes(deps: SubsonicDeps, endpoints: readonly SubsonicE
             .header('access-control-max-age', '86400')
             .send();
         });
-        rest.setNotFoundHandler((request, reply) => sendFailure(reply, request, deps.serverVersion, 0, 'Unknown API method'));
+        rest.setNotFoundHandler((request, reply) => sendFailure(reply, request, deps, 0, 'Unknown API method'));
         for (const endpoint of endpoints) {
           for (const url of [`/${endpoint.name}`, `/${endpoint.name}.view`]) {
             rest.route({ method: ['GET', 'POST'], url, schema: { hide: true }, handler: (request, reply) => answer(deps, endpoint, request, reply) });
@@ -90,8 +90,12 @@ function sendOk(reply: FastifyReply, format: SubsonicFormat, serverVersion: stri
   return reply.status(200).header('content-type', contentType).header('cache-control', 'no-store').send(text);
 }
 
-function sendFailure(reply: FastifyReply, request: FastifyRequest, serverVersion: string, code: number, message: string): FastifyReply {
-  const { contentType, body } = render(failureFormat(request), envelope('failed', serverVersion, { error: { code, message } }));
+/** Credential refusals a person fixes on the profile page (apiKeyAuthentication's helpUrl). */
+const HELPED_CODES = new Set([41, 42, 44]);
+
+function sendFailure(reply: FastifyReply, request: FastifyRequest, deps: SubsonicDeps, code: number, message: string): FastifyReply {
+  const error = { code, message, helpUrl: HELPED_CODES.has(code) ? deps.helpUrl : undefined };
+  const { contentType, body } = render(failureFormat(request), envelope('failed', deps.serverVersion, { error }));
   return reply.status(200).header('content-type', contentType).header('cache-control', 'no-store').send(body);
 }
 
