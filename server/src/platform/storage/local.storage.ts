@@ -141,28 +141,7 @@ export class LocalStorage implements Storage {
    * it. The caller either reads (the stream closes the file) or closes.
    */
   async open(key: string, options: { contentType?: boolean } = {}): Promise<OpenLocalObject> {
-    const file = this.objectPath(key);
-    let handle: fs.FileHandle;
-    try {
-      handle = await fs.open(file, 'r');
-    } catch (error) {
-      if (isErrno(error, 'ENOENT', 'ENOTDIR', 'EISDIR')) throw new NotFoundError();
-      throw error;
-    }
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) throw new NotFoundError();
-      const contentType = options.contentType === false ? undefined : (await this.readSidecar(key)).contentType;
-      return {
-        size: info.size,
-        contentType,
-        read: (range) => createReadStream('', { fd: handle, highWaterMark: READ_CHUNK_BYTES, ...(range ?? {}) }),
-        close: () => handle.close(),
-      };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+    return openLocalFile(this.objectPath(key), async () => (options.contentType === false ? undefined : (await this.readSidecar(key)).contentType));
   }
 
   async stat(key: string): Promise<{ size: number; contentType: string | undefined } | null> {
@@ -305,6 +284,34 @@ export class LocalStorage implements Storage {
       this.logger.warn({ key, err: error }, 'unreadable storage sidecar; content type unknown');
       return {};
     }
+  }
+}
+
+/**
+ * One open of a file on this machine, for a signed-URL route or a reader: its size (from the open
+ * file, so a concurrent replace cannot mismatch size and bytes), its content type, and a stream of
+ * any range of it that closes the file when done. NotFoundError when it is missing or not a file.
+ */
+export async function openLocalFile(file: string, contentType: () => Promise<string | undefined>): Promise<OpenLocalObject> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r');
+  } catch (error) {
+    if (isErrno(error, 'ENOENT', 'ENOTDIR', 'EISDIR')) throw new NotFoundError();
+    throw error;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new NotFoundError();
+    return {
+      size: info.size,
+      contentType: await contentType(),
+      read: (range) => createReadStream('', { fd: handle, highWaterMark: READ_CHUNK_BYTES, ...(range ?? {}) }),
+      close: () => handle.close(),
+    };
+  } catch (error) {
+    await handle.close();
+    throw error;
   }
 }
 

@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { ForbiddenError, NotFoundError } from '../errors/app-errors.js';
 import { isErrno } from '../fs/errno.js';
 import type { Logger } from '../logger.js';
-import { LocalStorage, LOCAL_STORAGE_ROUTE_PREFIX, type OpenLocalObject } from './local.storage.js';
+import { LocalStorage, LOCAL_STORAGE_ROUTE_PREFIX, openLocalFile, type OpenLocalObject } from './local.storage.js';
 import { signedPath, verifySignedQuery, type LocalUrlClaims, type LocalUrlOp } from './local-url-signature.js';
 import { assertValidContentType, assertValidKey, assertValidReadRange, resolveReadRange } from './storage-key.js';
 import type { ListedObject, ReadRange, Storage, StoredObject } from './storage.types.js';
@@ -19,8 +18,6 @@ export interface MountedFile {
 export type MountResolver = (key: string) => Promise<MountedFile | undefined>;
 
 export const READ_ONLY_MOUNT = 'Files of a music folder are read only: Encore never writes, moves or deletes them.';
-
-const READ_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * The configured storage plus read-only mounts: keys below a mounted prefix (`music/`) name files
@@ -107,26 +104,7 @@ export class MountedStorage implements Storage {
       if (!local) throw new NotFoundError();
       return local.open(key, options);
     }
-    let handle: fs.FileHandle;
-    try {
-      handle = await fs.open(file.path, 'r');
-    } catch (error) {
-      if (isErrno(error, 'ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM')) throw new NotFoundError();
-      throw error;
-    }
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) throw new NotFoundError();
-      return {
-        size: info.size,
-        contentType: file.contentType,
-        read: (range) => createReadStream('', { fd: handle, highWaterMark: READ_CHUNK_BYTES, ...(range ?? {}) }),
-        close: () => handle.close(),
-      };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+    return openLocalFile(file.path, async () => file.contentType);
   }
 
   async stat(key: string): Promise<{ size: number; contentType: string | undefined } | null> {
