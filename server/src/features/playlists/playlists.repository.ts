@@ -143,35 +143,12 @@ export class PlaylistsRepository {
       const have = new Set(current.map((row) => row.songId));
       const present = new Set(songIds.filter((id) => have.has(id)));
       const wanted = [...new Set(songIds)].filter((id) => !have.has(id));
-      const added = new Set<number>();
-      if (wanted.length === 0) return { added, present };
+      if (wanted.length === 0) return { added: new Set<number>(), present };
       const [last] = await tx
         .select({ position: sql<number | null>`max(${playlistSongs.position})` })
         .from(playlistSongs)
         .where(eq(playlistSongs.playlistId, playlistId));
-      let next = Number(last?.position ?? 0) + 1;
-      const insert = (ids: number[], from: number) =>
-        tx
-          .transaction(async (savepoint) => {
-            await savepoint.insert(playlistSongs).values(ids.map((songId, index) => ({ playlistId, songId, position: from + index })));
-          })
-          .then(
-            () => true,
-            (error: unknown) => {
-              if (isForeignKeyViolation(error, 'playlist_songs_song_id_songs_id_fk')) return false;
-              throw error;
-            },
-          );
-      if (await insert(wanted, next)) {
-        for (const id of wanted) added.add(id);
-      } else {
-        for (const id of wanted) {
-          if (await insert([id], next)) {
-            added.add(id);
-            next += 1;
-          }
-        }
-      }
+      const added = await insertInOrder(tx, playlistId, wanted, Number(last?.position ?? 0) + 1);
       if (added.size > 0) await touch(tx, playlistId);
       return { added, present };
     });
@@ -227,14 +204,15 @@ export class PlaylistsRepository {
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * The songs from position 0, in order, in the caller's transaction: all in one statement, or,
- * when a song was deleted since it was chosen (its foreign key fails), one by one without it.
+ * The songs from position `from`, in order, in the caller's transaction: all in one statement,
+ * or, when a song was deleted since it was chosen (its foreign key fails), one by one without
+ * it. Answers the songs added.
  */
-async function insertInOrder(tx: Tx, playlistId: number, songIds: readonly number[]): Promise<void> {
-  const insert = (ids: readonly number[], from: number) =>
+async function insertInOrder(tx: Tx, playlistId: number, songIds: readonly number[], from = 0): Promise<Set<number>> {
+  const insert = (ids: readonly number[], at: number) =>
     tx
       .transaction(async (savepoint) => {
-        await savepoint.insert(playlistSongs).values(ids.map((songId, index) => ({ playlistId, songId, position: from + index })));
+        await savepoint.insert(playlistSongs).values(ids.map((songId, index) => ({ playlistId, songId, position: at + index })));
       })
       .then(
         () => true,
@@ -243,11 +221,16 @@ async function insertInOrder(tx: Tx, playlistId: number, songIds: readonly numbe
           throw error;
         },
       );
-  if (songIds.length === 0 || (await insert(songIds, 0))) return;
-  let position = 0;
+  if (songIds.length === 0 || (await insert(songIds, from))) return new Set(songIds);
+  const added = new Set<number>();
+  let position = from;
   for (const songId of songIds) {
-    if (await insert([songId], position)) position += 1;
+    if (await insert([songId], position)) {
+      added.add(songId);
+      position += 1;
+    }
   }
+  return added;
 }
 
 /** Positions change only under this lock (SELECT … FOR UPDATE of the playlist row). */
