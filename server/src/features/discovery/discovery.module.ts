@@ -1,19 +1,21 @@
 import { AI_MESSAGES } from '@encore/common/discovery.contract';
-import { defineModule } from '../../modules/module.js';
+import { bind, defineModule } from '../../modules/module.js';
 import { songCataloguePort, songDetailSourcesPort, songEventsPort, songFactsPort } from '../library/library.port.js';
 import { generatedPlaylistsPort } from '../playlists/playlists.port.js';
 import { AnalysisService } from './analysis/analysis.service.js';
 import { analyseSongJob, analysisBackfillJob, discoveryJobs } from './discovery.jobs.js';
+import { similarSongsPort } from './discovery.port.js';
 import { DiscoveryRepository } from './discovery.repository.js';
 import { discoveryRoutes } from './discovery.routes.js';
 import { catalogVersion, songAnalyses } from './discovery.schema.js';
 import { DiscoveryService } from './discovery.service.js';
+import { SimilarSongsFinder } from './similar-songs.js';
 
 export const discoveryModule = defineModule({
   name: 'discovery',
   summary: 'AI playlists: sonic analysis of every song, and playlists generated from a text prompt or "more like this".',
   requires: [songCataloguePort, songEventsPort, songDetailSourcesPort, songFactsPort, generatedPlaylistsPort],
-  provides: [],
+  provides: [similarSongsPort],
   tables: [songAnalyses, catalogVersion],
   jobs: [analyseSongJob, analysisBackfillJob],
   settings: ['LLM_API_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_SECONDS', 'ANALYSIS_BACKFILL', 'ANALYSIS_ON_INGEST'],
@@ -46,6 +48,7 @@ export const discoveryModule = defineModule({
     }
     use(songDetailSourcesPort).provideAnalysis((songId) => analysis.analysisOf(songId));
     return {
+      ports: [bind(similarSongsPort, new SimilarSongsFinder(repository))],
       routes: discoveryRoutes(discovery, analysis),
       jobs: discoveryJobs(analysis, { backfill: config.ai.backfill }),
       health: async () => ({ analysis: await analysis.progress() }),

@@ -1,10 +1,11 @@
-import { defineModule } from '../../modules/module.js';
+import { bind, defineModule } from '../../modules/module.js';
 import { absolutePath } from './folder-files.js';
 import { accountsPort } from '../auth/auth.port.js';
 import { folderSongsPort } from '../library/library.port.js';
 import { playlistFilesPort } from '../playlists/playlists.port.js';
 import { FolderPlaylists } from './folder-playlists.js';
 import { FolderScanner } from './folder-scanner.js';
+import { musicFoldersPort } from './music-folders.port.js';
 import { musicFoldersRoutes } from './music-folders.routes.js';
 import { MusicFoldersRepository } from './music-folders.repository.js';
 import { musicFolderFiles, musicFolderPlaylists, musicFolderScan } from './music-folders.schema.js';
@@ -17,7 +18,7 @@ export const musicFoldersModule = defineModule({
   name: 'music-folders',
   summary: 'Music folders read in place (MUSIC_FOLDERS): scanned at start, watched, rescanned; their songs join the collection.',
   requires: [folderSongsPort, accountsPort, playlistFilesPort],
-  provides: [],
+  provides: [musicFoldersPort],
   tables: [musicFolderFiles, musicFolderScan, musicFolderPlaylists],
   jobs: [],
   settings: ['MUSIC_FOLDERS', 'MUSIC_SCAN_MINUTES', 'MUSIC_WATCH', 'MUSIC_MISSING_GRACE_DAYS'],
@@ -56,6 +57,7 @@ export const musicFoldersModule = defineModule({
       watch: settings.watch,
     });
     return {
+      ports: [bind(musicFoldersPort, { folders: () => service.folders(), status: () => service.status(), scanNow: (userId) => service.scanNow(userId) })],
       routes: musicFoldersRoutes(service),
       health: async () => {
         if (!service.configured) return {};

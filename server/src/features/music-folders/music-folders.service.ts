@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/logger.js';
 import {
   NO_MUSIC_FOLDERS,
   ONLY_OWNER_SCANS,
+  type MusicFolder,
   type MusicFoldersResponse,
   type ScanProblem,
   type ScanStatus,
@@ -92,17 +93,15 @@ export class MusicFoldersService {
     if (this.holding) await this.deps.repository.release(this.holder).catch(() => undefined);
   }
 
+  /** Each folder (ids from 1), its songs and whether the last scans could read it. */
+  async folders(): Promise<MusicFolder[]> {
+    return this.foldersOf(await this.deps.repository.status());
+  }
+
   /** What the music page shows. */
   async overview(viewerId: number): Promise<MusicFoldersResponse> {
     const status = await this.deps.repository.status();
-    const folders = await Promise.all(
-      this.deps.folders.map(async (folder, index) => ({
-        id: index + 1,
-        path: folder,
-        songs: await this.deps.repository.songCount(folder),
-        available: !status.problems.some((problem) => problem.folder === folder && problem.path === ''),
-      })),
-    );
+    const folders = await this.foldersOf(status);
     const { problems, total } = await this.deps.repository.problems(PROBLEMS_SHOWN);
     const walkProblems = status.problems.filter((problem) => this.deps.folders.includes(problem.folder) || problem.path === '');
     return {
@@ -133,6 +132,17 @@ export class MusicFoldersService {
     while (this.running || this.wanted || this.settleTimer) {
       await (this.running ?? new Promise((resolve) => setTimeout(resolve, 50)));
     }
+  }
+
+  private foldersOf(status: Awaited<ReturnType<MusicFoldersRepository['status']>>): Promise<MusicFolder[]> {
+    return Promise.all(
+      this.deps.folders.map(async (folder, index) => ({
+        id: index + 1,
+        path: folder,
+        songs: await this.deps.repository.songCount(folder),
+        available: !status.problems.some((problem) => problem.folder === folder && problem.path === ''),
+      })),
+    );
   }
 
   private async isOwner(userId: number): Promise<boolean> {

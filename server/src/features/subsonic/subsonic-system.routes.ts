@@ -23,7 +23,7 @@ export function systemEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
       open: true,
       answer: () => ({ openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS.map(({ name, versions }) => ({ name, versions: [...versions] })) }),
     },
-    { name: 'getMusicFolders', handle: async () => ({ musicFolders: { musicFolder: musicFolders(deps.musicFolders) } }) },
+    // getMusicFolders: subsonic-scan.routes.ts, from the music folders' port.
     {
       name: 'getUser',
       handle: async ({ params, user }) => {

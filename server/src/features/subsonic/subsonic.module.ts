@@ -4,10 +4,14 @@ import { accountsPort, clientAuthenticationPort } from '../auth/auth.port.js';
 import { songBrowsePort, songCataloguePort } from '../library/library.port.js';
 import { songLyricsPort } from '../lyrics/lyrics.port.js';
 import { userPlaylistsPort } from '../playlists/playlists.port.js';
+import { similarSongsPort } from '../discovery/discovery.port.js';
 import { browseEndpoints } from './subsonic-browse.routes.js';
 import type { SubsonicDeps } from './subsonic-endpoint.routes.js';
+import { musicFoldersPort } from '../music-folders/music-folders.port.js';
 import { mediaEndpoints } from './subsonic-media.routes.js';
 import { playlistEndpoints } from './subsonic-playlists.routes.js';
+import { scanEndpoints } from './subsonic-scan.routes.js';
+import { similarEndpoints } from './subsonic-similar.routes.js';
 import { systemEndpoints } from './subsonic-system.routes.js';
 import { subsonicRoutes } from './subsonic.routes.js';
 
@@ -17,7 +21,7 @@ export const subsonicModule = defineModule({
   name: 'subsonic',
   summary:
     'The OpenSubsonic API under /rest for phone and desktop apps: the same library, favourites, playlists and lyrics, signed in with API keys or app passwords.',
-  requires: [clientAuthenticationPort, accountsPort, songCataloguePort, songBrowsePort, songLyricsPort, userPlaylistsPort],
+  requires: [clientAuthenticationPort, accountsPort, songCataloguePort, songBrowsePort, songLyricsPort, userPlaylistsPort, musicFoldersPort, similarSongsPort],
   provides: [],
   tables: [],
   jobs: [],
@@ -38,6 +42,8 @@ export const subsonicModule = defineModule({
       logger,
     };
     const endpoints = [...systemEndpoints(deps), ...browseEndpoints(deps), ...mediaEndpoints(deps), ...playlistEndpoints(deps)];
+    endpoints.push(...scanEndpoints(use(musicFoldersPort)));
+    endpoints.push(...similarEndpoints(deps, use(similarSongsPort)));
     return { rootRoutes: subsonicRoutes(deps, endpoints) };
   },
 });
