@@ -1,17 +1,30 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Ffmpeg } from '../../platform/media/ffmpeg.js';
 import { contentRange, parseRangeHeader } from '../../platform/storage/http-range.js';
 import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
 import { SENT } from './subsonic-endpoint.routes.js';
 import { notFound } from './subsonic-errors.js';
 import { lyricsList, plainLyrics } from './subsonic-lyrics.js';
 import { parseId, type SubsonicParams } from './subsonic-params.js';
+import { StreamTranscoder, streamPlan, TRANSCODE_TYPES, type StreamPlan } from './subsonic-transcode.js';
 
 /** getCoverArt: sizes up to this come from the thumbnails, larger ones are the full cover. */
 const THUMB_MAX_SIZE = 300;
 
-export function mediaEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
+export function mediaEndpoints(deps: SubsonicDeps, ffmpeg: Ffmpeg): SubsonicEndpoint[] {
+  const transcoder = new StreamTranscoder(ffmpeg);
   return [
-    { name: 'stream', handle: async ({ params, request, reply, user }) => sendSong(deps, params, request, reply, false, user.id) },
+    {
+      name: 'stream',
+      handle: async ({ params, request, reply, user }) => {
+        const id = parseId(params.require('id'));
+        const song = id.kind === 'song' ? await deps.catalogue.get(id.id, user.id) : undefined;
+        if (!song) throw notFound('Song');
+        const plan = streamPlan(song, params);
+        if (plan.kind === 'original') return sendSong(deps, params, request, reply, false, user.id);
+        return sendTranscode(deps, transcoder, song, plan, reply);
+      },
+    },
     { name: 'download', handle: async ({ params, request, reply, user }) => sendSong(deps, params, request, reply, true, user.id) },
     {
       name: 'getCoverArt',
@@ -99,6 +112,37 @@ async function sendSong(
   else reply.status(200);
   reply.header('content-length', range ? range.end - range.start + 1 : stat.size);
   await reply.send(object.stream);
+  return SENT;
+}
+
+/**
+ * ffmpeg's output as it comes (no Range: `Accept-Ranges: none`, chunked), its duration in
+ * `X-Content-Duration`; ffmpeg is stopped when the client goes away.
+ */
+async function sendTranscode(
+  deps: SubsonicDeps,
+  transcoder: StreamTranscoder,
+  song: { storageKey: string; durationSeconds: number | null },
+  plan: Extract<StreamPlan, { kind: 'transcode' }>,
+  reply: FastifyReply,
+): Promise<typeof SENT> {
+  const gone = new AbortController();
+  const socket = reply.request.raw.socket;
+  // The response closes when it is finished or when the connection drops; either way ffmpeg is done
+  // with. A half-closed connection would otherwise wait, unfinished, for the server's timeouts.
+  let complete = false;
+  reply.raw.once('close', () => {
+    gone.abort(new Error('the client went away'));
+    if (!complete) socket.destroy();
+  });
+  await deps.storage.withLocalFile(song.storageKey, (file) =>
+    transcoder.run(file, plan, gone.signal, (output) => {
+      reply.status(200).header('content-type', TRANSCODE_TYPES[plan.codec]).header('accept-ranges', 'none').header('cache-control', 'private, no-transform');
+      if (song.durationSeconds !== null) reply.header('x-content-duration', Math.max(song.durationSeconds - plan.offsetSeconds, 0).toFixed(2));
+      output.once('end', () => (complete = true));
+      void reply.send(output);
+    }),
+  );
   return SENT;
 }
 

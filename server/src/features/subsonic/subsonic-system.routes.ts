@@ -7,6 +7,7 @@ export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
   { name: 'songLyrics', versions: [1, 2] },
+  { name: 'transcodeOffset', versions: [1] },
 ] as const;
 
 /** The upload library is folder 0; each music folder follows, from 1, in MUSIC_FOLDERS' order. */

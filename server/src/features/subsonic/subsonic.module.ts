@@ -41,7 +41,7 @@ export const subsonicModule = defineModule({
       helpUrl: new URL('/profile', publicUrl).toString(),
       logger,
     };
-    const endpoints = [...systemEndpoints(deps), ...browseEndpoints(deps), ...mediaEndpoints(deps), ...playlistEndpoints(deps)];
+    const endpoints = [...systemEndpoints(deps), ...browseEndpoints(deps), ...mediaEndpoints(deps, platform.ffmpeg), ...playlistEndpoints(deps)];
     endpoints.push(...scanEndpoints(use(musicFoldersPort)));
     endpoints.push(...similarEndpoints(deps, use(similarSongsPort)));
     return { rootRoutes: subsonicRoutes(deps, endpoints) };
