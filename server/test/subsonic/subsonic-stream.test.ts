@@ -157,11 +157,26 @@ describe.each(engines)('Subsonic stream with transcoding (%s)', (engine) => {
     expect(await failure('maxBitRate=96')).toBe(10);
   });
 
+  /** A plain connection of its own (no keep-alive pool) to the long song's transcode, not read beyond what comes. */
+  const openLong = () =>
+    new Promise<IncomingMessage>((resolve, reject) => httpGet(url(`id=${long.id}&format=mp3&maxBitRate=320`), { agent: false }, resolve).once('error', reject));
+
+  it('refuses a fifth transcode at once with error 0, and takes one again when a stream ends', async () => {
+    const open = await Promise.all([openLong(), openLong(), openLong(), openLong()]);
+    expect(open.map((response) => response.headers['content-type'])).toEqual(Array(4).fill('audio/mpeg'));
+    const refused = JSON.parse((await get(`id=${flac.id}&maxBitRate=96`)).body.toString('utf8')) as {
+      'subsonic-response': { error?: { code: number; message: string } };
+    };
+    expect(refused['subsonic-response'].error).toEqual({ code: 0, message: 'Too many streams at once' });
+    // The original needs no ffmpeg: still served.
+    expect((await get(`id=${mp3.id}`)).headers.get('content-type')).toBe('audio/mpeg');
+    for (const response of open) response.socket.destroy();
+    await expect.poll(streamTranscodes, { timeout: 5000, interval: 20 }).toBe(0);
+    await expect.poll(async () => (await get(`id=${flac.id}&maxBitRate=96`)).headers.get('content-type'), { timeout: 5000, interval: 20 }).toBe('audio/ogg');
+  });
+
   it('stops ffmpeg when the client goes away mid-stream', async () => {
-    // A plain connection of its own (no keep-alive pool), dropped after the first bytes.
-    const response = await new Promise<IncomingMessage>((resolve, reject) =>
-      httpGet(url(`id=${long.id}&format=mp3&maxBitRate=320`), { agent: false }, resolve).once('error', reject),
-    );
+    const response = await openLong();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('audio/mpeg');
     await once(response, 'readable');
