@@ -3,6 +3,7 @@ import { authModule } from './auth/auth.module.js';
 import { clipsModule } from './clips/clips.module.js';
 import { discoveryModule } from './discovery/discovery.module.js';
 import { libraryModule } from './library/library.module.js';
+import { listeningModule } from './listening/listening.module.js';
 import { lyricsModule } from './lyrics/lyrics.module.js';
 import { musicFoldersModule } from './music-folders/music-folders.module.js';
 import { playlistsModule } from './playlists/playlists.module.js';
@@ -23,4 +24,5 @@ export const encoreModules: readonly AnyModule[] = [
   discoveryModule,
   musicFoldersModule,
   subsonicModule,
+  listeningModule,
 ];

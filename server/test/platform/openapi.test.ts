@@ -5,6 +5,7 @@ import { discoveryEndpoints } from '@encore/common/discovery.contract';
 import type { Endpoint } from '@encore/common/endpoint';
 import { systemEndpoints } from '@encore/common/http.contract';
 import { libraryEndpoints, sharingEndpoints, uploadEndpoints } from '@encore/common/library.contract';
+import { listeningEndpoints } from '@encore/common/listening.contract';
 import { lyricsEndpoints } from '@encore/common/lyrics.contract';
 import { musicFolderEndpoints } from '@encore/common/music-folders.contract';
 import { playlistsEndpoints } from '@encore/common/playlists.contract';
@@ -40,6 +41,7 @@ const operations = [
   'GET /api/files/{id}/play',
   'GET /api/health',
   'GET /api/music-folders',
+  'GET /api/player/queue',
   'GET /api/playlists',
   'GET /api/playlists/{id}',
   'GET /api/playlists/{id}/m3u8',
@@ -74,6 +76,7 @@ const operations = [
   'PUT /api/auth/password',
   'PUT /api/auth/profile',
   'PUT /api/files/{id}/lyrics',
+  'PUT /api/player/queue',
   'PUT /api/playlists/{id}',
   'PUT /api/playlists/{id}/songs',
   'GET /api/auth/profile',
@@ -108,6 +111,7 @@ describe('the OpenAPI document', () => {
       discoveryEndpoints,
       tasksEndpoints,
       musicFolderEndpoints,
+      listeningEndpoints,
     ].flatMap((group) => Object.values(group));
     const names = declared.map((endpoint) => `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`);
     expect([...names].sort()).toEqual([...operations].sort());

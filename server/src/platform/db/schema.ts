@@ -15,3 +15,4 @@ export * from '../jobs/jobs.schema.js';
 export * from '../mail/mail.schema.js';
 export * from '../rate-limit/rate-limit.schema.js';
 export * from '../../features/music-folders/music-folders.schema.js';
+export * from '../../features/listening/listening.schema.js';
