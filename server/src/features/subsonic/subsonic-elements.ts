@@ -18,8 +18,12 @@ function suffixOf(fileName: string): string {
 /** Keeps a path part from reading as folders. */
 const pathPart = (text: string): string => text.replace(/[/\\]/g, '_').trim() || 'Unknown';
 
+/** The viewer's listening of songs (their rating, play count, last play), where an endpoint reads it. */
+export type SongAnnotations = Map<number, { userRating?: number; playCount?: number; played?: Date }>;
+
 /** A song as Subsonic's `child` (ID3 fields, OpenSubsonic extras); `starred` is when the viewer liked it. */
-export function songElement(song: SongRecord, keys: SongKeys): SubsonicObject {
+export function songElement(song: SongRecord, keys: SongKeys, annotations?: SongAnnotations): SubsonicObject {
+  const annotation = annotations?.get(song.id);
   const key = keys.get(song.id);
   const title = song.title ?? song.displayName;
   const artist = song.artist ?? song.albumArtist ?? undefined;
@@ -52,12 +56,15 @@ export function songElement(song: SongRecord, keys: SongKeys): SubsonicObject {
     displayArtist: artist,
     displayAlbumArtist: song.albumArtist ?? artist,
     albumArtists: song.albumArtist ? [{ name: song.albumArtist }] : undefined,
+    userRating: annotation?.userRating,
+    playCount: annotations ? (annotation?.playCount ?? 0) : undefined,
+    played: annotation?.played,
   };
 }
 
-export async function songElements(songs: readonly SongRecord[], browse: Pick<SongBrowse, 'keysOf'>): Promise<SubsonicObject[]> {
+export async function songElements(songs: readonly SongRecord[], browse: Pick<SongBrowse, 'keysOf'>, annotations?: SongAnnotations): Promise<SubsonicObject[]> {
   const keys = songs.length === 0 ? new Map() : await browse.keysOf(songs.map((song) => song.id));
-  return songs.map((song) => songElement(song, keys));
+  return songs.map((song) => songElement(song, keys, annotations));
 }
 
 /** An album (AlbumID3, with the `child` fields getAlbumList's older clients read). */

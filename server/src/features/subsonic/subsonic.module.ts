@@ -5,6 +5,8 @@ import { songBrowsePort, songCataloguePort } from '../library/library.port.js';
 import { songLyricsPort } from '../lyrics/lyrics.port.js';
 import { userPlaylistsPort } from '../playlists/playlists.port.js';
 import { similarSongsPort } from '../discovery/discovery.port.js';
+import { listeningPort } from '../listening/listening.port.js';
+import { annotationEndpoints } from './subsonic-annotation.routes.js';
 import { browseEndpoints } from './subsonic-browse.routes.js';
 import type { SubsonicDeps } from './subsonic-endpoint.routes.js';
 import { musicFoldersPort } from '../music-folders/music-folders.port.js';
@@ -21,7 +23,17 @@ export const subsonicModule = defineModule({
   name: 'subsonic',
   summary:
     'The OpenSubsonic API under /rest for phone and desktop apps: the same library, favourites, playlists and lyrics, signed in with API keys or app passwords.',
-  requires: [clientAuthenticationPort, accountsPort, songCataloguePort, songBrowsePort, songLyricsPort, userPlaylistsPort, musicFoldersPort, similarSongsPort],
+  requires: [
+    clientAuthenticationPort,
+    accountsPort,
+    songCataloguePort,
+    songBrowsePort,
+    songLyricsPort,
+    userPlaylistsPort,
+    musicFoldersPort,
+    similarSongsPort,
+    listeningPort,
+  ],
   provides: [],
   tables: [],
   jobs: [],
@@ -44,6 +56,7 @@ export const subsonicModule = defineModule({
     const endpoints = [...systemEndpoints(deps), ...browseEndpoints(deps), ...mediaEndpoints(deps, platform.ffmpeg), ...playlistEndpoints(deps)];
     endpoints.push(...scanEndpoints(use(musicFoldersPort)));
     endpoints.push(...similarEndpoints(deps, use(similarSongsPort)));
+    endpoints.push(...annotationEndpoints(deps, use(listeningPort)));
     return { rootRoutes: subsonicRoutes(deps, endpoints) };
   },
 });
