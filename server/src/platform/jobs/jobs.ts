@@ -57,11 +57,21 @@ export const DEAD_WORKER_SWEEP_MS = 10_000;
 export async function startJobs(database: Database, logger: Logger, tasks: TaskStore): Promise<Jobs> {
   // Schedules are kept by job-schedules.ts, not by pg-boss's cron (see there).
   const common = { schedule: false, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS };
+  /**
+   * Set once stop() has given running attempts their time: an attempt that outlives it (its
+   * database closes under it) ends without pg-boss touching the closed database, which would
+   * throw out of its worker loop and end the process. The job stays active and is retried at
+   * the next start (recoverInterruptedJobs).
+   */
+  let stopped = false;
   const boss = new PgBoss(
     database.connectionString
       ? { connectionString: database.connectionString, max: 4, ...common }
       : // PGlite is one connection in this process, so pg-boss shares it through the executor.
-        { db: { executeSql: (text, values) => database.executor.executeSql(text, values) }, ...common },
+        {
+          db: { executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : database.executor.executeSql(text, values)) },
+          ...common,
+        },
   );
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -238,6 +248,7 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       clearInterval(sweeper);
       await sweeping;
       await boss.stop({ graceful: true, timeout: 10_000 });
+      stopped = true;
       await liveness.stop();
     },
   };
