@@ -256,11 +256,11 @@ export class FolderScanner {
     // is read while the last one is written (the disk and the database work at once).
     const write = async (batch: FileWork[], read: (ReadFile | { problem: string })[]): Promise<void> => {
       const songs = read.flatMap((result) => ('values' in result ? [result.values] : []));
-      const ids = songs.length > 0 ? await this.deps.folderSongs.add(songs) : [];
-      let next = 0;
+      // The file rows first: from the moment a song exists its key resolves to its file (the
+      // analysis backfill may read it at once); the rows learn their songs right after.
       const rows: NewFolderFile[] = batch.map((work, index) => {
         const result = read[index]!;
-        if ('values' in result) return fileValues(work, result, result.values.storageKey, ids[next++] ?? null);
+        if ('values' in result) return fileValues(work, result, result.values.storageKey, null);
         counts.failed += 1;
         return {
           folder,
@@ -275,6 +275,8 @@ export class FolderScanner {
         };
       });
       await this.deps.repository.insertFiles(rows);
+      const ids = songs.length > 0 ? await this.deps.folderSongs.add(songs) : [];
+      await this.deps.repository.linkSongs(songs.map((song, index) => ({ storageKey: song.storageKey, songId: ids[index]! })));
       // Told once the file rows resolve the songs' keys: the analysis and the lyrics read the files through them.
       await this.deps.folderSongs.announce(ids.map((songId, index) => ({ songId, tags: songs[index]?.tags })));
       counts.added += songs.length;

@@ -123,6 +123,18 @@ export class MusicFoldersRepository {
     }
   }
 
+  /** Each file row (by its storage key) gets the song made of it, a thousand in one statement. */
+  async linkSongs(links: readonly { storageKey: string; songId: number }[]): Promise<void> {
+    for (let start = 0; start < links.length; start += BATCH) {
+      const part = links.slice(start, start + BATCH);
+      await this.db.execute(sql`
+        update ${musicFolderFiles} set song_id = link.song_id
+        from jsonb_to_recordset(${JSON.stringify(part.map((link) => ({ storage_key: link.storageKey, song_id: link.songId })))}::jsonb)
+          as link(storage_key text, song_id integer)
+        where ${musicFolderFiles.storageKey} = link.storage_key`);
+    }
+  }
+
   async updateFile(id: number, values: Partial<NewFolderFile>): Promise<void> {
     await this.db.update(musicFolderFiles).set(values).where(eq(musicFolderFiles.id, id));
   }
