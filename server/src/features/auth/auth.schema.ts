@@ -1,6 +1,10 @@
 // Tables of the auth module (accounts and their single-use links); only auth.repository.ts reads or writes them.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** What an account may do: an admin runs the instance (the /admin page); a user listens and uploads. */
+export const userRoles = ['admin', 'user'] as const;
+export type UserRole = (typeof userRoles)[number];
 
 /** An account: a user name and e-mail, a password, a Google identity, or both. */
 export const users = pgTable(
@@ -23,10 +27,17 @@ export const users = pgTable(
      * to such an account. Changing the e-mail clears it.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The first account of an instance is its admin (see AuthRepository.create); admins make others. */
+    role: text('role', { enum: userRoles }).notNull().default('user'),
+    /** Set by an admin: no session, API key or app password of the account works while it is set; data kept. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** When a session of the account was last used, at most a few minutes stale (the admin page's "last seen"). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
     uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
@@ -106,3 +117,30 @@ export const appPasswords = pgTable(
   },
   (t) => [index('app_passwords_user_idx').on(t.userId)],
 );
+
+/**
+ * Invitations an admin mailed (SIGNUP=invite): the link signs up one account, once, within 7
+ * days. Only a SHA-256 of the token is kept; the token itself only ever exists in the e-mail.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash)],
+);
+
+/** Instance-wide settings an admin changes on the admin page (today: who may sign up); one row per key. */
+export const instanceSettings = pgTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
