@@ -144,3 +144,25 @@ export const instanceSettings = pgTable('instance_settings', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Accounts' single sign-on identities (OpenID Connect): an issuer's subject belongs to one
+ * account. A subject is only ever attached to an account created by that sign-in or, once,
+ * to the account whose verified e-mail the issuer vouched for.
+ */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The issuer identifier as the provider's discovery document states it. */
+    issuer: text('issuer').notNull(),
+    /** The `sub` claim: stable and unique within the issuer. */
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('oidc_identities_issuer_subject_key').on(t.issuer, t.subject), index('oidc_identities_user_idx').on(t.userId)],
+);
