@@ -5,6 +5,14 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle
 import { keyOf } from '../../platform/db/table-key.js';
 
 /**
+ * How loud a song plays (issue 30): BS.1770 integrated loudness of the stereo signal at 48 kHz
+ * (a mono file counted on both channels, as players play it), loudness range, the sample peak
+ * and a 4× oversampled true-peak estimate (linear, 1 = full scale), over `seconds` of audio;
+ * or why it could not be measured. What ReplayGain is computed from.
+ */
+export type PlaybackLoudness = { integratedLufs: number; rangeLu: number; samplePeak: number; truePeak: number; seconds: number } | { failed: string };
+
+/**
  * A song's sonic analysis (issue 12): 'analysed' with its features (the contract's
  * SongFeatures) and the similarity vector, or 'failed' with the reason (undecodable audio).
  * No row: not analysed yet.
@@ -19,6 +27,8 @@ export const songAnalyses = pgTable(
     features: jsonb('features'),
     vector: jsonb('vector'),
     reason: text('reason'),
+    /** Null until measured: rows analysed before loudness was measured for playback get it from the backfill. */
+    loudness: jsonb('loudness').$type<PlaybackLoudness>(),
     analyserVersion: integer('analyser_version').notNull(),
     analysedAt: timestamp('analysed_at', { withTimezone: true }).notNull().defaultNow(),
   },

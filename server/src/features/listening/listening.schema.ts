@@ -65,3 +65,21 @@ export const nowPlaying = pgTable('now_playing', {
   client: text('client').notNull(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A user's link to ListenBrainz: their user token, encrypted (AES-256-GCM under a key derived
+ * from the server secret, the user id as authenticated data), and the name ListenBrainz gave
+ * for it. Counted plays are submitted as listens while it exists.
+ */
+export const listenBrainzLinks = pgTable('listenbrainz_links', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => keyOf('users'), { onDelete: 'cascade' }),
+  tokenEncrypted: text('token_encrypted').notNull(),
+  userName: text('user_name').notNull(),
+  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The last listen ListenBrainz accepted, and the last one it refused for good (with why). */
+  lastSubmittedAt: timestamp('last_submitted_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});
