@@ -49,6 +49,11 @@ export type HealthResponse = z.infer<typeof healthResponse>;
 export const clientConfigResponse = z.object({
   googleClientId: z.string().nullable(),
   maxUploadMb: z.number(),
+  /**
+   * Single sign-on the auth screen offers: OpenID Connect (its button's text, null for the web
+   * app's own words) and sign-in by a trusted reverse proxy's header. Absent: neither.
+   */
+  sso: z.object({ oidc: z.object({ buttonText: z.string().nullable() }).nullable(), trustedHeader: z.boolean() }).optional(),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>;
 

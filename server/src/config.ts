@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -28,6 +29,19 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Encore <encore@localhost>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Single sign-on with OpenID Connect (issue 29): the issuer, this client's id and secret at it. */
+  OIDC_ISSUER_URL: z.string().url('OIDC_ISSUER_URL must be a URL such as https://auth.example.com').optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_BUTTON_TEXT: z.string().trim().max(60).optional(),
+  OIDC_AUTO_REGISTER: booleanish.default(true),
+  OIDC_ADMIN_GROUP: z.string().optional(),
+  /** Space-separated; unset: openid profile email (and groups with OIDC_ADMIN_GROUP). */
+  OIDC_SCOPES: z.string().optional(),
+  /** Sign-in by a reverse proxy's header (Remote-User), honoured only from TRUSTED_PROXY_IPS. */
+  TRUSTED_AUTH_HEADER: z.string().optional(),
+  TRUSTED_AUTH_EMAIL_HEADER: z.string().default('Remote-Email'),
+  TRUSTED_PROXY_IPS: z.string().default(''),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(10),
   /** The embedded database's buffer cache in MB; unset, its own size between 16 and 32. */
   EMBEDDED_DB_CACHE_MB: z.coerce.number().int().min(1).max(4096).optional(),
@@ -51,6 +65,14 @@ const envSchema = z.object({
   UPLOAD_MIN_KBPS: z.coerce.number().positive().default(32),
   UPLOAD_STALL_SECONDS: z.coerce.number().positive().default(30),
   UPLOADS_PER_USER: z.coerce.number().int().positive().default(4),
+  /** Fair shares (issue 29): the storage one user's uploaded songs may take, in MB; 0: no limit. Admins have none. */
+  USER_STORAGE_MB: z.coerce.number().min(0).default(0),
+  /** Clip renders one user may have waiting or running at once. */
+  USER_MAX_RENDERS: z.coerce.number().int().positive().default(2),
+  /** Transcriptions one user may have waiting or running at once. */
+  USER_MAX_TRANSCRIPTIONS: z.coerce.number().int().positive().default(2),
+  /** AI playlists (from a prompt, or "more like this") one user may make in a minute. */
+  USER_AI_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** LRCLIB (or a server of its API) for "Find lyrics online"; `off` disables the lookup. */
   LYRICS_LOOKUP_URL: z.union([z.literal('off'), z.string().url('LYRICS_LOOKUP_URL must be a URL or off')]).default('https://lrclib.net'),
   LYRICS_LOOKUP_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
@@ -115,6 +137,10 @@ export interface Config {
       };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   google: { clientId: string | undefined; jwksUrl: string };
+  /** OpenID Connect sign-in; undefined without OIDC_ISSUER_URL. */
+  oidc: OidcConfig | undefined;
+  /** Sign-in by a trusted reverse proxy's header; undefined without TRUSTED_AUTH_HEADER. */
+  trustedAuth: TrustedAuthConfig | undefined;
   maxUploadBytes: number;
   worker: 'in-process' | 'light' | 'off';
   logLevel: Env['LOG_LEVEL'];
@@ -139,6 +165,14 @@ export interface Config {
     stallMs: number;
     /** Uploads one user may have in flight at once. */
     perUser: number;
+  };
+  /** Fair shares of the machine per user (README, Limits); uploads in flight are `uploads.perUser`. */
+  limits: {
+    /** USER_STORAGE_MB in bytes; 0: no limit. */
+    storageBytes: number;
+    renders: number;
+    transcriptions: number;
+    aiPerMinute: number;
   };
   /** Lyrics lookup (LRCLIB API); undefined when LYRICS_LOOKUP_URL=off. */
   lyricsLookup: { baseUrl: string | undefined; timeoutMs: number };
@@ -167,6 +201,69 @@ export interface Config {
   };
   /** Music folders (issue 27): absolute paths, the rescan interval, how they are watched, the grace period. */
   musicFolders: { paths: string[]; scanIntervalMs: number; watch: 'on' | 'poll' | 'off'; missingGraceMs: number };
+}
+
+export interface OidcConfig {
+  issuerUrl: string;
+  clientId: string;
+  /** Undefined: a public client (PKCE only). */
+  clientSecret: string | undefined;
+  /** The auth screen's button; undefined: the web app's own words ("Sign in with SSO"). */
+  buttonText: string | undefined;
+  autoRegister: boolean;
+  adminGroup: string | undefined;
+  scopes: string[];
+}
+
+export interface TrustedAuthConfig {
+  /** Header names, lower-case as Node reads them. */
+  header: string;
+  emailHeader: string;
+  /** Addresses and CIDR blocks the header is honoured from (the socket's peer, never X-Forwarded-For). */
+  proxies: string[];
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+
+function oidcConfig(e: Env): OidcConfig | undefined {
+  if (!e.OIDC_ISSUER_URL) return undefined;
+  if (!e.OIDC_CLIENT_ID) throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set');
+  const scopes = new Set((e.OIDC_SCOPES ?? `profile email${e.OIDC_ADMIN_GROUP ? ' groups' : ''}`).split(/[\s,]+/).filter(Boolean));
+  return {
+    issuerUrl: e.OIDC_ISSUER_URL,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET || undefined,
+    buttonText: e.OIDC_BUTTON_TEXT || undefined,
+    autoRegister: e.OIDC_AUTO_REGISTER,
+    adminGroup: e.OIDC_ADMIN_GROUP || undefined,
+    scopes: ['openid', ...[...scopes].filter((scope) => scope !== 'openid')],
+  };
+}
+
+/** An address (`192.168.1.10`, `::1`) or a block (`10.0.0.0/8`, `fd00::/8`). */
+export function isAddressOrBlock(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+function trustedAuthConfig(e: Env): TrustedAuthConfig | undefined {
+  const header = e.TRUSTED_AUTH_HEADER?.trim().toLowerCase();
+  if (!header) return undefined;
+  const problems: string[] = [];
+  const emailHeader = e.TRUSTED_AUTH_EMAIL_HEADER.trim().toLowerCase();
+  if (!HEADER_NAME.test(header)) problems.push('TRUSTED_AUTH_HEADER: not a header name');
+  if (!HEADER_NAME.test(emailHeader)) problems.push('TRUSTED_AUTH_EMAIL_HEADER: not a header name');
+  const proxies = e.TRUSTED_PROXY_IPS.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (proxies.length === 0) problems.push('TRUSTED_PROXY_IPS: required when TRUSTED_AUTH_HEADER is set (the addresses of the proxy)');
+  for (const entry of proxies) if (!isAddressOrBlock(entry)) problems.push(`TRUSTED_PROXY_IPS: "${entry}" is not an IP address or CIDR block`);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return { header, emailHeader, proxies };
 }
 
 /** The default models: a multilingual Whisper for the local engine, OpenAI's name for the API. */
@@ -225,6 +322,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage,
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     google: { clientId: e.GOOGLE_CLIENT_ID || undefined, jwksUrl: e.GOOGLE_JWKS_URL },
+    oidc: oidcConfig(e),
+    trustedAuth: trustedAuthConfig(e),
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     worker: e.WORKER,
     logLevel: e.LOG_LEVEL,
@@ -244,6 +343,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.IDLE_TIMEOUT_SECONDS * 1000 },
     uploads: { minBytesPerSecond: e.UPLOAD_MIN_KBPS * 1024, stallMs: e.UPLOAD_STALL_SECONDS * 1000, perUser: e.UPLOADS_PER_USER },
+    limits: {
+      storageBytes: Math.round(e.USER_STORAGE_MB * 1024 * 1024),
+      renders: e.USER_MAX_RENDERS,
+      transcriptions: e.USER_MAX_TRANSCRIPTIONS,
+      aiPerMinute: e.USER_AI_PER_MINUTE,
+    },
     lyricsLookup: {
       baseUrl: e.LYRICS_LOOKUP_URL === 'off' ? undefined : e.LYRICS_LOOKUP_URL.replace(/\/+$/, ''),
       timeoutMs: e.LYRICS_LOOKUP_TIMEOUT_SECONDS * 1000,

@@ -68,6 +68,10 @@ export function systemRoutes(platform: Platform, extras: { health?: () => Promis
     route(app, systemEndpoints.config, {}, async () => ({
       googleClientId: platform.config.google.clientId ?? null,
       maxUploadMb: Math.round((platform.config.maxUploadBytes / 1024 / 1024) * 10) / 10,
+      sso: {
+        oidc: platform.config.oidc ? { buttonText: platform.config.oidc.buttonText ?? null } : null,
+        trustedHeader: platform.config.trustedAuth !== undefined,
+      },
     }));
   };
 }
