@@ -73,14 +73,6 @@ const envSchema = z.object({
   USER_MAX_TRANSCRIPTIONS: z.coerce.number().int().positive().default(2),
   /** AI playlists (from a prompt, or "more like this") one user may make in a minute. */
   USER_AI_PER_MINUTE: z.coerce.number().int().positive().default(20),
-  /** Fair shares (issue 29): the storage one user's uploaded songs may take, in MB; 0: no limit. Admins have none. */
-  USER_STORAGE_MB: z.coerce.number().min(0).default(0),
-  /** Clip renders one user may have waiting or running at once. */
-  USER_MAX_RENDERS: z.coerce.number().int().positive().default(2),
-  /** Transcriptions one user may have waiting or running at once. */
-  USER_MAX_TRANSCRIPTIONS: z.coerce.number().int().positive().default(2),
-  /** AI playlists (from a prompt, or "more like this") one user may make in a minute. */
-  USER_AI_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** LRCLIB (or a server of its API) for "Find lyrics online"; `off` disables the lookup. */
   LYRICS_LOOKUP_URL: z.union([z.literal('off'), z.string().url('LYRICS_LOOKUP_URL must be a URL or off')]).default('https://lrclib.net'),
   LYRICS_LOOKUP_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
@@ -173,14 +165,6 @@ export interface Config {
     stallMs: number;
     /** Uploads one user may have in flight at once. */
     perUser: number;
-  };
-  /** Fair shares of the machine per user (README, Limits); uploads in flight are `uploads.perUser`. */
-  limits: {
-    /** USER_STORAGE_MB in bytes; 0: no limit. */
-    storageBytes: number;
-    renders: number;
-    transcriptions: number;
-    aiPerMinute: number;
   };
   /** Fair shares of the machine per user (README, Limits); uploads in flight are `uploads.perUser`. */
   limits: {
@@ -359,12 +343,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.IDLE_TIMEOUT_SECONDS * 1000 },
     uploads: { minBytesPerSecond: e.UPLOAD_MIN_KBPS * 1024, stallMs: e.UPLOAD_STALL_SECONDS * 1000, perUser: e.UPLOADS_PER_USER },
-    limits: {
-      storageBytes: Math.round(e.USER_STORAGE_MB * 1024 * 1024),
-      renders: e.USER_MAX_RENDERS,
-      transcriptions: e.USER_MAX_TRANSCRIPTIONS,
-      aiPerMinute: e.USER_AI_PER_MINUTE,
-    },
     limits: {
       storageBytes: Math.round(e.USER_STORAGE_MB * 1024 * 1024),
       renders: e.USER_MAX_RENDERS,
