@@ -66,8 +66,12 @@ export const googleLoginBody = z.object({
 });
 export type GoogleLoginBody = z.input<typeof googleLoginBody>;
 
-/** The signed-in user, with whether Encore has verified their e-mail address. */
-export const profileResponse = publicUser.extend({ emailVerified: z.boolean() });
+/** What an account may do: an admin runs the instance (the /admin page); a user listens and uploads. */
+export const userRole = z.enum(['admin', 'user']);
+export type UserRole = z.infer<typeof userRole>;
+
+/** The signed-in user, with whether Encore has verified their e-mail address, and their role. */
+export const profileResponse = publicUser.extend({ emailVerified: z.boolean(), role: userRole });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
 export const updateProfileBody = z

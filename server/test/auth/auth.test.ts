@@ -28,7 +28,8 @@ describe.each(engines)('accounts on %s', (engine) => {
 
     const profile = await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${body.token}` } });
     expect(profile.statusCode).toBe(200);
-    expect(profile.json()).toEqual({ userName: 'ada', email: 'ada@example.com', emailVerified: false });
+    // The instance's first account is its admin.
+    expect(profile.json()).toEqual({ userName: 'ada', email: 'ada@example.com', emailVerified: false, role: 'admin' });
   });
 
   it('never stores the password in the clear, and hashes with argon2id at OWASP strength', async () => {
@@ -165,7 +166,7 @@ describe.each(engines)('accounts on %s', (engine) => {
 
     const changed = await put({ userName: 'kj', email: 'kj@example.com' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ userName: 'kj', email: 'kj@example.com', emailVerified: false });
+    expect(changed.json()).toEqual({ userName: 'kj', email: 'kj@example.com', emailVerified: false, role: 'user' });
     expect((await put({ userName: 'kj' })).statusCode).toBe(200);
     expect((await put({ userName: 'Dorothy' })).statusCode).toBe(409);
     expect((await put({ email: 'bad' })).json()).toEqual({ message: 'Invalid email address' });

@@ -32,7 +32,7 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     expect(body.user).toEqual({ userName: 'Ada Lovelace', email: 'ada@gmail.example' });
     const profile = await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${body.token}` } });
     // Google vouched for the address, so the account starts verified.
-    expect(profile.json()).toEqual({ ...body.user, emailVerified: true });
+    expect(profile.json()).toEqual({ ...body.user, emailVerified: true, role: 'admin' });
 
     // Same subject, e-mail changed at Google: same account.
     const again = await login(await google.sign(claims('sub-1', 'ada.new@gmail.example')));
@@ -120,7 +120,7 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
       headers: { authorization: `Bearer ${session}` },
       payload: { email: 'someone.else@gmail.example' },
     });
-    expect(changed.json()).toEqual({ userName: 'mover', email: 'someone.else@gmail.example', emailVerified: false });
+    expect(changed.json()).toEqual({ userName: 'mover', email: 'someone.else@gmail.example', emailVerified: false, role: 'user' });
     expect((await login(await google.sign(claims('sub-someone', 'someone.else@gmail.example')))).statusCode).toBe(409);
     // The new address gets its own link.
     await waitForLink(t.dataDir, 'someone.else@gmail.example', '/verify-email');
@@ -131,7 +131,7 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     const response = await signIn('legacy', 'legacy password 1');
     expect(response.statusCode).toBe(200);
     const profile = await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${response.json<{ token: string }>().token}` } });
-    expect(profile.json()).toEqual({ userName: 'legacy', email: 'legacy@example.com', emailVerified: false });
+    expect(profile.json()).toEqual({ userName: 'legacy', email: 'legacy@example.com', emailVerified: false, role: 'user' });
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { AppPasswordCipher, hashApiKey, newApiKey, newAppPassword, normaliseAppP
 import type { AppCredentialKind, AppCredentialSummary, AppCredentialsRepository } from './app-credentials.repository.js';
 import { ClientCredentialsError, type ClientAuthentication, type ClientCredentials } from './auth.port.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
-import type { AuthenticatedUser, AuthLimits } from './auth.service.js';
+import { ACCOUNT_DISABLED_MESSAGE, type AuthenticatedUser, type AuthLimits } from './auth.service.js';
 import type { PasswordHasher } from './password-hasher.js';
 
 /** How many of each kind one user may hold: a token check decrypts every app password of the user. */
@@ -83,12 +83,14 @@ export class AppCredentialsService implements ClientAuthentication {
         await rateLimiter.increment(this.rules.ip, clientAddress);
         throw new ClientCredentialsError(44, INVALID_API_KEY);
       }
+      if (user.disabledAt) throw new ClientCredentialsError(44, ACCOUNT_DISABLED_MESSAGE);
       return this.identity(user);
     }
     await rateLimiter.assertBelow(this.rules.user, credentials.userName);
     const user = await this.deps.users.findByUserName(credentials.userName);
     const matched = user ? await this.matchAppPassword(user, credentials) : undefined;
     if (user && matched !== undefined) {
+      if (user.disabledAt) throw new ClientCredentialsError(40, ACCOUNT_DISABLED_MESSAGE);
       await this.deps.repository.touch('app-password', matched);
       await rateLimiter.reset(this.rules.user, credentials.userName);
       return this.identity(user);
@@ -159,6 +161,7 @@ export class AppCredentialsService implements ClientAuthentication {
       id: user.id,
       userName: user.userName,
       email: user.email,
+      role: user.role,
       remember: false,
       tokenVersion: user.tokenVersion,
       expiresAt: new Date(Date.now() + CLIENT_IDENTITY_LIFETIME_MS),

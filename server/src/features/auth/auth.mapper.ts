@@ -9,7 +9,7 @@ export function toPublicUser(user: UserRow): PublicUser {
 }
 
 export function toProfile(user: UserRow): ProfileResponse {
-  return { ...toPublicUser(user), emailVerified: user.emailVerifiedAt !== null };
+  return { ...toPublicUser(user), emailVerified: user.emailVerifiedAt !== null, role: user.role };
 }
 
 export function toSignInResponse({ token, user }: SignedIn): SignInResponse {

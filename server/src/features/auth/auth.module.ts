@@ -1,4 +1,4 @@
-import { apiKeys, appPasswords, emailVerificationTokens, passwordResetTokens, users } from './auth.schema.js';
+import { apiKeys, appPasswords, emailVerificationTokens, instanceSettings, invitations, passwordResetTokens, users } from './auth.schema.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import { sendMailJob } from '../../platform/mail/mail.jobs.js';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
@@ -20,7 +20,7 @@ export const authModule = defineModule({
   summary: 'Accounts: sign-up, sign-in (password or Google), sessions, e-mail verification, password reset and change; API keys and app passwords for apps.',
   requires: [],
   provides: [authenticationPort, accountsPort, clientAuthenticationPort],
-  tables: [users, passwordResetTokens, emailVerificationTokens, apiKeys, appPasswords],
+  tables: [users, passwordResetTokens, emailVerificationTokens, apiKeys, appPasswords, invitations, instanceSettings],
   jobs: [passwordResetRequestJob],
   settings: [
     'JWT_SECRET',
@@ -77,6 +77,10 @@ export const authModule = defineModule({
           account: async (userName) => {
             const row = userName === undefined ? await repository.oldest() : await repository.findByUserName(userName);
             return row && { id: row.id, userName: row.userName };
+          },
+          isAdmin: (userId) => auth.isAdmin(userId),
+          setRole: async (userId, role) => {
+            await auth.setRole(userId, role);
           },
         }),
       ],

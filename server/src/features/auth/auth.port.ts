@@ -1,8 +1,9 @@
 import { definePort } from '../../modules/module.js';
 import type { StreamSessions } from '../../platform/tasks/tasks.routes.js';
+import type { UserRole } from './auth.schema.js';
 import type { AuthenticatedUser } from './auth.service.js';
 
-export type { AuthenticatedUser };
+export type { AuthenticatedUser, UserRole };
 
 /** Who is signed in: the bearer token of a request, and the sessions behind event streams. */
 export interface Authentication {
@@ -20,6 +21,13 @@ export interface Accounts {
   userNames(ids: readonly number[]): Promise<Map<number, string>>;
   /** The account named `userName` (any case), or without a name the instance's first (the oldest); undefined when there is none. */
   account(userName?: string): Promise<{ id: number; userName: string } | undefined>;
+  /** Whether the account exists, is not disabled and is an admin (a signed-in request also carries `currentUser().role`). */
+  isAdmin(userId: number): Promise<boolean>;
+  /**
+   * Makes the account admin or user (the admin page; an identity provider's admin group).
+   * Demoting the last admin throws a ConflictError; an unknown account a NotFoundError.
+   */
+  setRole(userId: number, role: UserRole): Promise<void>;
 }
 
 export const authenticationPort = definePort<Authentication>('authentication', 'Checks a session token and ends event streams with their session.');

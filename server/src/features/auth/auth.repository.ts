@@ -1,6 +1,12 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { emailVerificationTokens, passwordResetTokens, users } from './auth.schema.js';
+import { emailVerificationTokens, passwordResetTokens, users, type UserRole } from './auth.schema.js';
+
+/** Any constant; taken by every account creation so the instance's first admin is decided once. */
+const FIRST_ADMIN_LOCK = 7_243_029;
+
+/** How stale an account's last-seen time may get before a request writes it again. */
+export const LAST_SEEN_GRANULARITY_MS = 5 * 60_000;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -65,6 +71,11 @@ export class AuthRepository {
     };
   }
 
+  /**
+   * Creates an account; while the instance has no admin it becomes the admin. Creations take a
+   * transaction-scoped advisory lock first, so of two concurrent first sign-ups on PostgreSQL
+   * the second sees the first's admin and is a user.
+   */
   async create(values: {
     userName: string;
     email: string;
@@ -72,9 +83,84 @@ export class AuthRepository {
     googleSubject?: string;
     emailVerifiedAt?: Date | null;
   }): Promise<UserRow> {
-    const [row] = await this.db.insert(users).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+      const role = sql`case when exists (select 1 from ${users} where ${users.role} = 'admin') then 'user' else 'admin' end`;
+      const [row] = await tx
+        .insert(users)
+        .values({ ...values, role })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    });
+  }
+
+  /**
+   * Sets an account's role. Demoting the last admin (the only account with role admin) is
+   * refused in the same statement: 'last-admin'. Undefined when the account does not exist.
+   */
+  async setRole(id: number, role: UserRole): Promise<UserRow | 'last-admin' | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+      const [row] = await tx
+        .update(users)
+        .set({ role, updatedAt: new Date() })
+        .where(
+          and(eq(users.id, id), role === 'admin' ? undefined : sql`exists (select 1 from ${users} other where other.role = 'admin' and other.id <> ${id})`),
+        )
+        .returning();
+      if (row) return row;
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+      return exists ? 'last-admin' : undefined;
+    });
+  }
+
+  /**
+   * Disables (sessions end: the token version is bumped, which the trigger announces to open
+   * event streams) or enables an account. Undefined when the account does not exist.
+   */
+  async setDisabled(id: number, disabled: boolean): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set(
+        disabled
+          ? { disabledAt: sql`coalesce(${users.disabledAt}, now())`, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() }
+          : { disabledAt: null, updatedAt: new Date() },
+      )
+      .where(eq(users.id, id))
+      .returning();
     return row;
+  }
+
+  /**
+   * Deletes an account (its tokens, keys and app passwords go with it by foreign key), refused
+   * for the last admin: 'last-admin'. Undefined when it does not exist.
+   */
+  async deleteAccount(id: number): Promise<'deleted' | 'last-admin' | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+      const deleted = await tx
+        .delete(users)
+        .where(and(eq(users.id, id), sql`(${users.role} <> 'admin' or exists (select 1 from ${users} other where other.role = 'admin' and other.id <> ${id}))`))
+        .returning({ id: users.id });
+      if (deleted.length > 0) return 'deleted';
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+      return exists ? 'last-admin' : undefined;
+    });
+  }
+
+  /** Records that the account was seen now, when its last-seen time is older than the granularity. */
+  async touchLastSeen(id: number): Promise<void> {
+    const staleBefore = new Date(Date.now() - LAST_SEEN_GRANULARITY_MS);
+    await this.db
+      .update(users)
+      .set({ lastSeenAt: new Date() })
+      .where(and(eq(users.id, id), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, staleBefore))));
+  }
+
+  /** Every account, oldest first (the admin page's list). */
+  async listAll(): Promise<UserRow[]> {
+    return this.db.select().from(users).orderBy(asc(users.id));
   }
 
   /** Changes the user name and/or e-mail; a different e-mail is unverified until proven again. */

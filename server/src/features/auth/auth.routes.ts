@@ -6,7 +6,7 @@ import type { AppCredentialsService } from './app-credentials.service.js';
 import { toAppCredential, toProfile, toPublicUser, toSignInResponse } from './auth.mapper.js';
 import type { AuthService } from './auth.service.js';
 
-const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse };
 const open = { responses: errors };
 const signedIn = { security: [{ bearer: [] }], responses: errors };
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { authMessagesEn } from '@encore/common/messages.en';
-import { ConflictError, UnauthorizedError } from '../../platform/errors/app-errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../platform/errors/app-errors.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
-import type { AuthRepository, UserRow } from './auth.repository.js';
+import { LAST_SEEN_GRANULARITY_MS, type AuthRepository, type UserRow } from './auth.repository.js';
+import type { UserRole } from './auth.schema.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import type { GoogleVerifier } from './google-verifier.js';
 import { argon2Hasher, type PasswordHasher } from './password-hasher.js';
@@ -38,6 +39,8 @@ export interface AuthenticatedUser {
   id: number;
   userName: string;
   email: string;
+  /** 'admin' runs the instance (the /admin page and its calls); 'user' otherwise. */
+  role: UserRole;
   /** Whether the token was issued for "remember me". */
   remember: boolean;
   /** The token's version and expiry: what an events ticket of this session carries. */
@@ -49,6 +52,14 @@ export interface AuthenticatedUser {
 export interface SignedIn {
   token: string;
   user: UserRow;
+}
+
+export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted or deleted. Make another account admin first.';
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Ask the administrator of this Encore.';
+
+/** A disabled account cannot sign in (403 with a message saying so, not "wrong password"). */
+function assertEnabled(user: UserRow): void {
+  if (user.disabledAt) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE);
 }
 
 export class AuthService {
@@ -92,6 +103,7 @@ export class AuthService {
       await this.deps.rateLimiter.increment(this.rules.signInUser, input.userName);
       throw new UnauthorizedError('Wrong username or password.');
     }
+    assertEnabled(user);
     await this.deps.rateLimiter.reset(this.rules.signInUser, input.userName);
     const token = await this.deps.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion }, input.rememberMe ?? true);
     return { token, user };
@@ -133,6 +145,7 @@ export class AuthService {
         }),
       );
     }
+    assertEnabled(user);
     const token = await this.deps.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion }, true);
     return { token, user };
   }
@@ -142,17 +155,19 @@ export class AuthService {
     return this.deps.tokens;
   }
 
-  /** Resolves a bearer token to its user; tokens from before a password reset are refused. */
+  /** Resolves a bearer token to its user; tokens from before a password reset, or of a disabled account, are refused. */
   async authenticate(token: string): Promise<AuthenticatedUser> {
     const claims = await this.deps.tokens.verify(token);
     const user = await this.deps.repository.findById(claims.userId);
-    if (!user || user.tokenVersion !== claims.tokenVersion) {
+    if (!user || user.tokenVersion !== claims.tokenVersion || user.disabledAt) {
       throw new UnauthorizedError('Your session has ended. Please sign in again.');
     }
+    if (!user.lastSeenAt || Date.now() - user.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) await this.deps.repository.touchLastSeen(user.id);
     return {
       id: user.id,
       userName: user.userName,
       email: user.email,
+      role: user.role,
       remember: claims.remember,
       tokenVersion: claims.tokenVersion,
       expiresAt: claims.expiresAt,
@@ -163,7 +178,21 @@ export class AuthService {
   async isLive(session: SessionWindow, now = Date.now()): Promise<boolean> {
     if (session.expiresAt.getTime() <= now) return false;
     const user = await this.deps.repository.findById(session.userId);
-    return user?.tokenVersion === session.tokenVersion;
+    return user?.tokenVersion === session.tokenVersion && !user.disabledAt;
+  }
+
+  /** Whether the account exists, is enabled and is an admin. */
+  async isAdmin(userId: number): Promise<boolean> {
+    const user = await this.deps.repository.findById(userId);
+    return user?.role === 'admin' && !user.disabledAt;
+  }
+
+  /** Makes an account admin or user; demoting the last admin is refused (409), an unknown account is 404. */
+  async setRole(userId: number, role: UserRole): Promise<UserRow> {
+    const result = await this.deps.repository.setRole(userId, role);
+    if (result === 'last-admin') throw new ConflictError(LAST_ADMIN_MESSAGE);
+    if (!result) throw new NotFoundError('User not found.');
+    return result;
   }
 
   async getProfile(userId: number): Promise<UserRow> {

@@ -5,6 +5,8 @@ export interface RequestUser {
   id: number;
   userName: string;
   email: string;
+  /** The account's role when the request was authenticated ('admin' runs the instance). */
+  role: 'admin' | 'user';
   /** Whether the bearer token was issued for "remember me" (the long lifetime). */
   remember: boolean;
   /** The bearer token's version and expiry, for credentials that must end with this session. */
