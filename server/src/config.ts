@@ -27,6 +27,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanish.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Encore <encore@localhost>'),
+  /** Who may create an account (issue 29): open, invite (an admin's e-mailed invitation) or closed; unset, the admin page decides (open until changed). */
+  SIGNUP: z.enum(['open', 'invite', 'closed'], { error: 'SIGNUP must be open, invite or closed' }).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   /** Single sign-on with OpenID Connect (issue 29): the issuer, this client's id and secret at it. */
@@ -137,6 +139,8 @@ export interface Config {
       };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   google: { clientId: string | undefined; jwksUrl: string };
+  /** SIGNUP when set: it wins over the admin page's setting. */
+  signUp: 'open' | 'invite' | 'closed' | undefined;
   /** OpenID Connect sign-in; undefined without OIDC_ISSUER_URL. */
   oidc: OidcConfig | undefined;
   /** Sign-in by a trusted reverse proxy's header; undefined without TRUSTED_AUTH_HEADER. */
@@ -322,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage,
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     google: { clientId: e.GOOGLE_CLIENT_ID || undefined, jwksUrl: e.GOOGLE_JWKS_URL },
+    signUp: e.SIGNUP,
     oidc: oidcConfig(e),
     trustedAuth: trustedAuthConfig(e),
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
