@@ -36,6 +36,10 @@ export const songs = pgTable(
     sampleRate: integer('sample_rate'),
     /** The audio codec the tags parser named (null for songs added before it was kept): ALAC in an M4A plays in no browser but Safari. */
     codec: text('codec'),
+    /** MusicBrainz ids from the tags (null when untagged): the recording, the release, the album artist (else the artist). */
+    mbzRecordingId: text('mbz_recording_id'),
+    mbzAlbumId: text('mbz_album_id'),
+    mbzArtistId: text('mbz_artist_id'),
     /** Lyrics: embedded ones at upload, later edited or transcribed. */
     transcript: text('transcript'),
     coverKey: text('cover_key'),

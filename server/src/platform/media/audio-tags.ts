@@ -17,6 +17,10 @@ export interface AudioTags {
   sampleRate: number | null;
   /** The audio codec as the parser names it ('MPEG 1 Layer 3', 'FLAC', 'ALAC', 'WMA', 'Opus'…): what says whether a browser can play it. */
   codec: string | null;
+  /** MusicBrainz ids when tagged (Picard and beets write them): the recording, the release, and the album artist (else the first artist). */
+  musicBrainzRecordingId: string | null;
+  musicBrainzAlbumId: string | null;
+  musicBrainzArtistId: string | null;
   lyrics: string | null;
   /** Every lyrics tag as read (ID3 USLT and SYLT, Vorbis LYRICS, MP4 ©lyr), for the lyrics feature. */
   lyricsTags: readonly ILyricsTag[];
@@ -97,6 +101,9 @@ function toAudioTags(metadata: IAudioMetadata, fileInfo: { mimeType: string; siz
     bitrate: integer(format.bitrate === undefined ? undefined : Math.round(format.bitrate), 1, 2_000_000_000),
     sampleRate: integer(sampleRate, 1, 10_000_000),
     codec: text(format.codec),
+    musicBrainzRecordingId: mbid(common.musicbrainz_recordingid),
+    musicBrainzAlbumId: mbid(common.musicbrainz_albumid),
+    musicBrainzArtistId: mbid(common.musicbrainz_albumartistid?.[0]) ?? mbid(common.musicbrainz_artistid?.[0]),
     lyrics: lyricsText(common.lyrics),
     lyricsTags: common.lyrics ?? [],
     picture: cover ? { data: cover.data, format: cover.format } : null,
@@ -149,6 +156,14 @@ function text(value: string | undefined): string | null {
   // eslint-disable-next-line no-control-regex
   const cleaned = value?.replace(/\u0000/g, '').trim();
   return cleaned ? cleaned.slice(0, MAX_TEXT) : null;
+}
+
+/** A MusicBrainz id is a UUID; anything else in the tag is left out. */
+const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function mbid(value: string | undefined): string | null {
+  const cleaned = text(value)?.toLowerCase();
+  return cleaned !== undefined && MBID.test(cleaned) ? cleaned : null;
 }
 
 function positive(value: number | undefined): number | undefined {
