@@ -6,6 +6,14 @@ export interface SongPlays {
   lastPlayedAt: Date;
 }
 
+/** A user's listening of one song: plays (0 when never), last play and rating when any. */
+export interface SongListening {
+  playCount: number;
+  lastPlayedAt?: Date;
+  /** 1..5. */
+  rating?: number;
+}
+
 /** Someone playing a song now (a scrobble without submission). */
 export interface NowPlayingEntry {
   userId: number;
@@ -48,6 +56,10 @@ export interface Listening {
   ratings(userId: number, songIds: readonly number[]): Promise<Map<number, number>>;
   /** The user's plays of those of `songIds` they played. */
   plays(userId: number, songIds: readonly number[]): Promise<Map<number, SongPlays>>;
+  /** The user's plays and ratings of those of `songIds` they played or rated, in one query (the song elements of a page). */
+  listeningOf(userId: number, songIds: readonly number[]): Promise<Map<number, SongListening>>;
+  /** Every song the user played or rated, in one query (album lists by plays and ratings). */
+  allListening(userId: number): Promise<Map<number, SongListening>>;
   /** The user's queue; empty (no songs) when none was saved. Songs deleted since are left out. */
   queue(userId: number): Promise<SavedQueue>;
   /** Saves the queue whole: ids of unknown songs dropped, the current one null when not among them. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import type { NowPlayingEntry, SavedQueue, SongPlays } from './listening.port.js';
+import type { NowPlayingEntry, SavedQueue, SongListening, SongPlays } from './listening.port.js';
 import { nowPlaying, playQueues, songPlays, songRatings } from './listening.schema.js';
 
 /** The only code of the listening module that touches the database. */
@@ -63,6 +63,41 @@ export class ListeningRepository {
       .from(songPlays)
       .where(and(eq(songPlays.userId, userId), inArray(songPlays.songId, [...songIds])));
     return new Map(rows.map((row) => [row.songId, { playCount: row.playCount, lastPlayedAt: row.lastPlayedAt }]));
+  }
+
+  /**
+   * The user's plays and ratings in one query (a full join of the two): of `songIds`, or of
+   * every song they played or rated when none are given.
+   */
+  async listening(userId: number, songIds?: readonly number[]): Promise<Map<number, SongListening>> {
+    if (songIds !== undefined && songIds.length === 0) return new Map();
+    // One array parameter, whatever the page's size (not a placeholder per id).
+    const ids = songIds === undefined ? undefined : sql`${`{${[...new Set(songIds)].filter(Number.isSafeInteger).join(',')}}`}::int[]`;
+    const plays = this.db
+      .select({ songId: songPlays.songId, playCount: songPlays.playCount, lastPlayedAt: songPlays.lastPlayedAt })
+      .from(songPlays)
+      .where(and(eq(songPlays.userId, userId), ids && sql`${songPlays.songId} = any(${ids})`))
+      .as('plays');
+    const ratings = this.db
+      .select({ songId: songRatings.songId, rating: songRatings.rating })
+      .from(songRatings)
+      .where(and(eq(songRatings.userId, userId), ids && sql`${songRatings.songId} = any(${ids})`))
+      .as('ratings');
+    const rows = await this.db
+      .select({ playedId: plays.songId, ratedId: ratings.songId, playCount: plays.playCount, lastPlayedAt: plays.lastPlayedAt, rating: ratings.rating })
+      .from(plays)
+      .fullJoin(ratings, eq(ratings.songId, plays.songId));
+    const listening = new Map<number, SongListening>();
+    for (const row of rows) {
+      const songId = row.playedId ?? row.ratedId;
+      if (songId === null) continue;
+      listening.set(songId, {
+        playCount: row.playCount ?? 0,
+        ...(row.lastPlayedAt ? { lastPlayedAt: row.lastPlayedAt } : {}),
+        ...(row.rating !== null ? { rating: row.rating } : {}),
+      });
+    }
+    return listening;
   }
 
   async queue(userId: number): Promise<SavedQueue | undefined> {

@@ -1,7 +1,7 @@
 import { NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
 import type { SongCatalogue } from '../library/library.port.js';
 import type { ListeningRepository } from './listening.repository.js';
-import type { Listening, NowPlayingEntry, SavedQueue, ScrobbleOptions, SongPlays } from './listening.port.js';
+import type { Listening, NowPlayingEntry, SavedQueue, ScrobbleOptions, SongListening, SongPlays } from './listening.port.js';
 
 const SONG_NOT_FOUND = 'Song not found';
 
@@ -46,6 +46,14 @@ export class ListeningService implements Listening {
 
   plays(userId: number, songIds: readonly number[]): Promise<Map<number, SongPlays>> {
     return this.repository.plays(userId, songIds);
+  }
+
+  listeningOf(userId: number, songIds: readonly number[]): Promise<Map<number, SongListening>> {
+    return this.repository.listening(userId, songIds);
+  }
+
+  allListening(userId: number): Promise<Map<number, SongListening>> {
+    return this.repository.listening(userId);
   }
 
   async queue(userId: number): Promise<SavedQueue> {
