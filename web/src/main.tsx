@@ -5,11 +5,14 @@ import { AppProviders } from './app/app.providers';
 import { createAppRouter } from './app/app.router';
 import { sessionStore } from './lib/session.store';
 import { applyDocumentLanguage } from './lib/i18n/i18n.store';
+import { registerServiceWorker } from './offline/service-worker-registration';
 import './index.css';
 
 applyDocumentLanguage();
 // Auto login: a stored token triggers a profile fetch before the guards decide anything.
 void sessionStore.restore();
+// The app shell offline, and playlists saved for offline listening (issue 30).
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -78,7 +78,7 @@ describe('player bar', () => {
     // The controls wait for the new song's metadata.
     expect(within(bar).getByRole('button', { name: 'Next' })).toBeDisabled();
     await waitFor(() => expect(audioElement().getAttribute('src')).toBe('/stream/3'));
-    expect(requests.map((r) => r.path)).toContain('/api/files/3/play');
+    expect(requests.map((r) => r.path)).toContain('/api/files/3/play?format=browser');
     act(() => {
       audioElement().dispatchEvent(new Event('loadedmetadata'));
     });

@@ -1,4 +1,7 @@
 import type { SongListEntry } from '@encore/common/library.contract';
+import type { AudioOutput } from './audio-output';
+import type { ReplayGain } from './loudness';
+import type { RepeatMode } from './play-queue';
 
 /** The height the player bar takes, reserved at the bottom of the page while it shows. */
 export const PLAYER_BAR_SPACE_CLASS = 'pb-24';
@@ -15,8 +18,15 @@ export interface PlayerState {
   current: SongListEntry | null;
   /** Who started the queue ('library', 'song', 'playlist:7'...), so a page can tell it is its own. */
   source: string | null;
-  /** Next/previous wrap around the ends (the music list); a playlist plays through once. */
+  /** Next/previous wrap around the ends (the music list); a playlist plays through once. Follows `repeat`. */
   wrap: boolean;
+  /**
+   * off: the list plays through once; all: round and round; one: the song again. A music list
+   * starts on all (SPEC 4: next wraps around), a playlist on off; the listener changes it.
+   */
+  repeat: RepeatMode;
+  /** The queue was put in a random order (every song once before any repeats). */
+  shuffle: boolean;
   /** A song that cannot be played is passed over (a playlist) instead of stopping the queue. */
   skipUnplayable: boolean;
   /** The play URL is being fetched or the metadata is loading. */
@@ -27,6 +37,8 @@ export interface PlayerState {
   currentTime: number;
   duration: number;
   volume: number;
+  /** The normalisation gain applied to the song playing, in dB (0 when off or unknown). */
+  gainDb: number;
 }
 
 /**
@@ -75,14 +87,31 @@ export interface PlayerMedia {
   addEventListener(type: string, listener: () => void): void;
 }
 
+/** What one song needs to play: where to stream it from, and its loudness. */
+export interface ResolvedSong {
+  url: string;
+  /** The song is played from a copy in this browser (a playlist saved for offline). */
+  offline?: boolean;
+  /** Called when the deck lets the song go (frees a blob URL). */
+  release?: () => void;
+}
+
 export interface PlayerDependencies {
   createMedia: () => PlayerMedia;
   fetchPlayUrl: (songId: number, signal: AbortSignal) => Promise<string>;
   /** The play URL could not be fetched: tell the user. */
   onUrlError: (error: unknown) => void;
+  /** A copy saved in this browser, played instead of the server's stream when there is one. */
+  resolveOffline?: (songId: number) => Promise<ResolvedSong | null>;
+  /** The song's ReplayGain values (`GET /api/files/{id}`); null when unknown or unreachable. */
+  fetchReplayGain?: (songId: number, signal: AbortSignal) => Promise<ReplayGain | null>;
+  /** The Web Audio path (normalisation, crossfade, gapless); none in tests of the queue alone. */
+  output?: AudioOutput | null;
+  /** Marks the element playing now (browser tests and dev tools find it as `audio[data-encore-player]`). */
+  markActive?: (media: PlayerMedia, active: boolean) => void;
 }
 
-export const idlePlayer: Omit<PlayerState, 'volume'> = {
+export const idlePlayer: Omit<PlayerState, 'volume' | 'gainDb'> & { gainDb: number } = {
   queue: [],
   index: -1,
   queueOffset: 0,
@@ -90,12 +119,15 @@ export const idlePlayer: Omit<PlayerState, 'volume'> = {
   current: null,
   source: null,
   wrap: true,
+  repeat: 'all',
+  shuffle: false,
   skipUnplayable: false,
   loading: false,
   ready: false,
   isPlaying: false,
   currentTime: 0,
   duration: 0,
+  gainDb: 0,
 };
 
 /** Next is offered where a neighbour exists; in a wrapping list any list of two or more has one. */

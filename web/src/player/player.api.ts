@@ -1,9 +1,69 @@
-import { libraryEndpoints } from '@encore/common/library.contract';
-import { callEndpoint } from '../lib/endpoint-client';
+import { playUrlResponse, type SongListEntry } from '@encore/common/library.contract';
+import { apiRequest, type ResponseSchema } from '../lib/api-client';
 import { translate } from '../lib/i18n/i18n.store';
+import type { ReplayGain } from './loudness';
 
-/** A short-lived signed URL that streams the song (SPEC 7: `GET files/{id}/play`). */
+/**
+ * A short-lived URL of a stream the browser plays (SPEC 7 `GET files/{id}/play`, issue 30's
+ * `?format=browser`): the original when browsers play it, else the server's transcode.
+ */
 export async function fetchPlayUrl(songId: number, signal?: AbortSignal): Promise<string> {
-  const { url } = await callEndpoint(libraryEndpoints.playUrl, { params: { id: songId }, fallbackMessage: translate('fetchSongUrlFailed'), signal });
+  const { url } = await apiRequest(`/files/${songId}/play`, {
+    query: { format: 'browser' },
+    schema: playUrlResponse,
+    fallbackMessage: translate('fetchSongUrlFailed'),
+    ...(signal ? { signal } : {}),
+  });
   return url;
 }
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** Reads `replayGain` out of a song detail; a server that has none yet answers without it. */
+const replayGainOfDetail: ResponseSchema<ReplayGain | null> = {
+  safeParse(value) {
+    const raw = value && typeof value === 'object' ? (value as Record<string, unknown>)['replayGain'] : null;
+    if (!raw || typeof raw !== 'object') return { success: true, data: null };
+    const rg = raw as Record<string, unknown>;
+    return {
+      success: true,
+      data: {
+        trackGain: numberOrNull(rg['trackGain']),
+        trackPeak: numberOrNull(rg['trackPeak']),
+        albumGain: numberOrNull(rg['albumGain']),
+        albumPeak: numberOrNull(rg['albumPeak']),
+      },
+    };
+  },
+};
+
+/** The song's loudness (`GET /files/{id}` → replayGain, issue 30); null when not measured. */
+export function fetchReplayGain(songId: number, signal?: AbortSignal): Promise<ReplayGain | null> {
+  return apiRequest(`/files/${songId}`, { schema: replayGainOfDetail, fallbackMessage: translate('fetchSongUrlFailed'), ...(signal ? { signal } : {}) });
+}
+
+/** Counts a play of the song (issue 30): the player calls it after half the song or 4 minutes. */
+export async function postPlay(songId: number): Promise<void> {
+  await apiRequest(`/files/${songId}/plays`, { method: 'POST', body: {}, schema: anything, fallbackMessage: translate('fetchSongUrlFailed') });
+}
+
+const anything: ResponseSchema<unknown> = { safeParse: (value) => ({ success: true, data: value }) };
+
+/** A song as lists carry it, checked only for what the player reads. */
+function isSongEntry(value: unknown): value is SongListEntry {
+  if (!value || typeof value !== 'object') return false;
+  const song = value as Record<string, unknown>;
+  return typeof song['id'] === 'number' && typeof song['displayName'] === 'string';
+}
+
+/** One song (`GET /files/{id}`), as a list entry. */
+export function fetchSong(songId: number, signal?: AbortSignal): Promise<SongListEntry> {
+  const schema: ResponseSchema<SongListEntry> = {
+    safeParse: (value) => (isSongEntry(value) ? { success: true, data: value } : { success: false, error: new Error('Not a song') }),
+  };
+  return apiRequest(`/files/${songId}`, { schema, fallbackMessage: translate('fetchSongUrlFailed'), ...(signal ? { signal } : {}) });
+}
+
+export { isSongEntry };

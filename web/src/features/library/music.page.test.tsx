@@ -210,7 +210,7 @@ describe('music collection', () => {
     await user.click(screen.getByRole('button', { name: 'Play Song 2' }));
     const bar = await screen.findByRole('region', { name: 'Player' });
     expect(within(bar).getByText('Song 2')).toBeInTheDocument();
-    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/files/2/play'));
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/files/2/play?format=browser'));
     // Controls wait for the metadata; a list of three offers both neighbours.
     expect(within(bar).getByRole('button', { name: 'Play' })).toBeDisabled();
     expect(within(bar).getByRole('button', { name: 'Next' })).toBeInTheDocument();
