@@ -53,6 +53,19 @@ export const songAnalysis = z.discriminatedUnion('status', [
 ]);
 export type SongAnalysis = z.infer<typeof songAnalysis>;
 
+/**
+ * A song's ReplayGain 2.0 values (issue 30): gains in dB that bring the song (track) or its
+ * album to -18 LUFS, peaks linear (1 = full scale, a true-peak estimate). Measured by the
+ * analysis; null on a song until then. A song without an album tag is its own album.
+ */
+export const replayGain = z.object({
+  trackGain: z.number(),
+  trackPeak: z.number().min(0),
+  albumGain: z.number(),
+  albumPeak: z.number().min(0),
+});
+export type ReplayGain = z.infer<typeof replayGain>;
+
 /** "120 BPM · A minor · high energy". */
 export function describeFeatures(features: Pick<SongFeatures, 'bpm' | 'key' | 'mode' | 'energyLevel'>): string {
   return `${Math.round(features.bpm)} BPM · ${features.key} ${features.mode} · ${features.energyLevel} energy`;

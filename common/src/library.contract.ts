@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isEmailShaped } from './auth.rules.js';
-import { songAnalysis } from './analysis.contract.js';
+import { replayGain, songAnalysis } from './analysis.contract.js';
 import { defineEndpoint } from './endpoint.js';
 import { folderIdField, idField, text } from './input.contract.js';
 
@@ -38,7 +38,14 @@ export const song = z.object({
 export type Song = z.infer<typeof song>;
 
 /** One song (`GET /files/:id`): the song plus its sonic analysis (null until analysed). */
-export const songDetail = song.extend({ analysis: songAnalysis.nullable() });
+export const songDetail = song.extend({
+  analysis: songAnalysis.nullable(),
+  /** ReplayGain 2.0 (dB to -18 LUFS, linear peaks): null until the analysis measured the song. */
+  replayGain: replayGain.nullable().default(null),
+  /** The caller's plays of the song (0 when never) and the last one (ISO time, null when never). Defaults read an older server's answer. */
+  playCount: z.number().int().min(0).default(0),
+  lastPlayedAt: z.string().nullable().default(null),
+});
 export type SongDetail = z.infer<typeof songDetail>;
 
 const booleanQuery = z
@@ -73,6 +80,10 @@ export const songIdParams = z.object({
 });
 
 export const playUrlResponse = z.object({ url: z.string() });
+/** `browser` (the only format, and what no format means): the original when browsers play it, else a browser copy. */
+export const playUrlQuery = z.object({
+  format: z.enum(['browser'], { error: 'format must be browser' }).optional(),
+});
 
 export const likeResponse = z.object({ id: z.number().int(), isLiked: z.boolean() });
 
@@ -180,15 +191,19 @@ export const libraryEndpoints = {
     path: '/files/:id',
     params: songIdParams,
     response: songDetail,
-    summary: 'One song, with its sonic analysis (null until analysed)',
+    summary: "One song, with its sonic analysis and ReplayGain (null until analysed) and the caller's play count and last play",
     tags: ['library'],
   }),
   playUrl: defineEndpoint({
     method: 'GET',
     path: '/files/:id/play',
     params: songIdParams,
+    query: playUrlQuery,
     response: playUrlResponse,
     summary: 'A short-lived URL that streams the song (answers HTTP Range requests)',
+    description:
+      'format=browser (also the default): the original file when every browser plays it, else an AAC copy (M4A) made by ffmpeg at the first call ' +
+      'and kept, so that call may take a few seconds; both answer Range requests, so the player seeks in either.',
     tags: ['library'],
   }),
   toggleLike: defineEndpoint({

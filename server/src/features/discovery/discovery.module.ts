@@ -1,21 +1,22 @@
 import { AI_MESSAGES } from '@encore/common/discovery.contract';
 import { bind, defineModule } from '../../modules/module.js';
-import { songCataloguePort, songDetailSourcesPort, songEventsPort, songFactsPort } from '../library/library.port.js';
+import { songBrowsePort, songCataloguePort, songDetailSourcesPort, songEventsPort, songFactsPort } from '../library/library.port.js';
 import { generatedPlaylistsPort } from '../playlists/playlists.port.js';
 import { AnalysisService } from './analysis/analysis.service.js';
 import { analyseSongJob, analysisBackfillJob, discoveryJobs } from './discovery.jobs.js';
-import { similarSongsPort } from './discovery.port.js';
+import { similarSongsPort, songLoudnessPort } from './discovery.port.js';
 import { DiscoveryRepository } from './discovery.repository.js';
 import { discoveryRoutes } from './discovery.routes.js';
 import { catalogVersion, songAnalyses } from './discovery.schema.js';
 import { DiscoveryService } from './discovery.service.js';
+import { ReplayGainFinder } from './replay-gain.js';
 import { SimilarSongsFinder } from './similar-songs.js';
 
 export const discoveryModule = defineModule({
   name: 'discovery',
   summary: 'AI playlists: sonic analysis of every song, and playlists generated from a text prompt or "more like this".',
-  requires: [songCataloguePort, songEventsPort, songDetailSourcesPort, songFactsPort, generatedPlaylistsPort],
-  provides: [similarSongsPort],
+  requires: [songCataloguePort, songEventsPort, songDetailSourcesPort, songFactsPort, songBrowsePort, generatedPlaylistsPort],
+  provides: [similarSongsPort, songLoudnessPort],
   tables: [songAnalyses, catalogVersion],
   jobs: [analyseSongJob, analysisBackfillJob],
   settings: ['LLM_API_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_SECONDS', 'ANALYSIS_BACKFILL', 'ANALYSIS_ON_INGEST'],
@@ -46,9 +47,11 @@ export const discoveryModule = defineModule({
         },
       );
     }
+    const replayGains = new ReplayGainFinder(repository, use(songBrowsePort));
     use(songDetailSourcesPort).provideAnalysis((songId) => analysis.analysisOf(songId));
+    use(songDetailSourcesPort).provideReplayGain(async (songId) => (await replayGains.replayGainOf([songId])).get(songId) ?? null);
     return {
-      ports: [bind(similarSongsPort, new SimilarSongsFinder(repository))],
+      ports: [bind(similarSongsPort, new SimilarSongsFinder(repository)), bind(songLoudnessPort, replayGains)],
       routes: discoveryRoutes(discovery, analysis),
       jobs: discoveryJobs(analysis, { backfill: config.ai.backfill }),
       health: async () => ({ analysis: await analysis.progress() }),

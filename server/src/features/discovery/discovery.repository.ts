@@ -1,8 +1,8 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SongFeatures } from '@encore/common/analysis.contract';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation } from '../../platform/db/pg-errors.js';
-import { catalogVersion, songAnalyses } from './discovery.schema.js';
+import { catalogVersion, songAnalyses, type PlaybackLoudness } from './discovery.schema.js';
 
 export type AnalysisRow = typeof songAnalyses.$inferSelect;
 
@@ -63,6 +63,7 @@ export class DiscoveryRepository {
           features: values.features,
           vector: values.vector,
           reason: values.reason,
+          loudness: values.loudness ?? null,
           analyserVersion: values.analyserVersion,
           analysedAt: new Date(),
         },
@@ -81,6 +82,32 @@ export class DiscoveryRepository {
       .from(songAnalyses)
       .where(and(inArray(songAnalyses.songId, [...songIds]), gte(songAnalyses.analyserVersion, version)));
     return new Set(rows.map((row) => row.songId));
+  }
+
+  /** The playback loudness of a song analysed before it was measured (its features are left as they are). */
+  async saveLoudness(songId: number, loudness: PlaybackLoudness): Promise<void> {
+    await this.db.update(songAnalyses).set({ loudness }).where(eq(songAnalyses.songId, songId));
+  }
+
+  /** Those of these songs analysed (not failed) whose playback loudness was never measured. */
+  async withoutLoudness(songIds: readonly number[]): Promise<number[]> {
+    if (songIds.length === 0) return [];
+    const rows = await this.db
+      .select({ songId: songAnalyses.songId })
+      .from(songAnalyses)
+      .where(and(inArray(songAnalyses.songId, [...songIds]), eq(songAnalyses.status, 'analysed'), isNull(songAnalyses.loudness)))
+      .orderBy(songAnalyses.songId);
+    return rows.map((row) => row.songId);
+  }
+
+  /** The measured playback loudness of those of these songs that have one (failed measurements included). */
+  async loudnessOf(songIds: readonly number[]): Promise<Map<number, PlaybackLoudness>> {
+    if (songIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ songId: songAnalyses.songId, loudness: songAnalyses.loudness })
+      .from(songAnalyses)
+      .where(and(inArray(songAnalyses.songId, [...songIds]), isNotNull(songAnalyses.loudness)));
+    return new Map(rows.flatMap((row) => (row.loudness ? [[row.songId, row.loudness] as const] : [])));
   }
 
   /** Songs with an outcome, failed ones included; the songs' total is the library's. */

@@ -1,4 +1,3 @@
-import type { SongAnalysis } from '@encore/common/analysis.contract';
 import { searchWords, songLikes, songSearch, songs } from './library.schema.js';
 import { uploadDeadlineMs } from '../../config.js';
 import { bind, defineModule } from '../../modules/module.js';
@@ -17,6 +16,7 @@ import {
   type AddedSong,
   type FolderSongs,
 } from './library.port.js';
+import type { SongDetailExtras } from './library.routes.js';
 import { FolderSongsRepository } from './folder-songs.repository.js';
 import { LibraryRepository } from './library.repository.js';
 import { libraryRoutes } from './library.routes.js';
@@ -89,7 +89,7 @@ export const libraryModule = defineModule({
       orphanGraceMs: 60 * 60 * 1000,
     });
     const resumable = setUpResumableUploads(config, { storage, logger, ingest });
-    let analysisOf: ((songId: number) => Promise<SongAnalysis | null>) | undefined;
+    const detail: SongDetailExtras = {};
     return {
       ports: [
         bind(songCataloguePort, library),
@@ -102,7 +102,13 @@ export const libraryModule = defineModule({
         bind(folderSongsPort, folderSongs),
         bind(songDetailSourcesPort, {
           provideAnalysis: (source) => {
-            analysisOf = source;
+            detail.analysisOf = source;
+          },
+          provideReplayGain: (source) => {
+            detail.replayGainOf = source;
+          },
+          providePlays: (source) => {
+            detail.playsOf = source;
           },
         }),
         bind(uploadGatePort, { assertUploadOpen: (key) => ingest.assertUploadOpen(key) }),
@@ -110,7 +116,7 @@ export const libraryModule = defineModule({
         bind(songBrowsePort, new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library, logger })),
       ],
       routes: async (app) => {
-        await app.register(libraryRoutes(library, { analysisOf: async (songId) => (analysisOf ? analysisOf(songId) : null) }));
+        await app.register(libraryRoutes(library, detail));
         await app.register(uploadRoutes(ingest, resumable.routes));
       },
       maintenance: [

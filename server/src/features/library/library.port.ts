@@ -1,12 +1,12 @@
 import type { AudioTags } from '../../platform/media/audio-tags.js';
-import type { SongAnalysis } from '@encore/common/analysis.contract';
+import type { ReplayGain, SongAnalysis } from '@encore/common/analysis.contract';
 import { definePort } from '../../modules/module.js';
 import type { CoverImage, ShareableSong } from './library.service.js';
 
 export type { CoverImage, ShareableSong };
 export { PLAY_URL_TTL_SECONDS } from './library.service.js';
 /** The REST contract's Song of a record, for modules whose answers hold songs (playlists, discovery). */
-export { toSong } from './library.mapper.js';
+export { toSong, toSongListEntry } from './library.mapper.js';
 
 /** A song of the collection as one viewer sees it: what its upload and tags recorded, its uploader's name and the viewer's like. */
 export interface SongRecord {
@@ -124,6 +124,16 @@ export interface FolderSongs {
 export interface SongDetailSources {
   /** The song's sonic analysis, shown on the song page. */
   provideAnalysis(source: (songId: number) => Promise<SongAnalysis | null>): void;
+  /** The song's ReplayGain values, null until measured (the player levels songs by them). */
+  provideReplayGain(source: (songId: number) => Promise<ReplayGain | null>): void;
+  /** The viewer's plays of the song: how many, and the last (null when never). */
+  providePlays(source: (songId: number, viewerId: number) => Promise<SongPlayFacts>): void;
+}
+
+/** A viewer's plays of a song, as the song detail answer shows them. */
+export interface SongPlayFacts {
+  playCount: number;
+  lastPlayedAt: Date | null;
 }
 
 /** Whether a direct upload to local storage may still be written (its upload is open). */
@@ -138,7 +148,7 @@ export const songCataloguePort = definePort<SongCatalogue>(
 export const songEventsPort = definePort<SongEvents>('song-events', 'Hears of each song added to the collection, with the tags its upload read.');
 export const songDetailSourcesPort = definePort<SongDetailSources>(
   'song-detail-sources',
-  "Adds a module's part to the song detail answer (the sonic analysis).",
+  "Adds a module's part to the song detail answer (the sonic analysis, ReplayGain, the viewer's plays).",
 );
 export const folderSongsPort = definePort<FolderSongs>('folder-songs', 'Adds, updates, hides and removes the songs of music folders (no uploader).');
 export const uploadGatePort = definePort<UploadGate>('upload-gate', 'Accepts a direct upload to local storage only while its upload is open.');

@@ -3,18 +3,26 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@encore/common/http.contract';
-import type { SongAnalysis } from '@encore/common/analysis.contract';
+import type { ReplayGain, SongAnalysis } from '@encore/common/analysis.contract';
 import { libraryEndpoints, TOTAL_COUNT_HEADER } from '@encore/common/library.contract';
 import { route } from '../../platform/http/endpoint-route.js';
 import { attachmentDisposition } from '../../platform/storage/content-disposition.js';
 import { toSong, toSongListEntry } from './library.mapper.js';
+import type { SongPlayFacts } from './library.port.js';
 import type { LibraryService } from './library.service.js';
+
+/** What other modules add to a song's detail (SongDetailSources); absent parts answer null / no plays. */
+export interface SongDetailExtras {
+  analysisOf?: (songId: number) => Promise<SongAnalysis | null>;
+  replayGainOf?: (songId: number) => Promise<ReplayGain | null>;
+  playsOf?: (songId: number, viewerId: number) => Promise<SongPlayFacts>;
+}
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const common = { security: [{ bearer: [] }] };
 
 /** `/files…`: browse, play, like, download and delete songs. Every call needs a signed-in user. */
-export function libraryRoutes(library: LibraryService, extras: { analysisOf?: (songId: number) => Promise<SongAnalysis | null> } = {}): FastifyPluginAsyncZod {
+export function libraryRoutes(library: LibraryService, extras: SongDetailExtras = {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
@@ -39,7 +47,18 @@ export function libraryRoutes(library: LibraryService, extras: { analysisOf?: (s
     route(app, libraryEndpoints.get, { ...common, responses: errors }, async (request) => {
       const viewerId = request.currentUser().id;
       const song = toSong(await library.get(request.params.id, viewerId), viewerId);
-      return { ...song, analysis: (await extras.analysisOf?.(song.id)) ?? null };
+      const [analysis, replayGain, plays] = await Promise.all([
+        extras.analysisOf?.(song.id),
+        extras.replayGainOf?.(song.id),
+        extras.playsOf?.(song.id, viewerId),
+      ]);
+      return {
+        ...song,
+        analysis: analysis ?? null,
+        replayGain: replayGain ?? null,
+        playCount: plays?.playCount ?? 0,
+        lastPlayedAt: plays?.lastPlayedAt?.toISOString() ?? null,
+      };
     });
 
     route(app, libraryEndpoints.playUrl, { ...common, responses: errors }, async (request) => ({ url: await library.playUrl(request.params.id) }));

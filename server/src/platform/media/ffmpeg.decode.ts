@@ -4,11 +4,19 @@ import { songInputArgs } from './ffmpeg.input.js';
 import { startFfmpeg, type FfmpegRunOptions } from './ffmpeg.run.js';
 
 export interface DecodeOptions extends Pick<FfmpegRunOptions, 'signal' | 'timeoutMs' | 'onProgress' | 'durationSeconds'> {
-  /** 16 kHz for speech models, 22.05 kHz for music analysis. */
-  sampleRate: 16_000 | 22_050;
+  /** 16 kHz for speech models, 22.05 kHz for music analysis, 48 kHz for loudness and peaks. */
+  sampleRate: 16_000 | 22_050 | 48_000;
+  /**
+   * 1 (default): mono, channels mixed down. 2: interleaved stereo as players play it (a mono
+   * file on both channels at full level, more than two channels mixed down to two).
+   */
+  channels?: 1 | 2;
   /** Little-endian 16-bit integers (2 bytes a sample) or 32-bit floats in -1..1 (4 bytes). Default s16le. */
   sampleFormat?: 's16le' | 'f32le';
 }
+
+/** Mono or stereo as they are, more channels mixed to stereo; then the front centre (a mono file's one channel) on both sides. */
+const STEREO = ['-af', 'aformat=channel_layouts=mono|stereo,pan=stereo|FL=FL+FC|FR=FR+FC'];
 
 export const BYTES_PER_SAMPLE = { s16le: 2, f32le: 4 } as const;
 
@@ -34,10 +42,10 @@ function pump(binary: string, source: string | Readable, options: DecodeOptions,
   const format = options.sampleFormat ?? 's16le';
   const args = [
     ...songInputArgs(typeof source === 'string' ? { file: source } : 'stdin'),
-    ...['-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', String(options.sampleRate)],
+    ...['-map', '0:a:0', '-vn', '-sn', '-dn', ...(options.channels === 2 ? STEREO : ['-ac', '1']), '-ar', String(options.sampleRate)],
     ...['-c:a', format === 's16le' ? 'pcm_s16le' : 'pcm_f32le', '-f', format, 'pipe:1'],
   ];
-  const { sampleRate: _rate, sampleFormat: _format, ...runOptions } = options;
+  const { sampleRate: _rate, sampleFormat: _format, channels: _channels, ...runOptions } = options;
   const running = startFfmpeg(binary, args, { ...runOptions, stdin: typeof source === 'string' ? undefined : source, stdout: 'pipe' });
   const stdout = running.stdout;
   if (out.destroyed) running.stop();

@@ -4,8 +4,10 @@ import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { SongFactsSource } from '../../library/library.port.js';
 import type { AnalysisRow, DiscoveryRepository } from '../discovery.repository.js';
+import type { PlaybackLoudness } from '../discovery.schema.js';
 import { ANALYSER_VERSION, ANALYSIS_SAMPLE_RATE, MIN_ANALYSABLE_SECONDS, analyseSignal } from './analyse-signal.js';
 import { collectPcm } from './collect-pcm.js';
+import { measurePlaybackOfFile } from './playback-loudness.js';
 
 /** At most this much of a song is analysed (its first 8 minutes): 42 MB of samples at most. */
 export const MAX_ANALYSED_SECONDS = 8 * 60;
@@ -50,6 +52,7 @@ export class AnalysisService {
         status: 'analysed',
         features: measured.features,
         vector: measured.vector,
+        loudness: measured.loudness,
         analyserVersion: ANALYSER_VERSION,
       });
       return 'analysed';
@@ -58,26 +61,72 @@ export class AnalysisService {
     }
   }
 
-  private async measure(key: string, signal?: AbortSignal): Promise<{ features: SongFeatures; vector: number[] } | { reason: string }> {
-    let samples: Float32Array;
-    let opened = false;
+  /**
+   * Measures only how loud the song plays (a song analysed before playback loudness existed):
+   * its features stay as they are. False when the song is gone.
+   */
+  async measureLoudnessOf(songId: number, signal?: AbortSignal): Promise<boolean> {
+    const key = await this.deps.songKey(songId);
+    if (key === undefined) return false;
+    this.inFlight.add(songId);
     try {
-      samples = await this.deps.storage.withLocalFile(key, (file) => {
-        opened = true;
-        return this.decode(file, signal);
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      if (!opened) return { reason: "The song's file could not be read from storage" };
-      return { reason: `The audio could not be decoded: ${error instanceof Error ? error.message : String(error)}` };
+      const loudness = await this.withFile(key, signal, (file) => this.playback(file, signal));
+      await this.deps.repository.saveLoudness(songId, 'reason' in loudness ? { failed: loudness.reason } : loudness.value);
+      return true;
+    } finally {
+      this.inFlight.delete(songId);
     }
+  }
+
+  /** The features, and how loud the song plays: two decodes of the same local file. */
+  private async measure(
+    key: string,
+    signal?: AbortSignal,
+  ): Promise<{ features: SongFeatures; vector: number[]; loudness: PlaybackLoudness } | { reason: string }> {
+    const decoded = await this.withFile(key, signal, async (file) => {
+      const samples = await this.decode(file, signal);
+      return { samples, loudness: samples.length > 0 ? await this.playback(file, signal) : { failed: 'The file has no decodable audio' } };
+    });
+    if ('reason' in decoded) return decoded;
+    const { samples, loudness } = decoded.value;
     // ffmpeg may end without error and without a sample (a stream it cannot decode).
     if (samples.length === 0) return { reason: 'The file has no decodable audio' };
     if (samples.length < MIN_ANALYSABLE_SECONDS * ANALYSIS_SAMPLE_RATE) return { reason: `The audio is shorter than ${MIN_ANALYSABLE_SECONDS} seconds` };
     let peak = 0;
     for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
     if (peak < 1e-4) return { reason: 'The audio is silent' };
-    return analyseSignal(samples);
+    return { ...analyseSignal(samples), loudness };
+  }
+
+  /** `work` on the song's file as a local path; a file storage cannot give or ffmpeg cannot decode is a reason. */
+  private async withFile<T>(key: string, signal: AbortSignal | undefined, work: (file: string) => Promise<T>): Promise<{ value: T } | { reason: string }> {
+    let opened = false;
+    try {
+      return {
+        value: await this.deps.storage.withLocalFile(key, (file) => {
+          opened = true;
+          return work(file);
+        }),
+      };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      if (!opened) return { reason: "The song's file could not be read from storage" };
+      return { reason: `The audio could not be decoded: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+
+  /** How loud the song plays; a failure is kept as such (the features stand without it: the song plays without ReplayGain). */
+  private async playback(file: string, signal?: AbortSignal): Promise<PlaybackLoudness> {
+    try {
+      return await measurePlaybackOfFile(this.deps.ffmpeg, file, { signal, timeoutMs: this.decodeTimeoutMs() });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return { failed: `The loudness could not be measured: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+
+  private decodeTimeoutMs(): number {
+    return this.deps.decodeTimeoutMs ?? 5 * 60_000;
   }
 
   /** From the file, not a pipe: ffmpeg must seek in an M4A whose index (moov) is at its end. */
@@ -86,7 +135,7 @@ export class AnalysisService {
       sampleRate: ANALYSIS_SAMPLE_RATE,
       sampleFormat: 'f32le',
       signal,
-      timeoutMs: this.deps.decodeTimeoutMs ?? 5 * 60_000,
+      timeoutMs: this.decodeTimeoutMs(),
     });
     return (await collectPcm(pcm, MAX_ANALYSED_SECONDS * ANALYSIS_SAMPLE_RATE)).samples;
   }
@@ -95,8 +144,8 @@ export class AnalysisService {
    * Analyses every song without a current analysis, in id order. Resumable: what is done is
    * stored song by song, so a run that stops (crash, restart) leaves the rest to the next run.
    */
-  async backfill(signal?: AbortSignal, onProgress?: (done: number) => Promise<void> | void): Promise<{ analysed: number; failed: number }> {
-    const tally = { analysed: 0, failed: 0 };
+  async backfill(signal?: AbortSignal, onProgress?: (done: number) => Promise<void> | void): Promise<{ analysed: number; failed: number; loudness: number }> {
+    const tally = { analysed: 0, failed: 0, loudness: 0 };
     if (this.backfillRunning) return tally;
     this.backfillRunning = true;
     try {
@@ -111,6 +160,11 @@ export class AnalysisService {
           const outcome = await this.analyseSong(id, signal);
           if (outcome !== 'gone') tally[outcome]++;
           await onProgress?.(tally.analysed + tally.failed);
+        }
+        // Analysed before playback loudness was measured: only that is measured (one decode, no features).
+        for (const id of await this.deps.repository.withoutLoudness(page)) {
+          signal?.throwIfAborted();
+          if (await this.measureLoudnessOf(id, signal)) tally.loudness++;
         }
       }
     } finally {

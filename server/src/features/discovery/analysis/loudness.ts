@@ -1,9 +1,10 @@
 /**
- * EBU R128 / ITU-R BS.1770 loudness of mono PCM at any rate: K-weighting (the two biquads,
- * their coefficients derived for the sample rate), 400 ms blocks with 75 % overlap, the
+ * EBU R128 / ITU-R BS.1770 loudness of PCM at any rate, one or two channels: K-weighting (the
+ * two biquads, their coefficients derived for the sample rate), 400 ms blocks with 75 %
+ * overlap whose power is the sum of the channels' mean squares (left and right weigh 1), the
  * absolute (-70 LUFS) and relative (-10 LU) gates; the loudness range from 3 s short-term
- * blocks (gates -70 LUFS and -20 LU, 10th to 95th percentile). Computed on the analysis's
- * own decoded signal, so loudness costs no second decode.
+ * blocks (gates -70 LUFS and -20 LU, 10th to 95th percentile). The meter is fed as the audio
+ * is decoded and keeps only one number per 100 ms, so a song of any length costs no memory.
  */
 
 interface Biquad {
@@ -34,61 +35,122 @@ function kWeighting(sampleRate: number): [Biquad, Biquad] {
   return [shelf, highPass];
 }
 
-function filter(input: Float32Array, stage: Biquad): Float32Array {
-  const out = new Float32Array(input.length);
-  let x1 = 0,
-    x2 = 0,
-    y1 = 0,
-    y2 = 0;
-  for (let i = 0; i < input.length; i++) {
-    const x = input[i]!;
-    const y = stage.b0 * x + stage.b1 * x1 + stage.b2 * x2 - stage.a1 * y1 - stage.a2 * y2;
-    out[i] = y;
-    x2 = x1;
-    x1 = x;
-    y2 = y1;
-    y1 = y;
-  }
-  return out;
-}
-
-const toLufs = (meanSquare: number) => -0.691 + 10 * Math.log10(meanSquare);
-
-function blockPowers(weighted: Float32Array, sampleRate: number, blockSeconds: number, stepSeconds: number): number[] {
-  const block = Math.round(blockSeconds * sampleRate);
-  const step = Math.round(stepSeconds * sampleRate);
-  // Prefix sums of squares make every block O(1).
-  const prefix = new Float64Array(weighted.length + 1);
-  for (let i = 0; i < weighted.length; i++) prefix[i + 1] = prefix[i]! + weighted[i]! * weighted[i]!;
-  const powers: number[] = [];
-  for (let start = 0; start + block <= weighted.length; start += step) powers.push((prefix[start + block]! - prefix[start]!) / block);
-  return powers;
-}
+const toLufs = (power: number) => -0.691 + 10 * Math.log10(power);
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 export interface Loudness {
   integratedLufs: number;
   rangeLu: number;
 }
 
-export function measureLoudness(signal: Float32Array, sampleRate: number): Loudness {
-  const [shelf, highPass] = kWeighting(sampleRate);
-  const weighted = filter(filter(signal, shelf), highPass);
-  const momentary = blockPowers(weighted, sampleRate, 0.4, 0.1).filter((power) => power > 0 && toLufs(power) > -70);
-  if (momentary.length === 0) return { integratedLufs: -70, rangeLu: 0 };
-  const ungated = momentary.reduce((sum, power) => sum + power, 0) / momentary.length;
-  const relative = momentary.filter((power) => toLufs(power) > toLufs(ungated) - 10);
-  const integrated = toLufs(relative.reduce((sum, power) => sum + power, 0) / relative.length);
+/** The two cascaded K-weighting filters of one channel, with their state. */
+class KWeightedChannel {
+  private readonly shelf: Biquad;
+  private readonly highPass: Biquad;
+  // Direct form I state: x[n-1], x[n-2], y[n-1], y[n-2] of each stage.
+  private s = [0, 0, 0, 0];
+  private h = [0, 0, 0, 0];
 
-  const shortTerm = blockPowers(weighted, sampleRate, 3, 1).filter((power) => power > 0 && toLufs(power) > -70);
-  let rangeLu = 0;
-  if (shortTerm.length > 1) {
-    const mean = shortTerm.reduce((sum, power) => sum + power, 0) / shortTerm.length;
-    const gated = shortTerm
-      .filter((power) => toLufs(power) > toLufs(mean) - 20)
-      .map(toLufs)
-      .sort((a, b) => a - b);
-    const at = (p: number) => gated[Math.min(gated.length - 1, Math.max(0, Math.round(p * (gated.length - 1))))]!;
-    rangeLu = at(0.95) - at(0.1);
+  constructor(sampleRate: number) {
+    [this.shelf, this.highPass] = kWeighting(sampleRate);
   }
-  return { integratedLufs: integrated, rangeLu };
+
+  /** The next sample through both filters. */
+  next(x: number): number {
+    const { shelf: f, highPass: g, s, h } = this;
+    const y = f.b0 * x + f.b1 * s[0]! + f.b2 * s[1]! - f.a1 * s[2]! - f.a2 * s[3]!;
+    s[1] = s[0]!;
+    s[0] = x;
+    s[3] = s[2]!;
+    s[2] = y;
+    const z = g.b0 * y + g.b1 * h[0]! + g.b2 * h[1]! - g.a1 * h[2]! - g.a2 * h[3]!;
+    h[1] = h[0]!;
+    h[0] = y;
+    h[3] = h[2]!;
+    h[2] = z;
+    return z;
+  }
+}
+
+/**
+ * Streaming BS.1770 meter: `push` interleaved samples as they come (any chunking), then
+ * `result`. Gating blocks are built from 100 ms steps: a 400 ms block is four of them, a 3 s
+ * short-term block thirty.
+ */
+export class LoudnessMeter {
+  private readonly filters: KWeightedChannel[];
+  private readonly step: number;
+  /** Sum over channels of the K-weighted squares of each whole 100 ms step. */
+  private readonly steps: number[] = [];
+  private energy = 0;
+  private inStep = 0;
+  private channel = 0;
+  private frames = 0;
+
+  constructor(
+    private readonly sampleRate: number,
+    private readonly channels: 1 | 2,
+  ) {
+    this.filters = Array.from({ length: channels }, () => new KWeightedChannel(sampleRate));
+    this.step = Math.round(sampleRate / 10);
+  }
+
+  push(interleaved: Float32Array): void {
+    const { filters, channels } = this;
+    for (let i = 0; i < interleaved.length; i++) {
+      const y = filters[this.channel]!.next(interleaved[i]!);
+      this.energy += y * y;
+      if (++this.channel < channels) continue;
+      this.channel = 0;
+      this.frames++;
+      if (++this.inStep === this.step) {
+        this.steps.push(this.energy);
+        this.energy = 0;
+        this.inStep = 0;
+      }
+    }
+  }
+
+  /** Seconds of audio pushed so far. */
+  get seconds(): number {
+    return this.frames / this.sampleRate;
+  }
+
+  result(): Loudness {
+    const momentary = this.blockPowers(4, 1).filter((power) => power > 0 && toLufs(power) > -70);
+    if (momentary.length === 0) return { integratedLufs: -70, rangeLu: 0 };
+    const ungated = mean(momentary);
+    const integrated = toLufs(mean(momentary.filter((power) => toLufs(power) > toLufs(ungated) - 10)));
+
+    const shortTerm = this.blockPowers(30, 10).filter((power) => power > 0 && toLufs(power) > -70);
+    let rangeLu = 0;
+    if (shortTerm.length > 1) {
+      const gate = toLufs(mean(shortTerm)) - 20;
+      const gated = shortTerm
+        .map(toLufs)
+        .filter((lufs) => lufs > gate)
+        .sort((a, b) => a - b);
+      const at = (p: number) => gated[Math.min(gated.length - 1, Math.max(0, Math.round(p * (gated.length - 1))))]!;
+      rangeLu = at(0.95) - at(0.1);
+    }
+    return { integratedLufs: integrated, rangeLu };
+  }
+
+  /** Mean power of blocks `length` steps long, one every `every` steps. */
+  private blockPowers(length: number, every: number): number[] {
+    const powers: number[] = [];
+    for (let start = 0; start + length <= this.steps.length; start += every) {
+      let sum = 0;
+      for (let i = start; i < start + length; i++) sum += this.steps[i]!;
+      powers.push(sum / (length * this.step));
+    }
+    return powers;
+  }
+}
+
+/** The loudness of a whole mono signal (the analysis's own 22.05 kHz mix). */
+export function measureLoudness(signal: Float32Array, sampleRate: number): Loudness {
+  const meter = new LoudnessMeter(sampleRate, 1);
+  meter.push(signal);
+  return meter.result();
 }

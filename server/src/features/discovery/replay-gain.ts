@@ -1,0 +1,78 @@
+import type { ReplayGain } from '@encore/common/analysis.contract';
+import type { SongBrowse } from '../library/library.port.js';
+import type { DiscoveryRepository } from './discovery.repository.js';
+import type { PlaybackLoudness } from './discovery.schema.js';
+import type { SongLoudness } from './discovery.port.js';
+
+/** ReplayGain 2.0's reference loudness: a gain brings the song to it. */
+export const REPLAY_GAIN_REFERENCE_LUFS = -18;
+
+type Measured = Extract<PlaybackLoudness, { integratedLufs: number }>;
+
+const isMeasured = (loudness: PlaybackLoudness | undefined): loudness is Measured => loudness !== undefined && !('failed' in loudness);
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The gain (dB) that brings a song of this loudness to -18 LUFS, and its peak (linear, the true-peak estimate). */
+export function trackGain(loudness: Measured): { gain: number; peak: number } {
+  return { gain: round(REPLAY_GAIN_REFERENCE_LUFS - loudness.integratedLufs, 2), peak: round(loudness.truePeak, 6) };
+}
+
+/**
+ * An album's gain and peak from its songs' measurements: the loudness is the energy average of
+ * the songs' integrated loudness weighted by their measured duration, 10·log10(Σ wᵢ·10^(Lᵢ/10) / Σ wᵢ)
+ * (what one measurement of the songs played in a row gives, but for the gating, which each song
+ * did on its own); the peak is the highest song peak.
+ */
+export function albumGain(songs: readonly Measured[]): { gain: number; peak: number } {
+  const weight = (song: Measured) => Math.max(song.seconds, 0.001);
+  const total = songs.reduce((sum, song) => sum + weight(song), 0);
+  const energy = songs.reduce((sum, song) => sum + weight(song) * 10 ** (song.integratedLufs / 10), 0) / total;
+  return {
+    gain: round(REPLAY_GAIN_REFERENCE_LUFS - 10 * Math.log10(energy), 2),
+    peak: round(Math.max(...songs.map((song) => song.truePeak)), 6),
+  };
+}
+
+/**
+ * ReplayGain of songs from discovery's measurements. A song's album is the library's (same album
+ * tag and album artist, else artist); a song without an album tag is an album of its own. Only
+ * the album's songs already measured count; a song not measured (yet, or that failed) has none.
+ */
+export class ReplayGainFinder implements SongLoudness {
+  constructor(
+    private readonly repository: Pick<DiscoveryRepository, 'loudnessOf'>,
+    private readonly browse: Pick<SongBrowse, 'keysOf' | 'album' | 'albumSongs'>,
+  ) {}
+
+  async replayGainOf(songIds: readonly number[]): Promise<Map<number, ReplayGain>> {
+    const unique = [...new Set(songIds)];
+    const own = await this.repository.loudnessOf(unique);
+    const measured = unique.filter((id) => isMeasured(own.get(id)));
+    if (measured.length === 0) return new Map();
+    const keys = await this.browse.keysOf(measured);
+    const albumOf = new Map<string, number[]>();
+    for (const id of measured) {
+      const key = keys.get(id)?.albumKey;
+      if (key !== undefined) albumOf.set(key, [...(albumOf.get(key) ?? []), id]);
+    }
+    const albumGains = new Map<number, { gain: number; peak: number }>();
+    for (const [key, ids] of albumOf) {
+      const album = await this.browse.album(key);
+      if (!album || album.name === '') continue; // songs without an album tag: each its own album
+      // No viewer: only the songs' ids are read, not anyone's likes.
+      const members = (await this.browse.albumSongs(key, 0)).map((song) => song.id);
+      const all = await this.repository.loudnessOf(members);
+      const songs = members.map((id) => all.get(id)).filter(isMeasured);
+      if (songs.length === 0) continue;
+      const gain = albumGain(songs);
+      for (const id of ids) albumGains.set(id, gain);
+    }
+    const answer = new Map<number, ReplayGain>();
+    for (const id of measured) {
+      const track = trackGain(own.get(id) as Measured);
+      const album = albumGains.get(id) ?? track;
+      answer.set(id, { trackGain: track.gain, trackPeak: track.peak, albumGain: album.gain, albumPeak: album.peak });
+    }
+    return answer;
+  }
+}
