@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkEmail, checkForgotPassword, checkNewPassword, checkSignInPassword, checkUserName, type RuleResult } from './auth.rules.js';
 import { defineEndpoint } from './endpoint.js';
 import { idField, text as singleLine } from './input.contract.js';
-import { ruleMessagesEn } from './messages.en.js';
+import { authMessagesEn, ruleMessagesEn } from './messages.en.js';
 
 /** Runs a shared rule inside a zod schema so the server answers with the rule's message. */
 function rule<T>(check: (value: T) => RuleResult) {
@@ -39,8 +39,35 @@ export const signUpBody = z.object({
     })
     .transform((value) => value.trim()),
   password: text('Password', ruleMessagesEn.passwordRequired).superRefine(rule(checkNewPassword)),
+  /** The token of an invitation link (`/auth?invitation=…`): needed when SIGNUP is invite. */
+  invitation: singleLine('The invitation', authMessagesEn.invitationInvalid).trim().max(200, { error: authMessagesEn.invitationInvalid }).optional(),
 });
 export type SignUpBody = z.input<typeof signUpBody>;
+
+/** Who may create an account: anyone (open), only with an admin's e-mailed invitation (invite), nobody (closed). */
+export const signUpMode = z.enum(['open', 'invite', 'closed']);
+export type SignUpMode = z.infer<typeof signUpMode>;
+
+/** An invitation link's token, to show the sign-up form with its address filled in. */
+export const invitationLookupBody = z.object({
+  token: singleLine('The invitation', authMessagesEn.invitationInvalid)
+    .trim()
+    .min(1, { error: authMessagesEn.invitationInvalid })
+    .max(200, { error: authMessagesEn.invitationInvalid }),
+});
+export type InvitationLookupBody = z.input<typeof invitationLookupBody>;
+export const invitationLookupResponse = z.object({ email: z.string() });
+export type InvitationLookupResponse = z.infer<typeof invitationLookupResponse>;
+
+/**
+ * Deleting one's own account: the password again (an account without one, made with Google or
+ * single sign-on, types its user name instead).
+ */
+export const deleteAccountBody = z.object({
+  password: singleLine('Password').max(10_000).optional(),
+  userName: singleLine('Username').max(10_000).optional(),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
 
 export const publicUser = z.object({
   userName: z.string(),
@@ -197,6 +224,22 @@ export const authEndpoints = {
     tags,
   }),
   profile: defineEndpoint({ method: 'GET', path: '/auth/profile', response: profileResponse, summary: 'The signed-in user', tags }),
+  invitation: defineEndpoint({
+    method: 'POST',
+    path: '/auth/invitation',
+    body: invitationLookupBody,
+    response: invitationLookupResponse,
+    summary: "An invitation link's address, while the link is valid (404 otherwise)",
+    tags,
+  }),
+  deleteAccount: defineEndpoint({
+    method: 'DELETE',
+    path: '/auth/account',
+    body: deleteAccountBody,
+    status: 204,
+    summary: "Delete the signed-in user's account (password asked again; the last admin cannot)",
+    tags,
+  }),
   updateProfile: defineEndpoint({
     method: 'PUT',
     path: '/auth/profile',

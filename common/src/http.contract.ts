@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisProgress } from './analysis.contract.js';
+import { signUpMode } from './auth.contract.js';
 import { defineEndpoint } from './endpoint.js';
 import { scanStatus } from './music-folders.contract.js';
 
@@ -54,6 +55,8 @@ export const clientConfigResponse = z.object({
    * app's own words) and sign-in by a trusted reverse proxy's header. Absent: neither.
    */
   sso: z.object({ oidc: z.object({ buttonText: z.string().nullable() }).nullable(), trustedHeader: z.boolean() }).optional(),
+  /** Who may create an account: the auth screen hides sign-up when closed, and asks for an invitation link under invite. */
+  signUp: signUpMode,
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>;
 

@@ -34,6 +34,11 @@ export const authMessagesEn = {
   verifyLinkInvalid: 'This verification link is invalid, expired or already used.',
   verificationSent: 'A verification link is on its way to {email}.',
   emailAlreadyVerified: 'Your e-mail address is already verified.',
+  signUpInviteOnly: 'Sign-up on this Encore is by invitation only. Ask its administrator to send you an invitation.',
+  signUpClosed: 'Sign-up is closed on this Encore. Ask its administrator for an account.',
+  invitationInvalid: 'This invitation link is invalid, expired or already used. Ask the administrator for a new one.',
+  accountDisabled: 'This account has been disabled. Ask the administrator of this Encore.',
+  lastAdmin: 'The last admin cannot be demoted or deleted. Make another account admin first.',
 } as const;
 
 export type AuthMessageKey = keyof typeof authMessagesEn;

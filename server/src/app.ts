@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { clipUploadDeadlineMs, uploadDeadlineMs, type Config } from './config.js';
-import { authenticationPort } from './features/auth/auth.port.js';
+import { authenticationPort, signUpModePort } from './features/auth/auth.port.js';
 import { uploadGatePort } from './features/library/library.port.js';
 import { encoreModules } from './features/modules.js';
 import type { AnyModule } from './modules/module.js';
@@ -107,7 +107,8 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(platform, { health: () => modules.health() }));
+      const signUp = modules.port(signUpModePort);
+      await api.register(systemRoutes(platform, { health: () => modules.health(), signUpMode: () => signUp.mode() }));
       for (const started of modules.list) await api.register(namedModulePlugin(started, modules));
       await api.register(tasksRoutes(platform.tasks, { heartbeatMs: Math.min(15_000, config.timeouts.idleMs / 2), sessions: authentication.streams }));
       // The local driver's signed URLs, and with any driver those of the music folders' files.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authModule } from '../../src/features/auth/auth.module.js';
 import { AuthRepository } from '../../src/features/auth/auth.repository.js';
 import { AuthService } from '../../src/features/auth/auth.service.js';
 import { GoogleVerifier } from '../../src/features/auth/google-verifier.js';
@@ -93,6 +94,7 @@ describe.each(engines)('reset-password work on %s', (engine) => {
       },
       enqueueResetRequest: (request): Promise<void> => auth.passwordReset.processResetRequest(request),
       publicUrl: 'http://encore.test',
+      signUpPolicy: t.app.encore.modules.internals(authModule).signUpPolicy,
       hasher: counting,
     });
     await auth.signUp({ userName: 'counted', email: 'counted@example.com', password: 'counted password' });

@@ -6,7 +6,10 @@ import { bind, defineModule } from '../../modules/module.js';
 import { authJobs, passwordResetRequestJob } from './auth.jobs.js';
 import { AppCredentialsRepository } from './app-credentials.repository.js';
 import { AppCredentialsService } from './app-credentials.service.js';
-import { accountsPort, authenticationPort, clientAuthenticationPort } from './auth.port.js';
+import { accountAdministrationPort, accountsPort, authenticationPort, clientAuthenticationPort, signUpModePort } from './auth.port.js';
+import { AccountAdministrationService } from './account-administration.service.js';
+import { SignUpPolicy } from './sign-up-policy.service.js';
+import { SignUpRepository } from './sign-up.repository.js';
 import { AuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
@@ -19,7 +22,7 @@ export const authModule = defineModule({
   name: 'auth',
   summary: 'Accounts: sign-up, sign-in (password or Google), sessions, e-mail verification, password reset and change; API keys and app passwords for apps.',
   requires: [],
-  provides: [authenticationPort, accountsPort, clientAuthenticationPort],
+  provides: [authenticationPort, accountsPort, clientAuthenticationPort, accountAdministrationPort, signUpModePort],
   tables: [users, passwordResetTokens, emailVerificationTokens, apiKeys, appPasswords, invitations, instanceSettings],
   jobs: [passwordResetRequestJob],
   settings: [
@@ -32,6 +35,7 @@ export const authModule = defineModule({
     'SIGNIN_LIMIT_PER_USER',
     'RATE_LIMIT_WINDOW_MINUTES',
     'SESSION_RECHECK_SECONDS',
+    'SIGNUP',
   ],
   tags: ['auth'],
   setup({ platform, logger, publicUrl }) {
@@ -41,6 +45,13 @@ export const authModule = defineModule({
     };
     const repository = new AuthRepository(database.db);
     const rateLimiter = new RateLimiter(database.db);
+    const signUpPolicy = new SignUpPolicy({
+      repository: new SignUpRepository(database.db),
+      users: repository,
+      environment: config.signUp,
+      enqueueMail,
+      publicUrl,
+    });
     const auth = new AuthService({
       repository,
       tokens: new SessionTokens(secrets.jwtKey, { long: config.jwtExpiresIn, short: config.jwtShortExpiresIn }),
@@ -52,6 +63,7 @@ export const authModule = defineModule({
         await jobs.send(passwordResetRequestJob, request);
       },
       publicUrl,
+      signUpPolicy,
     });
     const appCredentials = new AppCredentialsService({
       repository: new AppCredentialsRepository(database.db),
@@ -72,6 +84,8 @@ export const authModule = defineModule({
       ports: [
         bind(authenticationPort, { authenticate: (token) => auth.authenticate(token), streams, close: () => streams.close() }),
         bind(clientAuthenticationPort, { authenticate: (credentials, clientAddress) => appCredentials.authenticate(credentials, clientAddress) }),
+        bind(accountAdministrationPort, new AccountAdministrationService({ repository, auth, signUpPolicy })),
+        bind(signUpModePort, { mode: () => signUpPolicy.mode() }),
         bind(accountsPort, {
           userNames: (ids) => repository.userNames(ids),
           account: async (userName) => {
@@ -87,7 +101,7 @@ export const authModule = defineModule({
       routes: authRoutes(auth, appCredentials),
       jobs: authJobs(auth),
       maintenance: [{ name: 'expired one-time tokens', run: () => auth.pruneExpired() }],
-      internals: { auth, appCredentials },
+      internals: { auth, appCredentials, signUpPolicy },
     };
   },
 });

@@ -2,8 +2,9 @@ import { definePort } from '../../modules/module.js';
 import type { StreamSessions } from '../../platform/tasks/tasks.routes.js';
 import type { UserRole } from './auth.schema.js';
 import type { AuthenticatedUser } from './auth.service.js';
+import type { InvitationRecord, SignUpMode, SignUpSetting } from './sign-up-policy.service.js';
 
-export type { AuthenticatedUser, UserRole };
+export type { AuthenticatedUser, InvitationRecord, SignUpMode, SignUpSetting, UserRole };
 
 /** Who is signed in: the bearer token of a request, and the sessions behind event streams. */
 export interface Authentication {
@@ -60,3 +61,63 @@ export const clientAuthenticationPort = definePort<ClientAuthentication>(
   'client-authentication',
   "Checks the API keys and app passwords of apps (Subsonic clients); never the account's password.",
 );
+
+/** An account as the admin page lists it. */
+export interface AccountRecord {
+  id: number;
+  userName: string;
+  email: string;
+  role: UserRole;
+  emailVerified: boolean;
+  disabled: boolean;
+  /** False for accounts made with Google or single sign-on alone. */
+  hasPassword: boolean;
+  createdAt: Date;
+  /** When a session of it was last used (within a few minutes); null: never since roles came. */
+  lastSeenAt: Date | null;
+}
+
+/** Who may sign up and the invitations, as the admin page changes them. */
+export interface SignUpAdministration {
+  setting(): Promise<SignUpSetting>;
+  /** 409 while SIGNUP in the environment decides. */
+  setMode(mode: SignUpMode): Promise<SignUpSetting>;
+  /** Mails an invitation link (single use, 7 days) from `invitedBy`. */
+  invite(email: string, invitedBy: { id: number; userName: string }): Promise<InvitationRecord>;
+  /** The newest first, pending ones and those ended in the last 30 days. */
+  invitations(): Promise<InvitationRecord[]>;
+  /** Not found when none of that id is pending. */
+  revoke(id: number): Promise<void>;
+}
+
+/**
+ * What an admin may do to accounts (the admin module). The rules stay in auth: the last enabled
+ * admin can be neither demoted, disabled nor deleted (ConflictError); unknown ids are NotFoundError.
+ */
+export interface AccountAdministration {
+  list(): Promise<AccountRecord[]>;
+  get(id: number): Promise<AccountRecord | undefined>;
+  setRole(id: number, role: UserRole): Promise<AccountRecord>;
+  /** A disabled account's sessions, API keys and app passwords stop at once; its data stays. */
+  setDisabled(id: number, disabled: boolean): Promise<AccountRecord>;
+  sendPasswordReset(id: number): Promise<AccountRecord>;
+  /** Throws unless `delete` would succeed now (exists, not the last admin): call before removing the account's data elsewhere. */
+  assertDeletable(id: number): Promise<AccountRecord>;
+  /** Deletes the account row; its tokens, keys, app passwords, and every row other modules keep per user by cascade. */
+  delete(id: number): Promise<void>;
+  /** The password asked again (or, for an account without one, its user name typed out); a ValidationError otherwise. */
+  confirmIdentity(userId: number, proof: { password?: string | undefined; userName?: string | undefined }, ip: string): Promise<void>;
+  signUp: SignUpAdministration;
+}
+
+export const accountAdministrationPort = definePort<AccountAdministration>(
+  'account-administration',
+  'Admin actions on accounts (list, role, disable, reset mail, delete) and who may sign up (SIGNUP, invitations).',
+);
+
+/** Who may create an account now: what GET /api/config tells the auth screen. */
+export interface SignUpModeSource {
+  mode(): Promise<SignUpMode>;
+}
+
+export const signUpModePort = definePort<SignUpModeSource>('sign-up-mode', 'Who may create an account now (SIGNUP): open, invite or closed.');

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { emailVerificationTokens, passwordResetTokens, users, type UserRole } from './auth.schema.js';
+import { emailVerificationTokens, invitations, passwordResetTokens, users, type UserRole } from './auth.schema.js';
+import { liveAt } from './sign-up.repository.js';
 
 /** Any constant; taken by every account creation so the instance's first admin is decided once. */
 const FIRST_ADMIN_LOCK = 7_243_029;
@@ -9,6 +10,33 @@ const FIRST_ADMIN_LOCK = 7_243_029;
 export const LAST_SEEN_GRANULARITY_MS = 5 * 60_000;
 
 export type UserRow = typeof users.$inferSelect;
+
+/** What a new account is made of. */
+export interface NewUser {
+  userName: string;
+  email: string;
+  passwordHash: string | null;
+  googleSubject?: string;
+  emailVerifiedAt?: Date | null;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Inserts an account; while the instance has no admin it becomes the admin. Every creation
+ * takes a transaction-scoped advisory lock first, so of two concurrent first sign-ups on
+ * PostgreSQL the second sees the first's admin and is a user.
+ */
+async function insertUser(tx: Tx, values: NewUser): Promise<UserRow> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+  const role = sql`case when exists (select 1 from ${users} where ${users.role} = 'admin') then 'user' else 'admin' end`;
+  const [row] = await tx
+    .insert(users)
+    .values({ ...values, role })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
 
 /** The only code of the auth feature that touches the database. */
 export class AuthRepository {
@@ -76,22 +104,37 @@ export class AuthRepository {
    * transaction-scoped advisory lock first, so of two concurrent first sign-ups on PostgreSQL
    * the second sees the first's admin and is a user.
    */
-  async create(values: {
-    userName: string;
-    email: string;
-    passwordHash: string | null;
-    googleSubject?: string;
-    emailVerifiedAt?: Date | null;
-  }): Promise<UserRow> {
+  async create(values: NewUser): Promise<UserRow> {
+    return this.db.transaction((tx) => insertUser(tx, values));
+  }
+
+  /**
+   * Creates an account with an invitation (SIGNUP=invite), claiming the invitation in the same
+   * transaction: of two sign-ups with one link, one wins; a sign-up that fails (a name taken)
+   * leaves the invitation unused. The invitation is the one of `token` (a link's hash) or, for
+   * single sign-on, any live one mailed to `email`. Undefined when there is no live invitation.
+   */
+  async createInvited(values: NewUser, invitation: { tokenHash: string } | { email: string }): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
-      const role = sql`case when exists (select 1 from ${users} where ${users.role} = 'admin') then 'user' else 'admin' end`;
-      const [row] = await tx
-        .insert(users)
-        .values({ ...values, role })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
+      const now = new Date();
+      const which =
+        'tokenHash' in invitation
+          ? eq(invitations.tokenHash, invitation.tokenHash)
+          : eq(
+              invitations.id,
+              sql`(select ${invitations.id} from ${invitations} where lower(${invitations.email}) = lower(${invitation.email}) and ${liveAt(now)} order by ${invitations.id} limit 1)`,
+            );
+      const [claimed] = await tx
+        .update(invitations)
+        .set({ usedAt: now })
+        .where(and(which, liveAt(now)))
+        .returning({ id: invitations.id, email: invitations.email });
+      if (!claimed) return undefined;
+      // The link reached this address: an account made for it starts verified.
+      const sameAddress = claimed.email.toLowerCase() === values.email.toLowerCase();
+      const user = await insertUser(tx, { ...values, emailVerifiedAt: values.emailVerifiedAt ?? (sameAddress ? now : null) });
+      await tx.update(invitations).set({ usedBy: user.id }).where(eq(invitations.id, claimed.id));
+      return user;
     });
   }
 
@@ -117,19 +160,44 @@ export class AuthRepository {
 
   /**
    * Disables (sessions end: the token version is bumped, which the trigger announces to open
-   * event streams) or enables an account. Undefined when the account does not exist.
+   * event streams) or enables an account. Disabling the last enabled admin is refused:
+   * 'last-admin'. Undefined when the account does not exist.
    */
-  async setDisabled(id: number, disabled: boolean): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .update(users)
-      .set(
-        disabled
-          ? { disabledAt: sql`coalesce(${users.disabledAt}, now())`, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() }
-          : { disabledAt: null, updatedAt: new Date() },
-      )
-      .where(eq(users.id, id))
-      .returning();
-    return row;
+  async setDisabled(id: number, disabled: boolean): Promise<UserRow | 'last-admin' | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+      const [row] = await tx
+        .update(users)
+        .set(
+          disabled
+            ? { disabledAt: sql`coalesce(${users.disabledAt}, now())`, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() }
+            : { disabledAt: null, updatedAt: new Date() },
+        )
+        .where(
+          and(
+            eq(users.id, id),
+            disabled
+              ? sql`(${users.role} <> 'admin' or exists (select 1 from ${users} other where other.role = 'admin' and other.disabled_at is null and other.id <> ${id}))`
+              : undefined,
+          ),
+        )
+        .returning();
+      if (row) return row;
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+      return exists ? 'last-admin' : undefined;
+    });
+  }
+
+  /** Whether deleting the account now would leave no enabled admin. */
+  async isLastAdmin(id: number): Promise<boolean> {
+    const [self] = await this.db.select({ role: users.role, disabledAt: users.disabledAt }).from(users).where(eq(users.id, id));
+    if (self?.role !== 'admin' || self.disabledAt) return false;
+    const others = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, id)))
+      .limit(1);
+    return others.length === 0;
   }
 
   /**

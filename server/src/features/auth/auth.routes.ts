@@ -17,6 +17,8 @@ export function authRoutes(auth: AuthService, appCredentials: AppCredentialsServ
       return reply.status(201).send({ message: 'Account created. You can sign in now.', user: toPublicUser(user) });
     });
 
+    route(app, authEndpoints.invitation, { responses: { ...errors, 404: errorResponse } }, async (request) => auth.signUpPolicy.lookUp(request.body.token));
+
     route(app, authEndpoints.signIn, open, async (request) => toSignInResponse(await auth.signIn(request.body, request.ip)));
 
     route(app, authEndpoints.googleLogin, open, async (request) => toSignInResponse(await auth.googleLogin(request.body.credential)));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { authMessagesEn } from '@encore/common/messages.en';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../platform/errors/app-errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../platform/errors/app-errors.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.js';
@@ -12,6 +12,7 @@ import { argon2Hasher, type PasswordHasher } from './password-hasher.js';
 import { PasswordChangeService } from './password-change.service.js';
 import { PasswordResetService, type ResetRequest } from './password-reset.service.js';
 import type { SessionTokens, SessionWindow } from './session-tokens.js';
+import type { SignUpPolicy } from './sign-up-policy.service.js';
 
 export interface AuthLimits {
   signInPerIp: number;
@@ -31,6 +32,8 @@ export interface AuthServiceDeps {
   enqueueResetRequest: (request: ResetRequest) => Promise<void>;
   /** The address users reach Encore at, for links in e-mails. */
   publicUrl: string;
+  /** Who may create an account (SIGNUP) and the invitations. */
+  signUpPolicy: SignUpPolicy;
   /** argon2id unless a test counts the work. */
   hasher?: PasswordHasher;
 }
@@ -54,8 +57,8 @@ export interface SignedIn {
   user: UserRow;
 }
 
-export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted or deleted. Make another account admin first.';
-export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Ask the administrator of this Encore.';
+export const LAST_ADMIN_MESSAGE = authMessagesEn.lastAdmin;
+export const ACCOUNT_DISABLED_MESSAGE = authMessagesEn.accountDisabled;
 
 /** A disabled account cannot sign in (403 with a message saying so, not "wrong password"). */
 function assertEnabled(user: UserRow): void {
@@ -82,12 +85,19 @@ export class AuthService {
     this.passwordChange = new PasswordChangeService({ ...deps, hasher: this.hasher });
   }
 
-  /** Creates an unverified account and mails the link that verifies its address. */
-  async signUp(input: { userName: string; email: string; password: string }): Promise<UserRow> {
+  /**
+   * Creates an account, as SIGNUP allows (403 otherwise), and mails the link that verifies its
+   * address, unless it is the address an invitation link was mailed to.
+   */
+  async signUp(input: { userName: string; email: string; password: string; invitation?: string | undefined }): Promise<UserRow> {
+    const invitation = input.invitation ? { token: input.invitation } : undefined;
+    await this.deps.signUpPolicy.assertMaySignUp(invitation);
     await this.assertAvailable({ userName: input.userName, email: input.email });
     const passwordHash = await this.hasher.hash(input.password);
-    const user = await this.withUniqueness(() => this.deps.repository.create({ userName: input.userName, email: input.email, passwordHash }));
-    await this.verification.send(user);
+    const user = await this.withUniqueness(() =>
+      this.deps.signUpPolicy.createAccount({ userName: input.userName, email: input.email, passwordHash }, invitation),
+    );
+    if (!user.emailVerifiedAt) await this.verification.send(user);
     return user;
   }
 
@@ -134,20 +144,31 @@ export class AuthService {
     }
     if (!user) {
       const userName = await this.freeUserName(identity.name ?? identity.email.split('@')[0] ?? 'listener');
+      // Under SIGNUP=invite, a live invitation to the address Google vouches for lets the account be made.
+      const invitation = identity.emailVerified ? { email: identity.email } : undefined;
+      await this.deps.signUpPolicy.assertMaySignUp(invitation);
       user = await this.withUniqueness(() =>
-        repo.create({
-          userName,
-          email: identity.email,
-          passwordHash: null,
-          googleSubject: identity.subject,
-          // Google vouches for the address it calls verified.
-          emailVerifiedAt: identity.emailVerified ? new Date() : null,
-        }),
+        this.deps.signUpPolicy.createAccount(
+          {
+            userName,
+            email: identity.email,
+            passwordHash: null,
+            googleSubject: identity.subject,
+            // Google vouches for the address it calls verified.
+            emailVerifiedAt: identity.emailVerified ? new Date() : null,
+          },
+          invitation,
+        ),
       );
     }
     assertEnabled(user);
     const token = await this.deps.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion }, true);
     return { token, user };
+  }
+
+  /** Who may sign up, and the invitations. */
+  get signUpPolicy(): SignUpPolicy {
+    return this.deps.signUpPolicy;
   }
 
   /** Signs and reads session tokens and events tickets. */
@@ -201,6 +222,24 @@ export class AuthService {
     return user;
   }
 
+  /**
+   * Asks again who is at the keyboard before an irreversible step (deleting the account): the
+   * password, or for an account without one (Google, single sign-on) its user name typed out.
+   * Failures count against the sign-in limits of the account.
+   */
+  async confirmIdentity(userId: number, proof: { password?: string | undefined; userName?: string | undefined }, ip: string): Promise<void> {
+    const user = await this.getProfile(userId);
+    await this.deps.rateLimiter.hit(this.rules.signInIp, ip);
+    await this.deps.rateLimiter.assertBelow(this.rules.signInUser, user.userName);
+    const ok = user.passwordHash
+      ? await this.hasher.verify(user.passwordHash, proof.password ?? '')
+      : (proof.userName ?? '').trim().toLowerCase() === user.userName.toLowerCase();
+    if (!ok) {
+      await this.deps.rateLimiter.increment(this.rules.signInUser, user.userName);
+      throw new ValidationError(user.passwordHash ? 'Wrong password.' : 'Type your user name to confirm.');
+    }
+  }
+
   /** A new e-mail address is unverified until its owner opens the link mailed to it. */
   async updateProfile(userId: number, changes: { userName?: string; email?: string }): Promise<UserRow> {
     await this.assertAvailable(changes, userId);
@@ -215,6 +254,7 @@ export class AuthService {
     const dayAgo = new Date(now.getTime() - 24 * 3600_000);
     await this.passwordReset.pruneExpired(dayAgo);
     await this.verification.pruneExpired(dayAgo);
+    await this.deps.signUpPolicy.pruneEnded(now);
     await this.deps.rateLimiter.prune(dayAgo);
   }
 

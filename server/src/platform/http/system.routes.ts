@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ffmpegFeatures, healthResponse, systemEndpoints, type FfmpegHealth, type HealthResponse } from '@encore/common/http.contract';
+import type { SignUpMode } from '@encore/common/auth.contract';
 import { route } from './endpoint-route.js';
 import type { Platform } from '../platform.js';
 
@@ -39,8 +40,11 @@ async function probeFfmpeg(platform: Platform): Promise<FfmpegHealth> {
   }
 }
 
-/** `health`: what the modules add to the answer (the analysis progress, say). */
-export function systemRoutes(platform: Platform, extras: { health?: () => Promise<Record<string, unknown>> } = {}): FastifyPluginAsyncZod {
+/** `health`: what the modules add to the answer (the analysis progress, say); `signUpMode`: who may create an account now. */
+export function systemRoutes(
+  platform: Platform,
+  extras: { health?: () => Promise<Record<string, unknown>>; signUpMode?: () => Promise<SignUpMode> } = {},
+): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, systemEndpoints.health, { logLevel: 'warn', responses: { 503: healthResponse } }, async (_request, reply) => {
       const [database, storage, jobs, mail, ffmpeg] = await Promise.all([
@@ -66,6 +70,7 @@ export function systemRoutes(platform: Platform, extras: { health?: () => Promis
     });
 
     route(app, systemEndpoints.config, {}, async () => ({
+      signUp: (await extras.signUpMode?.()) ?? platform.config.signUp ?? 'open',
       googleClientId: platform.config.google.clientId ?? null,
       maxUploadMb: Math.round((platform.config.maxUploadBytes / 1024 / 1024) * 10) / 10,
       sso: {

@@ -13,6 +13,11 @@ export const authHe: Translation<typeof authEn> = {
   verifyLinkInvalid: 'קישור האימות לא תקין, פג תוקפו או שכבר נעשה בו שימוש.',
   verificationSent: 'קישור אימות נשלח אל {email}.',
   emailAlreadyVerified: 'כתובת האימייל שלך כבר אומתה.',
+  signUpInviteOnly: 'ההרשמה ל-Encore הזה בהזמנה בלבד. בקשו מהמנהל שלו לשלוח לכם הזמנה.',
+  signUpClosed: 'ההרשמה ל-Encore הזה סגורה. בקשו מהמנהל שלו חשבון.',
+  invitationInvalid: 'קישור ההזמנה לא תקין, פג תוקפו או שכבר נעשה בו שימוש. בקשו מהמנהל הזמנה חדשה.',
+  accountDisabled: 'החשבון הזה הושבת. פנו למנהל של Encore הזה.',
+  lastAdmin: 'אי אפשר להוריד את ההרשאות של המנהל האחרון או למחוק אותו. הפכו קודם חשבון אחר למנהל.',
 
   // Profile page (/profile)
   profilePageTitle: 'הפרופיל שלך',
