@@ -138,11 +138,15 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
       genre: 'Electronic',
       addedAt: new Date(base),
       coverSongId: idOf('Jóga'),
+      artistKey: artistKeyOf('bjork'),
+      songIds: ['Jóga', 'Bachelorette', 'Hunter'].map(idOf),
+      musicBrainzId: null,
     });
     expect(await browse.album(homogenic?.key ?? '')).toEqual(homogenic);
     const tracks = await browse.albumSongs(homogenic?.key ?? '', ann);
     expect(tracks.map((song) => song.title)).toEqual(['Bachelorette', 'Hunter', 'Jóga']);
-    expect(tracks[0]).toMatchObject({ uploadedBy: 'ann', ownerId: ann, isLiked: false, album: 'HOMOGENIC' });
+    expect(tracks[0]).toMatchObject({ isLiked: false, album: 'HOMOGENIC', albumKey: homogenic?.key, artistKey: artistKeyOf('bjork'), musicFolderId: 0 });
+    expect(tracks[0]).not.toHaveProperty('transcript');
 
     const queen = await browse.albumsOf(artistKeyOf('queen'));
     // By year (none last), then name: the songs without an album tag are one album of no name.
@@ -151,10 +155,14 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
       ['', 1],
     ]);
     const opera = await browse.albumSongs(queen[0]?.key ?? '', ann);
-    expect(opera.map((song) => [song.title, song.uploadedBy, song.ownerId])).toEqual([
-      ['Love of My Life', '', null],
-      ['Bohemian Rhapsody', 'ann', ann],
+    expect(opera.map((song) => [song.title, song.musicFolderId])).toEqual([
+      ['Love of My Life', 1],
+      ['Bohemian Rhapsody', 0],
     ]);
+    // By ids, in their order, repeats kept, unknown and missing ones left out.
+    const byIds = await browse.songs([idOf('Hunter'), 999_999, idOf('Gone Song'), idOf('Jóga'), idOf('Hunter')], ann);
+    expect(byIds.map((song) => song.title)).toEqual(['Hunter', 'Jóga', 'Hunter']);
+    expect(await browse.songs([], ann)).toEqual([]);
 
     const unknown = await browse.artist(artistKeyOf(''));
     expect(unknown).toMatchObject({ name: UNKNOWN_ARTIST, albumCount: 1, songCount: 1 });
@@ -291,15 +299,41 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
 
     const viewer = { viewerId: ann };
     expect((await browse.albumList('starred', page(10), viewer)).map((album) => album.name)).toEqual(['A Night at the Opera', 'Homogenic']);
-    expect((await browse.albumList('recent', page(10), viewer)).map((album) => album.name)).toEqual(['A Night at the Opera', 'Homogenic']);
-    expect((await browse.albumList('frequent', page(10), viewer)).map((album) => album.name)).toEqual(['Homogenic', 'A Night at the Opera']);
-    expect((await browse.albumList('highest', page(1), viewer)).map((album) => album.name)).toEqual(['Homogenic']);
+    expect(await browse.likedSongIds(ann)).toEqual(['Bohemian Rhapsody', 'Hunter', 'Bachelorette', 'Jóga'].map(idOf));
+    const ofSongs = await browse.albumsOfSongs([idOf('Hunter'), idOf('Jóga'), idOf('Love of My Life'), 999_999]);
+    expect(ofSongs.map((album) => album.name).sort()).toEqual(['A Night at the Opera', 'Homogenic']);
+    // An album with songs in both libraries is in both.
+    expect((await browse.albumsOfSongs([idOf('Hunter'), idOf('Love of My Life')], { musicFolderId: 1 })).map((album) => album.name)).toEqual([
+      'A Night at the Opera',
+    ]);
+    expect(await browse.albumsOfSongs([idOf('Hunter')], { musicFolderId: 1 })).toEqual([]);
     expect(await browse.albumList('starred', page(10), { viewerId: bob })).toEqual([]);
 
     await db.insert(songLikes).values({ userId: ann, songId: idOf('Army of Me'), createdAt: new Date(base + 6 * 60_000) });
     expect((await browse.starred(ann)).artists.map((artist) => artist.name)).toEqual(['Björk']);
     expect((await browse.albumSongs(albumKeyOf('bjork', 'post'), ann))[0]?.isLiked).toBe(true);
     expect((await browse.albumSongs(albumKeyOf('bjork', 'post'), bob))[0]?.isLiked).toBe(false);
+  });
+
+  it('narrows artists, album lists, songs and searches to the uploads or a music folder', async () => {
+    const uploads = { musicFolderId: 0 };
+    const folder = { musicFolderId: 1 };
+    const viewer = { viewerId: ann };
+    expect((await browse.artists(folder)).map((artist) => artist.name)).toEqual(['Queen']);
+    expect(await browse.artists(uploads)).toHaveLength((await browse.artists()).length);
+    expect(await browse.artists({ musicFolderId: 2 })).toEqual([]);
+    expect((await browse.albumList('alphabeticalByName', page(10), { ...viewer, ...folder })).map((album) => album.name)).toEqual(['A Night at the Opera']);
+    expect(await browse.albumList('newest', page(10), { ...viewer, musicFolderId: 2 })).toEqual([]);
+    expect((await browse.songsByGenre('rock', page(10), ann, folder)).map((song) => song.title)).toEqual(['Love of My Life']);
+    expect((await browse.songsByGenre('rock', page(10), ann, uploads)).map((song) => song.title)).toEqual(['Bohemian Rhapsody']);
+    expect((await browse.randomSongs({ size: 50, ...folder }, ann)).map((song) => song.title)).toEqual(['Love of My Life']);
+    const everything = await browse.search('', { artists: page(100), albums: page(100), songs: page(100) }, ann, folder);
+    expect(everything.songs.map((song) => song.title)).toEqual(['Love of My Life']);
+    expect(everything.albums.map((album) => album.name)).toEqual(['A Night at the Opera']);
+    expect((await browse.search('queen', { artists: page(10), albums: page(10), songs: page(10) }, ann, uploads)).songs.map((song) => song.title)).toEqual([
+      'Bohemian Rhapsody',
+      'Loose Single',
+    ]);
   });
 
   it('follows songs added, hidden, shown again and deleted', async () => {

@@ -235,6 +235,12 @@ export interface AlbumRecord {
   addedAt: Date;
   /** A song of it with a cover (the album's cover), if any. */
   coverSongId: number | null;
+  /** Its artist's key (what ArtistRecord.key is). */
+  artistKey: string;
+  /** Its present songs' ids, in the order they were added. */
+  songIds: readonly number[];
+  /** The first MusicBrainz release id its songs are tagged with. */
+  musicBrainzId: string | null;
 }
 
 /** An artist as the tags make it (album artist, else artist). */
@@ -245,6 +251,8 @@ export interface ArtistRecord {
   albumCount: number;
   songCount: number;
   coverSongId: number | null;
+  /** The first MusicBrainz artist id its songs are tagged with. */
+  musicBrainzId: string | null;
 }
 
 export const ALBUM_LIST_KINDS = [
@@ -261,6 +269,46 @@ export const ALBUM_LIST_KINDS = [
 ] as const;
 export type AlbumListKind = (typeof ALBUM_LIST_KINDS)[number];
 
+/**
+ * A song as the ID3 browse model lists it: the tags and file facts a client's song entry shows,
+ * its album and artist keys, and the viewer's like. No lyrics and no uploader: a page of 500 of
+ * these is what a client syncing the whole library reads a hundred times.
+ */
+export interface BrowsedSong {
+  id: number;
+  displayName: string;
+  fileName: string;
+  fileType: string;
+  size: number;
+  uploadedAt: Date;
+  title: string | null;
+  artist: string | null;
+  album: string | null;
+  albumArtist: string | null;
+  genre: string | null;
+  year: number | null;
+  trackNumber: number | null;
+  discNumber: number | null;
+  durationSeconds: number | null;
+  bitrate: number | null;
+  sampleRate: number | null;
+  hasCover: boolean;
+  /** The MusicBrainz recording id when tagged. */
+  musicBrainzId: string | null;
+  /** 0 for an upload, else its music folder's place in MUSIC_FOLDERS (from 1). */
+  musicFolderId: number;
+  albumKey: string;
+  artistKey: string;
+  isLiked: boolean;
+  /** When the viewer liked it (absent when they did not). */
+  likedAt?: Date;
+}
+
+/** Narrows a browse call to one library: 0 the uploads, n the n-th music folder; absent, all of them. */
+export interface FolderFilter {
+  musicFolderId?: number;
+}
+
 /** A page: at most `count` from `offset`. */
 export interface Page {
   count: number;
@@ -272,24 +320,33 @@ export interface Page {
  * songs' tags, present songs only. Songs come as `viewerId` sees them (their likes).
  */
 export interface SongBrowse {
-  /** Every artist, by name (folded). */
-  artists(): Promise<ArtistRecord[]>;
+  /** Every artist (with a song in the folder, when narrowed), by name (folded). */
+  artists(filter?: FolderFilter): Promise<ArtistRecord[]>;
   artist(key: string): Promise<ArtistRecord | undefined>;
   albumsOf(artistKey: string): Promise<AlbumRecord[]>;
   album(key: string): Promise<AlbumRecord | undefined>;
   /** The album's songs in disc and track order (then title). */
-  albumSongs(key: string, viewerId: number): Promise<SongRecord[]>;
+  albumSongs(key: string, viewerId: number): Promise<BrowsedSong[]>;
+  /** The songs with these ids that exist, in this order (repeats kept). */
+  songs(ids: readonly number[], viewerId: number): Promise<BrowsedSong[]>;
   /** The album key and artist key of each of these songs (a song's `albumId` and `artistId`). */
   keysOf(songIds: readonly number[]): Promise<Map<number, { albumKey: string; artistKey: string }>>;
+  /** The albums holding any of these songs (in the folder, when narrowed), in no particular order. */
+  albumsOfSongs(songIds: Iterable<number>, filter?: FolderFilter): Promise<AlbumRecord[]>;
   /**
-   * getAlbumList2: `starred` is the viewer's (albums with a liked song), `frequent` and `recent`
-   * by likes and newest likes until plays are counted, `highest` by likes; `byYear` from
-   * `fromYear` to `toYear` (descending when from > to), `byGenre` by `genre`.
+   * getAlbumList2 by the library alone: `starred` is the viewer's (albums with a liked song,
+   * newest like first); `byYear` from `fromYear` to `toYear` (descending when from > to),
+   * `byGenre` by `genre`. The lists by plays and ratings (`frequent`, `recent`, `highest`) are
+   * the caller's, over albumsOfSongs.
    */
-  albumList(kind: AlbumListKind, page: Page, options: { viewerId: number; fromYear?: number; toYear?: number; genre?: string }): Promise<AlbumRecord[]>;
+  albumList(
+    kind: Exclude<AlbumListKind, 'frequent' | 'recent' | 'highest'>,
+    page: Page,
+    options: { viewerId: number; fromYear?: number; toYear?: number; genre?: string } & FolderFilter,
+  ): Promise<AlbumRecord[]>;
   genres(): Promise<{ name: string; songCount: number; albumCount: number }[]>;
-  songsByGenre(genre: string, page: Page, viewerId: number): Promise<SongRecord[]>;
-  randomSongs(options: { size: number; genre?: string; fromYear?: number; toYear?: number }, viewerId: number): Promise<SongRecord[]>;
+  songsByGenre(genre: string, page: Page, viewerId: number, filter?: FolderFilter): Promise<BrowsedSong[]>;
+  randomSongs(options: { size: number; genre?: string; fromYear?: number; toYear?: number } & FolderFilter, viewerId: number): Promise<BrowsedSong[]>;
   /**
    * search3: every word in the name (artists, albums) or the title, artist or album (songs),
    * folded as the music page's search; an empty query lists everything, in a stable order, paged.
@@ -298,9 +355,12 @@ export interface SongBrowse {
     query: string,
     pages: { artists: Page; albums: Page; songs: Page },
     viewerId: number,
-  ): Promise<{ artists: ArtistRecord[]; albums: AlbumRecord[]; songs: SongRecord[] }>;
+    filter?: FolderFilter,
+  ): Promise<{ artists: ArtistRecord[]; albums: AlbumRecord[]; songs: BrowsedSong[] }>;
+  /** The ids of the songs the viewer liked, newest like first (of present songs). */
+  likedSongIds(viewerId: number): Promise<number[]>;
   /** The viewer's liked songs, newest like first, and the albums and artists all of whose songs they liked. */
-  starred(viewerId: number): Promise<{ songs: SongRecord[]; albums: AlbumRecord[]; artists: ArtistRecord[] }>;
+  starred(viewerId: number, filter?: FolderFilter): Promise<{ songs: BrowsedSong[]; albums: AlbumRecord[]; artists: ArtistRecord[] }>;
 }
 
 export const songBrowsePort = definePort<SongBrowse>(

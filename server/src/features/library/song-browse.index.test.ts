@@ -12,6 +12,9 @@ const row = (id: number, tags: Partial<BrowseSongRow>): BrowseSongRow => ({
   durationSeconds: 100,
   uploadedAt: new Date(Date.UTC(2024, 0, 1) + id * 1000),
   hasCover: false,
+  musicFolderId: 0,
+  mbzAlbumId: null,
+  mbzArtistId: null,
   ...tags,
 });
 
@@ -24,7 +27,7 @@ describe('the browse index', () => {
     row(2, { artist: 'bjork', albumArtist: '', album: 'post', year: 1996, hasCover: true, genre: 'Pop' }),
     row(3, { artist: 'Guest', albumArtist: 'Various Artists', album: 'Hits', year: 1996 }),
     row(4, { artist: '', album: null }),
-    row(5, { artist: 'BJÖRK', album: 'Post', year: 1996, genre: ' pop ' }),
+    row(5, { artist: 'BJÖRK', album: 'Post', year: 1996, genre: ' pop ', musicFolderId: 2, mbzAlbumId: 'b0a1c0de-0000-4000-8000-000000000001' }),
   ];
 
   it('files songs under the album artist, else the artist, else the unknown artist, names folded', () => {
@@ -46,6 +49,9 @@ describe('the browse index', () => {
       genre: 'Pop',
       addedAt: new Date(Date.UTC(2024, 0, 1) + 1000),
       coverSongId: 2,
+      artistKey: artistKeyOf('bjork'),
+      songIds: [1, 2, 5],
+      musicBrainzId: 'b0a1c0de-0000-4000-8000-000000000001',
     });
     expect(index.albums.get(albumKeyOf('', ''))?.name).toBe('');
     expect(index.genresByName().map((genre) => [genre.name, genre.songCount, genre.albums.size])).toEqual([['Pop', 2, 1]]);
@@ -69,5 +75,23 @@ describe('the browse index', () => {
     grown.add(rows.slice(2), fold(rows.slice(2)));
     expect(grown.albumsNewest().map(toAlbumRecord)).toEqual(whole.albumsNewest().map(toAlbumRecord));
     expect(grown.songIds).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('narrows artists, albums and songs to a library (the uploads or one music folder)', () => {
+    const index = new BrowseIndex();
+    index.add(rows, fold(rows));
+    expect(index.songIdsIn(undefined)).toEqual([1, 2, 3, 4, 5]);
+    expect(index.songIdsIn(0)).toEqual([1, 2, 3, 4]);
+    expect(index.songIdsIn(2)).toEqual([5]);
+    expect(index.songIdsIn(7)).toEqual([]);
+    // An album with songs in both is in both; one without songs in the folder is not.
+    expect(index.inFolder('albums', index.albumsByName(), 2).map((album) => album.name)).toEqual(['Post']);
+    expect(index.inFolder('albums', index.albumsByName(), 0).map((album) => album.name)).toEqual(['', 'Hits', 'Post']);
+    expect(index.inFolder('artists', index.artistsByName(), 2).map((artist) => artist.name)).toEqual(['Björk']);
+    expect(index.inFolder('artists', index.artistsByName(), undefined)).toHaveLength(3);
+    // Kept until the index changes.
+    expect(index.songIdsIn(0)).toBe(index.songIdsIn(0));
+    index.add([row(6, { artist: 'New', musicFolderId: 0 })], fold([row(6, { artist: 'New' })]));
+    expect(index.songIdsIn(0)).toEqual([1, 2, 3, 4, 6]);
   });
 });

@@ -15,6 +15,10 @@ export interface ArtistEntry {
   albums: AlbumEntry[];
   songCount: number;
   coverSongId: number | null;
+  /** The libraries its songs are in (0 the uploads, n the n-th music folder). */
+  folders: Set<number>;
+  /** The first MusicBrainz artist id its songs carry. */
+  musicBrainzId: string | null;
 }
 
 export interface AlbumEntry {
@@ -31,6 +35,10 @@ export interface AlbumEntry {
   genres: Set<string>;
   addedAt: number;
   coverSongId: number | null;
+  /** The libraries its songs are in (0 the uploads, n the n-th music folder). */
+  folders: Set<number>;
+  /** The first MusicBrainz release id its songs carry. */
+  musicBrainzId: string | null;
 }
 
 export interface SongEntry {
@@ -38,6 +46,8 @@ export interface SongEntry {
   year: number | null;
   /** The genre folded, or null. */
   genre: string | null;
+  /** 0 for an upload, n for the n-th music folder. */
+  folder: number;
 }
 
 export interface GenreEntry {
@@ -86,7 +96,16 @@ export class BrowseIndex {
       const artistKey = artistKeyOf(artistFold);
       let artist = this.artists.get(artistKey);
       if (!artist) {
-        artist = { key: artistKey, name: artistName || UNKNOWN_ARTIST, fold: artistFold, albums: [], songCount: 0, coverSongId: null };
+        artist = {
+          key: artistKey,
+          name: artistName || UNKNOWN_ARTIST,
+          fold: artistFold,
+          albums: [],
+          songCount: 0,
+          coverSongId: null,
+          folders: new Set(),
+          musicBrainzId: null,
+        };
         this.artists.set(artistKey, artist);
       }
       const albumName = albumNameOf(row);
@@ -106,6 +125,8 @@ export class BrowseIndex {
           genres: new Set(),
           addedAt: row.uploadedAt.getTime(),
           coverSongId: null,
+          folders: new Set(),
+          musicBrainzId: null,
         };
         this.albums.set(albumKey, album);
         artist.albums.push(album);
@@ -122,6 +143,10 @@ export class BrowseIndex {
         artist.coverSongId ??= row.id;
       }
       artist.songCount += 1;
+      album.folders.add(row.musicFolderId);
+      album.musicBrainzId ??= row.mbzAlbumId;
+      artist.musicBrainzId ??= row.mbzArtistId;
+      artist.folders.add(row.musicFolderId);
       if (genreName !== null && genreFold !== null) {
         album.genres.add(genreFold);
         let genre = this.genres.get(genreFold);
@@ -132,20 +157,32 @@ export class BrowseIndex {
         genre.songCount += 1;
         genre.albums.add(album);
       }
-      this.songs.set(row.id, { album, year: row.year, genre: genreFold });
+      this.songs.set(row.id, { album, year: row.year, genre: genreFold, folder: row.musicFolderId });
       this.songIds.push(row.id);
     }
     if (rows.length > 0) this.sorted.clear();
   }
 
   /** A list in an order, sorted once per change of the index. */
-  private memo<T>(name: string, make: () => T[]): T[] {
+  memo<T>(name: string, make: () => T[]): T[] {
     let list = this.sorted.get(name) as T[] | undefined;
     if (!list) {
       list = make();
       this.sorted.set(name, list);
     }
     return list;
+  }
+
+  /** `list` narrowed to a library (see FolderFilter), kept until the index changes. */
+  inFolder<T extends { folders: Set<number> }>(name: string, list: T[], folder: number | undefined): T[] {
+    if (folder === undefined) return list;
+    return this.memo(`${name}@${folder}`, () => list.filter((entry) => entry.folders.has(folder)));
+  }
+
+  /** The present song ids, ascending, of a library (all of them when `folder` is undefined). */
+  songIdsIn(folder: number | undefined): number[] {
+    if (folder === undefined) return this.songIds;
+    return this.memo(`songIds@${folder}`, () => this.songIds.filter((id) => this.songs.get(id)?.folder === folder));
   }
 
   artistsByName(): ArtistEntry[] {
@@ -203,11 +240,21 @@ export function toAlbumRecord(album: AlbumEntry): AlbumRecord {
     genre: album.genre,
     addedAt: new Date(album.addedAt),
     coverSongId: album.coverSongId,
+    artistKey: album.artist.key,
+    songIds: album.songIds,
+    musicBrainzId: album.musicBrainzId,
   };
 }
 
 export function toArtistRecord(artist: ArtistEntry): ArtistRecord {
-  return { key: artist.key, name: artist.name, albumCount: artist.albums.length, songCount: artist.songCount, coverSongId: artist.coverSongId };
+  return {
+    key: artist.key,
+    name: artist.name,
+    albumCount: artist.albums.length,
+    songCount: artist.songCount,
+    coverSongId: artist.coverSongId,
+    musicBrainzId: artist.musicBrainzId,
+  };
 }
 
 /** Every name of these rows that the index folds (artists, albums, genres). */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
+import type { BrowsedSong } from './library.port.js';
 import { songLikes, songs } from './library.schema.js';
 
 /** What the browse index keeps of a present song: its tags that make artists, albums and genres. */
@@ -13,7 +14,17 @@ export interface BrowseSongRow {
   durationSeconds: number | null;
   uploadedAt: Date;
   hasCover: boolean;
+  /** 0 for an upload, n for the n-th music folder. */
+  musicFolderId: number;
+  mbzAlbumId: string | null;
+  mbzArtistId: string | null;
 }
+
+/** What a song entry of the Subsonic API shows of a song, as read for a page (its keys come from the index). */
+export type PageSongRow = Omit<BrowsedSong, 'albumKey' | 'artistKey'>;
+
+/** The library a song is in: a music folder's songs have no uploader; an upload's folderId is the uploader's own folder, not a library. */
+const musicFolderOf = sql<number>`case when ${songs.ownerId} is null then ${songs.folderId} else 0 end`.mapWith(Number);
 
 /**
  * What changes when songs are added, deleted, hidden or shown again, read from two indexes
@@ -54,6 +65,9 @@ export class SongBrowseRepository {
             durationSeconds: songs.durationSeconds,
             uploadedAt: songs.uploadedAt,
             hasCover: sql<boolean>`${songs.coverKey} is not null`,
+            musicFolderId: musicFolderOf,
+            mbzAlbumId: songs.mbzAlbumId,
+            mbzArtistId: songs.mbzArtistId,
           })
           .from(songs)
           .where(and(gt(songs.id, afterId), isNull(songs.missingSince)))
@@ -75,6 +89,43 @@ export class SongBrowseRepository {
       })
       .from(missing);
     return row ?? { count: 0, maxId: 0, missingCount: 0, missingIdSum: 0 };
+  }
+
+  /**
+   * The present songs among `ids` with the viewer's likes, in one query of the columns a song
+   * entry shows (no lyrics, no storage keys), in no particular order. The ids go as one array.
+   */
+  async page(ids: readonly number[], viewerId: number): Promise<PageSongRow[]> {
+    const valid = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+    if (valid.length === 0) return [];
+    const rows = await this.db
+      .select({
+        id: songs.id,
+        displayName: songs.displayName,
+        fileName: songs.fileName,
+        fileType: songs.fileType,
+        size: songs.size,
+        uploadedAt: songs.uploadedAt,
+        title: songs.title,
+        artist: songs.artist,
+        album: songs.album,
+        albumArtist: songs.albumArtist,
+        genre: songs.genre,
+        year: songs.year,
+        trackNumber: songs.trackNumber,
+        discNumber: songs.discNumber,
+        durationSeconds: songs.durationSeconds,
+        bitrate: songs.bitrate,
+        sampleRate: songs.sampleRate,
+        hasCover: sql<boolean>`${songs.coverKey} is not null`,
+        musicBrainzId: songs.mbzRecordingId,
+        musicFolderId: musicFolderOf,
+        likedAt: songLikes.createdAt,
+      })
+      .from(songs)
+      .leftJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId)))
+      .where(and(sql`${songs.id} = any(${`{${valid.join(',')}}`}::int[])`, isNull(songs.missingSince)));
+    return rows.map(({ likedAt, ...row }) => (likedAt ? { ...row, isLiked: true, likedAt } : { ...row, isLiked: false }));
   }
 
   /** Each value folded as search folds (encore_fold: case and accents), in one query. */

@@ -1,13 +1,13 @@
 import type { Logger } from '../../platform/logger.js';
-import type { AlbumListKind, AlbumRecord, ArtistRecord, Page, SongBrowse, SongRecord } from './library.port.js';
+import type { AlbumListKind, AlbumRecord, ArtistRecord, BrowsedSong, FolderFilter, Page, SongBrowse } from './library.port.js';
 import type { LibraryService } from './library.service.js';
 import { BrowseIndex, namesOf, toAlbumRecord, toArtistRecord, yearOf, type AlbumEntry } from './song-browse.index.js';
 import { sameVersion, type BrowseVersion, type SongBrowseRepository } from './song-browse.repository.js';
 
 export interface SongBrowseDeps {
   repository: SongBrowseRepository;
-  /** Songs as a viewer sees them, with their uploaders' names (and the library's search). */
-  songs: Pick<LibraryService, 'songsByIds' | 'list'>;
+  /** The library's search (a worded search3 finds songs as the music page does). */
+  songs: Pick<LibraryService, 'list'>;
   /** How old the index may get before it is rebuilt in the background (retags in place change no version). */
   maxAgeMs?: number;
   /** Hears of a background rebuild that failed (the index in use stays). */
@@ -17,6 +17,8 @@ export interface SongBrowseDeps {
 /** At most this many random songs at once (getRandomSongs' own limit). */
 const MAX_RANDOM_SONGS = 500;
 
+type LibraryListKind = Exclude<AlbumListKind, 'frequent' | 'recent' | 'highest'>;
+
 /**
  * The collection by artist, album and genre (the Subsonic API's ID3 model), from an index of the
  * present songs' tags held in memory: grouping 50,000 songs by folded names takes the database
@@ -24,6 +26,7 @@ const MAX_RANDOM_SONGS = 500;
  * the songs' version (two index reads): songs added only extend the index (the new rows alone are
  * read), any other change (deletes, files gone missing or back) rebuilds it. A retag in place
  * changes no version: the index is also rebuilt in the background once it is `maxAgeMs` old.
+ * Songs themselves are read per page, lean (see SongBrowseRepository.page), their keys from the index.
  */
 export class SongBrowseService implements SongBrowse {
   private index: BrowseIndex | undefined;
@@ -33,8 +36,9 @@ export class SongBrowseService implements SongBrowse {
 
   constructor(private readonly deps: SongBrowseDeps) {}
 
-  async artists(): Promise<ArtistRecord[]> {
-    return (await this.current()).artistsByName().map(toArtistRecord);
+  async artists(filter: FolderFilter = {}): Promise<ArtistRecord[]> {
+    const index = await this.current();
+    return index.inFolder('artists', index.artistsByName(), filter.musicFolderId).map(toArtistRecord);
   }
 
   async artist(key: string): Promise<ArtistRecord | undefined> {
@@ -55,11 +59,12 @@ export class SongBrowseService implements SongBrowse {
     return album && toAlbumRecord(album);
   }
 
-  async albumSongs(key: string, viewerId: number): Promise<SongRecord[]> {
-    const album = (await this.current()).albums.get(key);
+  async albumSongs(key: string, viewerId: number): Promise<BrowsedSong[]> {
+    const index = await this.current();
+    const album = index.albums.get(key);
     if (!album) return [];
-    const records = await this.deps.songs.songsByIds(album.songIds, viewerId);
-    const title = (song: SongRecord) => (song.title ?? song.displayName).toLowerCase();
+    const records = await this.records(index, album.songIds, viewerId);
+    const title = (song: BrowsedSong) => (song.title ?? song.displayName).toLowerCase();
     // A song without a disc number is on the first disc.
     return records.sort(
       (a, b) =>
@@ -68,6 +73,10 @@ export class SongBrowseService implements SongBrowse {
         (title(a) < title(b) ? -1 : title(a) > title(b) ? 1 : 0) ||
         a.id - b.id,
     );
+  }
+
+  async songs(ids: readonly number[], viewerId: number): Promise<BrowsedSong[]> {
+    return this.records(await this.current(), ids, viewerId);
   }
 
   async keysOf(songIds: readonly number[]): Promise<Map<number, { albumKey: string; artistKey: string }>> {
@@ -80,29 +89,42 @@ export class SongBrowseService implements SongBrowse {
     return keys;
   }
 
-  /**
-   * Until plays are counted, `frequent`, `recent` and `highest` stand on the viewer's likes (likes
-   * are private: nobody else's count): albums with a song the viewer liked, by how many
-   * (`frequent`), by the newest like (`recent`), by the share of their songs liked (`highest`).
-   * `starred` is the albums with a liked song, newest like first. `byGenre` matches an album with
-   * a song of that genre, case and accents folded; `byYear` leaves albums without a year out.
-   */
-  async albumList(kind: AlbumListKind, page: Page, options: { viewerId: number; fromYear?: number; toYear?: number; genre?: string }): Promise<AlbumRecord[]> {
+  async albumsOfSongs(songIds: Iterable<number>, filter: FolderFilter = {}): Promise<AlbumRecord[]> {
     const index = await this.current();
+    const albums = new Set<AlbumEntry>();
+    for (const id of songIds) {
+      const album = index.songs.get(id)?.album;
+      if (album && (filter.musicFolderId === undefined || album.folders.has(filter.musicFolderId))) albums.add(album);
+    }
+    return [...albums].map(toAlbumRecord);
+  }
+
+  /**
+   * `starred` is the albums with a song the viewer liked, newest like first (likes are private).
+   * `byGenre` matches an album with a song of that genre, case and accents folded; `byYear`
+   * leaves albums without a year out. A folder narrows each list to the albums with a song in it.
+   */
+  async albumList(
+    kind: LibraryListKind,
+    page: Page,
+    options: { viewerId: number; fromYear?: number; toYear?: number; genre?: string } & FolderFilter,
+  ): Promise<AlbumRecord[]> {
+    const index = await this.current();
+    const folder = options.musicFolderId;
     switch (kind) {
       case 'random':
-        return sample([...index.albums.values()], clampPage(page).count).map(toAlbumRecord);
+        return sample(index.inFolder('albums', [...index.albums.values()], folder), clampPage(page).count).map(toAlbumRecord);
       case 'newest':
-        return paged(index.albumsNewest(), page).map(toAlbumRecord);
+        return paged(index.inFolder('albumsNewest', index.albumsNewest(), folder), page).map(toAlbumRecord);
       case 'alphabeticalByName':
-        return paged(index.albumsByName(), page).map(toAlbumRecord);
+        return paged(index.inFolder('albumsByName', index.albumsByName(), folder), page).map(toAlbumRecord);
       case 'alphabeticalByArtist':
-        return paged(index.albumsByArtist(), page).map(toAlbumRecord);
+        return paged(index.inFolder('albumsByArtist', index.albumsByArtist(), folder), page).map(toAlbumRecord);
       case 'byYear': {
         const from = options.fromYear ?? Number.MIN_SAFE_INTEGER;
         const to = options.toYear ?? Number.MAX_SAFE_INTEGER;
         const [low, high] = from <= to ? [from, to] : [to, from];
-        const albums = index.albumsByYear().filter((album) => {
+        const albums = index.inFolder('albumsByYear', index.albumsByYear(), folder).filter((album) => {
           const year = yearOf(album) ?? 0;
           return year >= low && year <= high;
         });
@@ -111,15 +133,12 @@ export class SongBrowseService implements SongBrowse {
       case 'byGenre': {
         const genre = options.genre === undefined ? undefined : await this.foldOne(options.genre);
         return paged(
-          index.albumsByArtist().filter((album) => genre !== undefined && album.genres.has(genre)),
+          index.inFolder('albumsByArtist', index.albumsByArtist(), folder).filter((album) => genre !== undefined && album.genres.has(genre)),
           page,
         ).map(toAlbumRecord);
       }
       case 'starred':
-      case 'recent':
-      case 'frequent':
-      case 'highest':
-        return paged(await this.likedAlbums(index, kind, options.viewerId), page).map(toAlbumRecord);
+        return paged(await this.likedAlbums(index, options.viewerId, folder), page).map(toAlbumRecord);
     }
   }
 
@@ -128,27 +147,27 @@ export class SongBrowseService implements SongBrowse {
   }
 
   /** The genre's songs (case and accents folded) in id order: pages stay put while songs are added. */
-  async songsByGenre(genre: string, page: Page, viewerId: number): Promise<SongRecord[]> {
+  async songsByGenre(genre: string, page: Page, viewerId: number, filter: FolderFilter = {}): Promise<BrowsedSong[]> {
     const index = await this.current();
     const folded = await this.foldOne(genre);
-    const ids = index.songIds.filter((id) => index.songs.get(id)?.genre === folded);
-    return this.records(paged(ids, page), viewerId);
+    const ids = index.songIdsIn(filter.musicFolderId).filter((id) => index.songs.get(id)?.genre === folded);
+    return this.records(index, paged(ids, page), viewerId);
   }
 
-  async randomSongs(options: { size: number; genre?: string; fromYear?: number; toYear?: number }, viewerId: number): Promise<SongRecord[]> {
+  async randomSongs(options: { size: number; genre?: string; fromYear?: number; toYear?: number } & FolderFilter, viewerId: number): Promise<BrowsedSong[]> {
     const index = await this.current();
     const genre = options.genre === undefined ? undefined : await this.foldOne(options.genre);
     const hasYears = options.fromYear !== undefined || options.toYear !== undefined;
     const from = options.fromYear ?? Number.MIN_SAFE_INTEGER;
     const to = options.toYear ?? Number.MAX_SAFE_INTEGER;
-    const ids = index.songIds.filter((id) => {
+    const ids = index.songIdsIn(options.musicFolderId).filter((id) => {
       const song = index.songs.get(id);
       if (!song) return false;
       if (genre !== undefined && song.genre !== genre) return false;
       return !hasYears || (song.year !== null && song.year >= Math.min(from, to) && song.year <= Math.max(from, to));
     });
     const size = Math.max(0, Math.min(MAX_RANDOM_SONGS, Math.trunc(options.size)));
-    return this.records(sample(ids, size), viewerId);
+    return this.records(index, sample(ids, size), viewerId);
   }
 
   /**
@@ -156,76 +175,83 @@ export class SongBrowseService implements SongBrowse {
    * (title, artist, album, a typo forgiven), in its title order. An empty query lists everything:
    * artists by name, albums by artist and name, songs by id (what a client syncing the whole
    * library in pages of 500 needs: each page is a slice of the ids, no sort of 50,000 songs).
+   * A folder narrows all three (a worded search's songs after the library's page: a page may then be short).
    */
   async search(
     query: string,
     pages: { artists: Page; albums: Page; songs: Page },
     viewerId: number,
-  ): Promise<{ artists: ArtistRecord[]; albums: AlbumRecord[]; songs: SongRecord[] }> {
+    filter: FolderFilter = {},
+  ): Promise<{ artists: ArtistRecord[]; albums: AlbumRecord[]; songs: BrowsedSong[] }> {
     const index = await this.current();
+    const folder = filter.musicFolderId;
+    const artistList = index.inFolder('artists', index.artistsByName(), folder);
+    const albumList = index.inFolder('albumsByArtist', index.albumsByArtist(), folder);
     const trimmed = query.trim();
     if (trimmed === '') {
       return {
-        artists: paged(index.artistsByName(), pages.artists).map(toArtistRecord),
-        albums: paged(index.albumsByArtist(), pages.albums).map(toAlbumRecord),
-        songs: await this.records(paged(index.songIds, pages.songs), viewerId),
+        artists: paged(artistList, pages.artists).map(toArtistRecord),
+        albums: paged(albumList, pages.albums).map(toAlbumRecord),
+        songs: await this.records(index, paged(index.songIdsIn(folder), pages.songs), viewerId),
       };
     }
     const words = [...new Set((await this.foldOne(trimmed)).split(/\s+/u).filter((word) => word.length > 0))];
     const matches = (text: string) => words.every((word) => text.includes(word));
-    const artists = index.artistsByName().filter((artist) => matches(artist.fold));
-    const albums = index.albumsByArtist().filter((album) => matches(`${album.fold} ${album.artist.fold}`));
+    const artists = artistList.filter((artist) => matches(artist.fold));
+    const albums = albumList.filter((album) => matches(`${album.fold} ${album.artist.fold}`));
     const songPage = clampPage(pages.songs);
-    const songs =
+    const found =
       songPage.count === 0 ? [] : (await this.deps.songs.list(viewerId, { q: trimmed, sort: 'title', limit: songPage.count, offset: songPage.offset })).records;
-    return { artists: paged(artists, pages.artists).map(toArtistRecord), albums: paged(albums, pages.albums).map(toAlbumRecord), songs };
+    const ids = found.map((song) => song.id).filter((id) => folder === undefined || index.songs.get(id)?.folder === folder);
+    return {
+      artists: paged(artists, pages.artists).map(toArtistRecord),
+      albums: paged(albums, pages.albums).map(toAlbumRecord),
+      songs: await this.records(index, ids, viewerId),
+    };
   }
 
   /**
    * Encore likes songs only: an album or an artist counts as starred when the viewer liked every
    * one of its present songs (a client's starred albums then play as the viewer's favourites).
    */
-  async starred(viewerId: number): Promise<{ songs: SongRecord[]; albums: AlbumRecord[]; artists: ArtistRecord[] }> {
+  async starred(viewerId: number, filter: FolderFilter = {}): Promise<{ songs: BrowsedSong[]; albums: AlbumRecord[]; artists: ArtistRecord[] }> {
     const index = await this.current();
+    const folder = filter.musicFolderId;
     const likes = await this.deps.repository.likes(viewerId);
     const liked = new Set(likes.map((like) => like.songId));
-    const albums = index.albumsByArtist().filter((album) => album.songIds.every((id) => liked.has(id)));
-    const artists = index.artistsByName().filter((artist) => artist.albums.every((album) => album.songIds.every((id) => liked.has(id))));
-    return {
-      songs: await this.records(
-        likes.map((like) => like.songId),
-        viewerId,
-      ),
-      albums: albums.map(toAlbumRecord),
-      artists: artists.map(toArtistRecord),
-    };
+    const albums = index.inFolder('albumsByArtist', index.albumsByArtist(), folder).filter((album) => album.songIds.every((id) => liked.has(id)));
+    const artists = index
+      .inFolder('artists', index.artistsByName(), folder)
+      .filter((artist) => artist.albums.every((album) => album.songIds.every((id) => liked.has(id))));
+    const songIds = likes.map((like) => like.songId).filter((id) => folder === undefined || index.songs.get(id)?.folder === folder);
+    return { songs: await this.records(index, songIds, viewerId), albums: albums.map(toAlbumRecord), artists: artists.map(toArtistRecord) };
   }
 
-  /** Albums with a song the viewer liked, in the order of `kind` (see albumList). */
-  private async likedAlbums(index: BrowseIndex, kind: 'starred' | 'recent' | 'frequent' | 'highest', viewerId: number): Promise<AlbumEntry[]> {
-    const stats = new Map<AlbumEntry, { likes: number; newest: number }>();
+  async likedSongIds(viewerId: number): Promise<number[]> {
+    const index = await this.current();
+    return (await this.deps.repository.likes(viewerId)).flatMap((like) => (index.songs.has(like.songId) ? [like.songId] : []));
+  }
+
+  /** Albums with a song the viewer liked, newest like first. */
+  private async likedAlbums(index: BrowseIndex, viewerId: number, folder: number | undefined): Promise<AlbumEntry[]> {
+    const albums = new Set<AlbumEntry>();
+    // Likes come newest first: an album's place is that of its newest like.
     for (const like of await this.deps.repository.likes(viewerId)) {
       const album = index.songs.get(like.songId)?.album;
-      if (!album) continue;
-      const stat = stats.get(album);
-      if (stat) stat.likes += 1;
-      else stats.set(album, { likes: 1, newest: like.likedAt.getTime() });
+      if (album && (folder === undefined || album.folders.has(folder))) albums.add(album);
     }
-    const entries = [...stats.entries()];
-    const tie = (a: AlbumEntry, b: AlbumEntry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-    if (kind === 'frequent') entries.sort(([a, x], [b, y]) => y.likes - x.likes || y.newest - x.newest || tie(a, b));
-    else if (kind === 'highest') entries.sort(([a, x], [b, y]) => y.likes / b.songIds.length - x.likes / a.songIds.length || y.likes - x.likes || tie(a, b));
-    else entries.sort(([a, x], [b, y]) => y.newest - x.newest || tie(a, b));
-    return entries.map(([album]) => album);
+    return [...albums];
   }
 
-  /** The songs with these ids as the viewer sees them, in this order. */
-  private async records(ids: readonly number[], viewerId: number): Promise<SongRecord[]> {
+  /** The present songs with these ids as the viewer sees them, in this order (repeats kept), their keys from the index. */
+  private async records(index: BrowseIndex, ids: readonly number[], viewerId: number): Promise<BrowsedSong[]> {
     if (ids.length === 0) return [];
-    const records = new Map((await this.deps.songs.songsByIds([...ids], viewerId)).map((record) => [record.id, record]));
+    const rows = new Map((await this.deps.repository.page(ids, viewerId)).map((row) => [row.id, row]));
     return ids.flatMap((id) => {
-      const record = records.get(id);
-      return record ? [record] : [];
+      const row = rows.get(id);
+      const song = index.songs.get(id);
+      // A song added after the index was read has no keys yet: it is left out until the next call.
+      return row && song ? [{ ...row, albumKey: song.album.key, artistKey: song.album.artist.key }] : [];
     });
   }
 

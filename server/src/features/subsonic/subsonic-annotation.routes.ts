@@ -1,12 +1,8 @@
 import { MAX_QUEUE_SONGS } from '@encore/common/listening.contract';
-import type { AuthenticatedUser } from '../auth/auth.port.js';
-import type { SongRecord } from '../library/library.port.js';
-import type { Listening } from '../listening/listening.port.js';
+import type { BrowsedSong } from '../library/library.port.js';
 import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
 import { missingParameter, notFound, SubsonicError } from './subsonic-errors.js';
-import { songElements, type SongAnnotations } from './subsonic-elements.js';
 import { MAX_PAGE, parseId, type SubsonicParams } from './subsonic-params.js';
-import type { SubsonicObject } from './subsonic-response.js';
 
 /** How long a scrobble without submission shows in getNowPlaying. */
 const NOW_PLAYING_MINUTES = 30;
@@ -26,44 +22,12 @@ const clientOf = (params: SubsonicParams): string => (params.get('c') ?? '').sli
 /** Folded as the library folds names: case and accents. */
 const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
-/** The viewer's ratings and plays of these songs, for the song elements. */
-export async function annotationsOf(listening: Listening, userId: number, songIds: readonly number[]): Promise<SongAnnotations> {
-  const ids = [...new Set(songIds)];
-  const [ratings, plays] = await Promise.all([listening.ratings(userId, ids), listening.plays(userId, ids)]);
-  return new Map(
-    ids.map((id) => {
-      const play = plays.get(id);
-      return [id, { userRating: ratings.get(id), playCount: play?.playCount ?? 0, played: play?.lastPlayedAt }];
-    }),
-  );
-}
-
-/** The songs of `ids` as the viewer sees them, in the order of `ids` (repeats kept), unknown ones left out. */
-async function inOrder(deps: SubsonicDeps, ids: readonly number[], viewerId: number): Promise<SongRecord[]> {
-  if (ids.length === 0) return [];
-  const byId = new Map((await deps.catalogue.songsByIds([...new Set(ids)], viewerId)).map((song) => [song.id, song]));
-  return ids.flatMap((id) => {
-    const song = byId.get(id);
-    return song ? [song] : [];
-  });
-}
-
 /**
  * Annotation and listening: scrobble, setRating, getNowPlaying, getPlayQueue / savePlayQueue
  * (the web player's queue) and getTopSongs, over the listening port.
  */
-export function annotationEndpoints(deps: SubsonicDeps, listening: Listening): SubsonicEndpoint[] {
-  const elements = async (songs: readonly SongRecord[], user: AuthenticatedUser): Promise<SubsonicObject[]> =>
-    songElements(
-      songs,
-      deps.browse,
-      await annotationsOf(
-        listening,
-        user.id,
-        songs.map((song) => song.id),
-      ),
-    );
-
+export function annotationEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
+  const { listening, entries } = deps;
   return [
     {
       name: 'scrobble',
@@ -102,29 +66,30 @@ export function annotationEndpoints(deps: SubsonicDeps, listening: Listening): S
     {
       name: 'getNowPlaying',
       handle: async ({ user }) => {
-        const entries = await listening.nowPlaying(NOW_PLAYING_MINUTES);
-        const songs = await inOrder(
-          deps,
-          entries.map((entry) => entry.songId),
+        const playing = await listening.nowPlaying(NOW_PLAYING_MINUTES);
+        const names = await deps.accounts.userNames(playing.map((entry) => entry.userId));
+        const present = playing.filter((entry) => names.has(entry.userId));
+        const songs = await entries.songsByIds(
           user.id,
+          present.map((entry) => entry.songId),
         );
-        const songById = new Map(songs.map((song) => [song.id, song]));
-        const names = await deps.accounts.userNames(entries.map((entry) => entry.userId));
-        const present = entries.filter((entry) => songById.has(entry.songId) && names.has(entry.userId));
-        const songElementsList = await elements(
-          present.flatMap((entry) => songById.get(entry.songId) ?? []),
-          user,
-        );
+        const songById = new Map(songs.map((song) => [song['id'], song]));
         const now = Date.now();
         return {
           nowPlaying: {
-            entry: present.map((entry, index) => ({
-              ...songElementsList[index],
-              username: names.get(entry.userId) ?? '',
-              minutesAgo: Math.max(0, Math.floor((now - entry.startedAt.getTime()) / 60_000)),
-              playerId: 0,
-              playerName: entry.client,
-            })),
+            entry: present.flatMap((entry) => {
+              const song = songById.get(String(entry.songId));
+              if (!song) return [];
+              return [
+                {
+                  ...song,
+                  username: names.get(entry.userId) ?? '',
+                  minutesAgo: Math.max(0, Math.floor((now - entry.startedAt.getTime()) / 60_000)),
+                  playerId: 0,
+                  playerName: entry.client,
+                },
+              ];
+            }),
           },
         };
       },
@@ -134,7 +99,6 @@ export function annotationEndpoints(deps: SubsonicDeps, listening: Listening): S
       handle: async ({ user }) => {
         const queue = await listening.queue(user.id);
         if (queue.songIds.length === 0) return {};
-        const songs = await inOrder(deps, queue.songIds, user.id);
         return {
           playQueue: {
             current: queue.currentSongId === null ? undefined : String(queue.currentSongId),
@@ -142,7 +106,7 @@ export function annotationEndpoints(deps: SubsonicDeps, listening: Listening): S
             username: user.userName,
             changed: queue.changedAt,
             changedBy: queue.changedBy,
-            entry: await elements(songs, user),
+            entry: await entries.songsByIds(user.id, queue.songIds),
           },
         };
       },
@@ -177,18 +141,18 @@ export function annotationEndpoints(deps: SubsonicDeps, listening: Listening): S
         const none = { count: 0, offset: 0 };
         const found = await deps.browse.search(name, { artists: none, albums: none, songs: { count: MAX_PAGE, offset: 0 } }, user.id);
         const tagged = found.songs.filter((song) => fold(song.artist ?? '') === folded || fold(song.albumArtist ?? '') === folded);
-        const songs = [...new Map([...ofAlbums, ...tagged].map((song) => [song.id, song])).values()];
-        const plays = await listening.plays(
+        const songs = [...new Map<number, BrowsedSong>([...ofAlbums, ...tagged].map((song) => [song.id, song])).values()];
+        const listenings = await listening.listeningOf(
           user.id,
           songs.map((song) => song.id),
         );
-        const playsOf = (song: SongRecord) => plays.get(song.id)?.playCount ?? 0;
+        const playsOf = (song: BrowsedSong) => listenings.get(song.id)?.playCount ?? 0;
         // The caller's most played first, then their liked songs; songs neither played nor liked are not "top".
         const top = songs
           .filter((song) => playsOf(song) > 0 || song.isLiked)
           .sort((a, b) => playsOf(b) - playsOf(a) || Number(b.isLiked) - Number(a.isLiked) || a.id - b.id)
           .slice(0, count);
-        return { topSongs: { song: await elements(top, user) } };
+        return { topSongs: { song: await entries.songs(user.id, top) } };
       },
     },
   ];

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import type { AlbumRecord, ArtistRecord, SongBrowse, SongRecord } from '../library/library.port.js';
+import type { AlbumRecord, ArtistRecord, BrowsedSong } from '../library/library.port.js';
+import type { SongListening } from '../listening/listening.port.js';
 import type { UserPlaylist, UserPlaylistSummary } from '../playlists/playlists.port.js';
 import { ALBUM_PREFIX, ARTIST_PREFIX } from './subsonic-params.js';
 import type { SubsonicObject } from './subsonic-response.js';
-
-/** The album and artist keys of songs, for their `albumId`, `artistId` and `parent`. */
-export type SongKeys = Map<number, { albumKey: string; artistKey: string }>;
 
 export const albumId = (key: string): string => `${ALBUM_PREFIX}${key}`;
 export const artistId = (key: string): string => `${ARTIST_PREFIX}${key}`;
@@ -18,18 +16,28 @@ function suffixOf(fileName: string): string {
 /** Keeps a path part from reading as folders. */
 const pathPart = (text: string): string => text.replace(/[/\\]/g, '_').trim() || 'Unknown';
 
-/** The viewer's listening of songs (their rating, play count, last play), where an endpoint reads it. */
-export type SongAnnotations = Map<number, { userRating?: number; playCount?: number; played?: Date }>;
+/** The viewer's listening of songs (plays, last play, rating), by song id; a song absent was neither played nor rated. */
+export type Listenings = ReadonlyMap<number, SongListening>;
 
-/** A song as Subsonic's `child` (ID3 fields, OpenSubsonic extras); `starred` is when the viewer liked it. */
-export function songElement(song: SongRecord, keys: SongKeys, annotations?: SongAnnotations): SubsonicObject {
-  const annotation = annotations?.get(song.id);
-  const key = keys.get(song.id);
+/** OpenSubsonic's replayGain of a song, in dB and linear peaks. */
+export type ReplayGainElement = {
+  trackGain?: number;
+  trackPeak?: number;
+  albumGain?: number;
+  albumPeak?: number;
+};
+
+/**
+ * A song as Subsonic's `child` (ID3 fields, OpenSubsonic extras); `starred` is when the viewer
+ * liked it; `userRating`, `playCount` and `played` the viewer's own.
+ */
+export function songElement(song: BrowsedSong, listenings: Listenings, replayGain?: ReplayGainElement): SubsonicObject {
+  const listening = listenings.get(song.id);
   const title = song.title ?? song.displayName;
   const artist = song.artist ?? song.albumArtist ?? undefined;
   return {
     id: String(song.id),
-    parent: key ? albumId(key.albumKey) : undefined,
+    parent: albumId(song.albumKey),
     isDir: false,
     title,
     album: song.album ?? undefined,
@@ -47,55 +55,69 @@ export function songElement(song: SongRecord, keys: SongKeys, annotations?: Song
     path: `${pathPart(artist ?? 'Unknown Artist')}/${pathPart(song.album ?? 'Unknown Album')}/${pathPart(song.fileName)}`,
     discNumber: song.discNumber ?? undefined,
     created: song.uploadedAt,
-    albumId: key ? albumId(key.albumKey) : undefined,
-    artistId: key ? artistId(key.artistKey) : undefined,
+    albumId: albumId(song.albumKey),
+    artistId: artistId(song.artistKey),
     type: 'music',
     mediaType: 'song',
     isVideo: false,
-    starred: song.isLiked ? (song.likedAt ?? song.uploadedAt) : undefined,
+    starred: song.likedAt,
+    userRating: listening?.rating,
+    playCount: listening?.playCount ?? 0,
+    played: listening?.lastPlayedAt,
+    musicBrainzId: song.musicBrainzId ?? undefined,
     displayArtist: artist,
     displayAlbumArtist: song.albumArtist ?? artist,
     albumArtists: song.albumArtist ? [{ name: song.albumArtist }] : undefined,
-    userRating: annotation?.userRating,
-    playCount: annotations ? (annotation?.playCount ?? 0) : undefined,
-    played: annotation?.played,
+    replayGain,
   };
 }
 
-export async function songElements(songs: readonly SongRecord[], browse: Pick<SongBrowse, 'keysOf'>, annotations?: SongAnnotations): Promise<SubsonicObject[]> {
-  const keys = songs.length === 0 ? new Map() : await browse.keysOf(songs.map((song) => song.id));
-  return songs.map((song) => songElement(song, keys, annotations));
+/** An album's plays (their sum), last play and the viewer's rating (the mean of their rated songs, rounded). */
+export function albumListening(album: Pick<AlbumRecord, 'songIds'>, listenings: Listenings): { playCount: number; played?: Date; userRating?: number } {
+  let playCount = 0;
+  let played: Date | undefined;
+  let ratings = 0;
+  let rated = 0;
+  for (const id of album.songIds) {
+    const listening = listenings.get(id);
+    if (!listening) continue;
+    playCount += listening.playCount;
+    if (listening.lastPlayedAt && (!played || listening.lastPlayedAt > played)) played = listening.lastPlayedAt;
+    if (listening.rating !== undefined) {
+      ratings += listening.rating;
+      rated += 1;
+    }
+  }
+  return { playCount, played, userRating: rated === 0 ? undefined : Math.round(ratings / rated) };
 }
 
 /** An album (AlbumID3, with the `child` fields getAlbumList's older clients read). */
-export function albumElement(album: AlbumRecord, artistKey: string | undefined, starred?: Date): SubsonicObject {
+export function albumElement(album: AlbumRecord, listenings: Listenings, starred?: Date): SubsonicObject {
   const name = album.name || '[Unknown Album]';
+  const { playCount, played, userRating } = albumListening(album, listenings);
   return {
     id: albumId(album.key),
-    parent: artistKey ? artistId(artistKey) : undefined,
+    parent: artistId(album.artistKey),
     isDir: true,
     name,
     title: name,
     album: name,
     artist: album.artist,
-    artistId: artistKey ? artistId(artistKey) : undefined,
+    artistId: artistId(album.artistKey),
     coverArt: album.coverSongId === null ? undefined : albumId(album.key),
     songCount: album.songCount,
     duration: Math.round(album.durationSeconds),
+    playCount,
+    played,
+    userRating,
     created: album.addedAt,
     year: album.year ?? undefined,
     genre: album.genre ?? undefined,
     starred,
+    musicBrainzId: album.musicBrainzId ?? undefined,
     displayArtist: album.artist,
     mediaType: 'album',
   };
-}
-
-/** Albums with their artists' ids, read through the songs that hold their covers. */
-export async function albumElements(albums: readonly AlbumRecord[], browse: Pick<SongBrowse, 'keysOf'>, starred?: Date): Promise<SubsonicObject[]> {
-  const songIds = albums.flatMap((album) => (album.coverSongId === null ? [] : [album.coverSongId]));
-  const keys = songIds.length === 0 ? new Map<number, { albumKey: string; artistKey: string }>() : await browse.keysOf(songIds);
-  return albums.map((album) => albumElement(album, album.coverSongId === null ? undefined : keys.get(album.coverSongId)?.artistKey, starred));
 }
 
 export function artistElement(artist: ArtistRecord, starred?: Date): SubsonicObject {
@@ -105,6 +127,7 @@ export function artistElement(artist: ArtistRecord, starred?: Date): SubsonicObj
     albumCount: artist.albumCount,
     coverArt: artist.coverSongId === null ? undefined : artistId(artist.key),
     starred,
+    musicBrainzId: artist.musicBrainzId ?? undefined,
   };
 }
 

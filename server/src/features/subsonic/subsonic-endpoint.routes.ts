@@ -3,8 +3,10 @@ import type { Logger } from '../../platform/logger.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
 import type { Accounts, AuthenticatedUser, ClientAuthentication } from '../auth/auth.port.js';
 import type { SongBrowse, SongCatalogue } from '../library/library.port.js';
+import type { Listening } from '../listening/listening.port.js';
 import type { SongLyrics } from '../lyrics/lyrics.port.js';
 import type { UserPlaylists } from '../playlists/playlists.port.js';
+import type { SubsonicEntries } from './subsonic-entries.js';
 import type { SubsonicParams } from './subsonic-params.js';
 import type { SubsonicObject } from './subsonic-response.js';
 
@@ -15,6 +17,9 @@ export interface SubsonicDeps {
   browse: SongBrowse;
   lyrics: SongLyrics;
   playlists: UserPlaylists;
+  listening: Listening;
+  /** Song and album elements with the viewer's plays and ratings, read once per answer. */
+  entries: SubsonicEntries;
   accounts: Accounts;
   storage: Storage;
   /** MUSIC_FOLDERS, in order (folder ids from 1; 0 is the uploads). */

@@ -78,3 +78,14 @@ export function parseId(id: string): SubsonicId {
   const songId = songIdOf(id);
   return songId === undefined ? { kind: 'unknown' } : { kind: 'song', id: songId };
 }
+
+/**
+ * The `musicFolderId` filter: absent or empty, every library; 0 the uploads, n the n-th music
+ * folder (getMusicFolders' ids); not a whole number is error 0, an id no folder has is 70.
+ */
+export function folderFilterOf(params: SubsonicParams, musicFolderCount: number): { musicFolderId?: number } {
+  const id = params.int('musicFolderId');
+  if (id === undefined) return {};
+  if (id < 0 || id > musicFolderCount) throw new SubsonicError(70, 'Music folder not found');
+  return { musicFolderId: id };
+}

@@ -1,6 +1,6 @@
 import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
 import { missingParameter, notFound, SubsonicError } from './subsonic-errors.js';
-import { playlistElement, songElements } from './subsonic-elements.js';
+import { playlistElement } from './subsonic-elements.js';
 import { songIdOf, type SubsonicParams } from './subsonic-params.js';
 import type { SubsonicObject } from './subsonic-response.js';
 import type { UserPlaylist } from '../playlists/playlists.port.js';
@@ -44,7 +44,10 @@ export function playlistEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
   const { playlists } = deps;
   const withEntries = async (playlist: UserPlaylist, user: AuthenticatedUser): Promise<SubsonicObject> => ({
     ...playlistElement(playlist, user.userName),
-    entry: await songElements(playlist.songs, deps.browse),
+    entry: await deps.entries.songsByIds(
+      user.id,
+      playlist.songs.map((song) => song.id),
+    ),
   });
   return [
     {

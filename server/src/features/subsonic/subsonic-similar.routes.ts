@@ -1,7 +1,6 @@
 import type { SimilarSongs } from '../discovery/discovery.port.js';
-import type { SongRecord } from '../library/library.port.js';
 import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
-import { artistElement, songElements } from './subsonic-elements.js';
+import { artistElement } from './subsonic-elements.js';
 import { notFound } from './subsonic-errors.js';
 import { MAX_PAGE, parseId, type SubsonicParams } from './subsonic-params.js';
 import type { SubsonicObject } from './subsonic-response.js';
@@ -35,8 +34,8 @@ export function similarEndpoints(deps: SubsonicDeps, similar: SimilarSongs): Sub
   const similarSongs = async (params: SubsonicParams, viewerId: number): Promise<SubsonicObject> => {
     const seeds = await seedsOf(params.require('id'), viewerId, 'Song');
     const count = Math.min(Math.max(params.int('count', 50), 0), MAX_PAGE);
-    const ids = await similar.similarToAny(seeds, count);
-    return { song: await songElements(inOrder(ids, await catalogue.songsByIds(ids, viewerId)), browse) };
+    // The ranking's order (nearest first), gone songs left out.
+    return { song: await deps.entries.songsByIds(viewerId, await similar.similarToAny(seeds, count)) };
   };
 
   const artistInfo = async (params: SubsonicParams, viewerId: number): Promise<SubsonicObject> => {
@@ -62,13 +61,4 @@ export function similarEndpoints(deps: SubsonicDeps, similar: SimilarSongs): Sub
     { name: 'getArtistInfo', handle: async ({ params, user }) => ({ artistInfo: await artistInfo(params, user.id) }) },
     { name: 'getArtistInfo2', handle: async ({ params, user }) => ({ artistInfo2: await artistInfo(params, user.id) }) },
   ];
-}
-
-/** The records in the ranking's order (songsByIds answers in no particular order; gone songs are left out). */
-function inOrder(ids: readonly number[], records: readonly SongRecord[]): SongRecord[] {
-  const byId = new Map(records.map((record) => [record.id, record]));
-  return ids.flatMap((id) => {
-    const record = byId.get(id);
-    return record ? [record] : [];
-  });
 }

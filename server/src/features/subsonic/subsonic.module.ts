@@ -8,6 +8,7 @@ import { similarSongsPort } from '../discovery/discovery.port.js';
 import { listeningPort } from '../listening/listening.port.js';
 import { annotationEndpoints } from './subsonic-annotation.routes.js';
 import { browseEndpoints } from './subsonic-browse.routes.js';
+import { SubsonicEntries } from './subsonic-entries.js';
 import type { SubsonicDeps } from './subsonic-endpoint.routes.js';
 import { musicFoldersPort } from '../music-folders/music-folders.port.js';
 import { mediaEndpoints } from './subsonic-media.routes.js';
@@ -40,13 +41,17 @@ export const subsonicModule = defineModule({
   settings: [],
   tags: [],
   setup({ platform, logger, publicUrl, use }) {
+    const browse = use(songBrowsePort);
+    const listening = use(listeningPort);
     const deps: SubsonicDeps = {
       clientAuthentication: use(clientAuthenticationPort),
       accounts: use(accountsPort),
       catalogue: use(songCataloguePort),
-      browse: use(songBrowsePort),
+      browse,
       lyrics: use(songLyricsPort),
       playlists: use(userPlaylistsPort),
+      listening,
+      entries: new SubsonicEntries(browse, listening),
       storage: platform.storage,
       musicFolders: platform.config.musicFolders.paths,
       serverVersion,
@@ -56,7 +61,7 @@ export const subsonicModule = defineModule({
     const endpoints = [...systemEndpoints(deps), ...browseEndpoints(deps), ...mediaEndpoints(deps, platform.ffmpeg), ...playlistEndpoints(deps)];
     endpoints.push(...scanEndpoints(use(musicFoldersPort)));
     endpoints.push(...similarEndpoints(deps, use(similarSongsPort)));
-    endpoints.push(...annotationEndpoints(deps, use(listeningPort)));
+    endpoints.push(...annotationEndpoints(deps));
     return { rootRoutes: subsonicRoutes(deps, endpoints) };
   },
 });
