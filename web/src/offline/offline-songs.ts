@@ -27,6 +27,15 @@ export function offlineSupported(): boolean {
   return typeof caches !== 'undefined' && typeof localStorage !== 'undefined';
 }
 
+/** The saved playlists' stored text: a stable snapshot for useSyncExternalStore. */
+export function savedPlaylistsSnapshot(): string {
+  try {
+    return localStorage.getItem(INDEX_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 export function readSavedPlaylists(): Record<string, SavedPlaylist> {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(INDEX_KEY) ?? '{}');

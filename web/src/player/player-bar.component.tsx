@@ -1,5 +1,5 @@
 import { SEEK_STEP_SECONDS } from '@encore/common/constants';
-import { Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X } from 'lucide-react';
+import { Pause, Play, Repeat, Repeat1, Shuffle, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { CoverArt } from '../components/cover-art';
@@ -12,8 +12,12 @@ import { formatFileSize } from '../lib/file-size.format';
 import { useLanguage, useT } from '../lib/i18n/i18n.store';
 import { formatShortDate } from '../lib/short-date.format';
 import { songHeadline } from '../lib/song-headline';
+import { nextRepeatMode } from './play-queue';
 import { hasNext, hasPrevious } from './player-state';
+import { PlayerSettingsMenu } from './player-settings-menu.component';
 import { player, usePlayer } from './player.store';
+import { QueuePanel } from './queue-panel.component';
+import { useListening } from './use-listening';
 import { useMediaSession } from './use-media-session';
 import { usePlayerKeyboard } from './use-player-keyboard';
 
@@ -38,6 +42,7 @@ export function PlayerBar() {
   const canPrevious = usePlayer(hasPrevious);
   usePlayerKeyboard(current !== null);
   useMediaSession();
+  useListening();
 
   if (!current) return null;
 
@@ -79,6 +84,8 @@ export function PlayerBar() {
         </div>
 
         <div className="flex items-center justify-end gap-1 [grid-area:side]">
+          <QueuePanel triggerClassName={cn(controlClass, 'size-9')} />
+          <PlayerSettingsMenu triggerClassName={cn(controlClass, 'hidden size-9 sm:grid')} />
           <VolumeControl />
           <button
             type="button"
@@ -108,6 +115,7 @@ function TransportButtons({ ready, loading, isPlaying, canNext, canPrevious }: T
   const t = useT();
   return (
     <>
+      <ShuffleButton />
       <button
         type="button"
         className={cn(controlClass, 'size-9 md:size-10')}
@@ -146,7 +154,48 @@ function TransportButtons({ ready, loading, isPlaying, canNext, canPrevious }: T
       >
         <SkipForward aria-hidden className="fill-current" />
       </button>
+      <RepeatButton />
     </>
+  );
+}
+
+const toggledClass = 'text-fuchsia-300 hover:text-fuchsia-200';
+
+/** Shuffle: every song once, in a random order, before any repeats (issue 30). */
+function ShuffleButton() {
+  const t = useT();
+  const shuffle = usePlayer((state) => state.shuffle);
+  const many = usePlayer((state) => state.queue.length > 1);
+  return (
+    <button
+      type="button"
+      className={cn(controlClass, 'hidden size-9 sm:grid [&_svg]:size-4', shuffle && toggledClass)}
+      aria-label={t('playerShuffle')}
+      title={t('playerShuffle')}
+      aria-pressed={shuffle}
+      disabled={!many}
+      onClick={() => player.setShuffle(!shuffle)}
+    >
+      <Shuffle aria-hidden />
+    </button>
+  );
+}
+
+/** Repeat off → all → this song (issue 30). */
+function RepeatButton() {
+  const t = useT();
+  const repeat = usePlayer((state) => state.repeat);
+  const label = t(repeat === 'one' ? 'playerRepeatOne' : repeat === 'all' ? 'playerRepeatAll' : 'playerRepeatOff');
+  return (
+    <button
+      type="button"
+      className={cn(controlClass, 'hidden size-9 sm:grid [&_svg]:size-4', repeat !== 'off' && toggledClass)}
+      aria-label={label}
+      title={label}
+      onClick={() => player.setRepeat(nextRepeatMode(repeat))}
+    >
+      {repeat === 'one' ? <Repeat1 aria-hidden /> : <Repeat aria-hidden />}
+    </button>
   );
 }
 

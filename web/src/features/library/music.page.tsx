@@ -16,6 +16,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { songPageQuery, type SongPageRequest } from '../../lib/song-list.query';
 import type { QueuePages } from '../../player/player-state';
+import { ListeningHistory } from '../../player/listening-history.component';
 import { useSongPage } from './library.queries';
 import { PAGE_SIZE, useMusicView, type MusicView } from './music-view';
 import { compactColumns, SongCard, SongRow } from './song-card.component';
@@ -135,6 +136,7 @@ function MusicCollection({ filter, titleKey, addOns }: { filter: SongListFilter;
       />
 
       {!filter.owner && !filter.favorites ? <addOns.MusicFoldersPanel /> : null}
+      {!filter.owner && !filter.favorites && !searching ? <ListeningHistory className="mt-8" /> : null}
 
       <div className="mt-7 flex flex-wrap items-center gap-3">
         <SearchBox

@@ -9,6 +9,7 @@ import { formatShortDate } from '../../lib/short-date.format';
 import { songHeadline } from '../../lib/song-headline';
 import type { QueuePages } from '../../player/player-state';
 import { usePlayer } from '../../player/player.store';
+import { SongQueueMenu } from '../../player/song-queue-menu.component';
 import { LikeButton } from './like-button.component';
 import { NowPlayingBars, SongPlayButton } from './song-play-button.component';
 
@@ -26,8 +27,8 @@ interface SongItemProps {
  */
 export function compactColumns(withAlbum: boolean): string {
   return withAlbum
-    ? 'grid-cols-[auto_auto_minmax(0,1fr)_auto_auto] sm:grid-cols-[2.25rem_2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_3.5rem_4.5rem_4rem_2.25rem]'
-    : 'grid-cols-[auto_auto_minmax(0,1fr)_auto_auto] sm:grid-cols-[2.25rem_2.5rem_minmax(0,1fr)_3.5rem_4.5rem_4rem_2.25rem]';
+    ? 'grid-cols-[auto_auto_minmax(0,1fr)_auto_auto] sm:grid-cols-[2.25rem_2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_3.5rem_4.5rem_4rem_4.5rem]'
+    : 'grid-cols-[auto_auto_minmax(0,1fr)_auto_auto] sm:grid-cols-[2.25rem_2.5rem_minmax(0,1fr)_3.5rem_4.5rem_4rem_4.5rem]';
 }
 
 function useNowPlaying(song: SongListEntry) {
@@ -85,9 +86,12 @@ export function SongCard({ song, list, pages }: SongItemProps) {
             {[song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : null, formatFileSize(song.size)].filter(Boolean).join(' · ')}
           </span>
           {/* Two cards abreast on a phone leave room for length and size only; the page has the date. */}
-          <time dateTime={song.uploadedAt} className="hidden shrink-0 min-[420px]:block">
-            {formatShortDate(song.uploadedAt, language)}
-          </time>
+          <span className="flex shrink-0 items-center gap-1">
+            <time dateTime={song.uploadedAt} className="hidden min-[420px]:block">
+              {formatShortDate(song.uploadedAt, language)}
+            </time>
+            <SongQueueMenu song={song} className="-me-1.5 size-7" />
+          </span>
         </p>
       </div>
     </article>
@@ -135,7 +139,10 @@ export function SongRow({ song, list, pages, withAlbum }: SongItemProps & { with
       <time dateTime={song.uploadedAt} className="hidden text-end text-sm text-subtle sm:block">
         {formatShortDate(song.uploadedAt, language)}
       </time>
-      <LikeButton song={song} />
+      <div className="flex items-center justify-end">
+        <LikeButton song={song} />
+        <SongQueueMenu song={song} />
+      </div>
     </article>
   );
 }

@@ -18,6 +18,7 @@ import { PlaylistControls } from './playlist-controls.component';
 import { PlaylistEditForm } from './playlist-edit-form.component';
 import { usePlaylistPlayback } from './playlist-playback';
 import { PlaylistSongList } from './playlist-song-list.component';
+import { SaveOfflineButton } from './save-offline.component';
 import { usePlaylist } from './playlists.queries';
 import { PageGlow } from '../../components/page-glow';
 
@@ -103,6 +104,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
             </Button>
             <ExportPlaylistButton playlist={playlist} />
             <ImportPlaylistButton playlist={playlist} />
+            <SaveOfflineButton playlist={playlist} />
             <span className="ms-auto">
               <DeletePlaylistButton playlist={playlist} />
             </span>
