@@ -95,6 +95,15 @@ export const sessionStore = {
     );
   },
 
+  /**
+   * Signs in with the answer of a single sign-on (an OpenID Connect callback, a trusted proxy's
+   * header); the answer says whether the session was asked to be remembered. Throws ApiError.
+   */
+  async signInWith(request: Promise<{ token: string; user: PublicUser; rememberMe?: boolean }>): Promise<PublicUser> {
+    const answer = await request;
+    return startSession(Promise.resolve(answer), answer.rememberMe ?? true);
+  },
+
   /** Creates an account. Does not sign in (SPEC 4): it only clears the error. Throws ApiError. */
   async signUp({ userName, email, password }: SignUpInput): Promise<SignUpResponse> {
     if (!email.trim()) {

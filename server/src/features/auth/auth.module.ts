@@ -1,4 +1,4 @@
-import { apiKeys, appPasswords, emailVerificationTokens, instanceSettings, invitations, passwordResetTokens, users } from './auth.schema.js';
+import { apiKeys, appPasswords, emailVerificationTokens, instanceSettings, invitations, oidcIdentities, passwordResetTokens, users } from './auth.schema.js';
 import type { MailMessage } from '../../platform/mail/mail.types.js';
 import { sendMailJob } from '../../platform/mail/mail.jobs.js';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
@@ -17,13 +17,15 @@ import { EventSessions } from './event-sessions.js';
 import { GoogleVerifier } from './google-verifier.js';
 import { argon2Hasher } from './password-hasher.js';
 import { SessionTokens } from './session-tokens.js';
+import { SSO_SETTINGS, setupSso } from './oidc/sso.setup.js';
 
 export const authModule = defineModule({
   name: 'auth',
-  summary: 'Accounts: sign-up, sign-in (password or Google), sessions, e-mail verification, password reset and change; API keys and app passwords for apps.',
+  summary:
+    'Accounts: sign-up, sign-in (password, Google, or single sign-on: OpenID Connect or a trusted proxy header), sessions, e-mail verification, password reset and change; API keys and app passwords for apps.',
   requires: [],
   provides: [authenticationPort, accountsPort, clientAuthenticationPort, accountAdministrationPort, signUpModePort],
-  tables: [users, passwordResetTokens, emailVerificationTokens, apiKeys, appPasswords, invitations, instanceSettings],
+  tables: [users, passwordResetTokens, emailVerificationTokens, apiKeys, appPasswords, invitations, instanceSettings, oidcIdentities],
   jobs: [passwordResetRequestJob],
   settings: [
     'JWT_SECRET',
@@ -36,6 +38,7 @@ export const authModule = defineModule({
     'RATE_LIMIT_WINDOW_MINUTES',
     'SESSION_RECHECK_SECONDS',
     'SIGNUP',
+    ...SSO_SETTINGS,
   ],
   tags: ['auth'],
   setup({ platform, logger, publicUrl }) {
@@ -80,6 +83,7 @@ export const authModule = defineModule({
       recheckMs: config.sessionRecheckMs,
       logger,
     });
+    const sso = setupSso({ platform, logger, publicUrl, auth, repository, accounts: signUpPolicy });
     return {
       ports: [
         bind(authenticationPort, { authenticate: (token) => auth.authenticate(token), streams, close: () => streams.close() }),
@@ -98,10 +102,13 @@ export const authModule = defineModule({
           },
         }),
       ],
-      routes: authRoutes(auth, appCredentials),
+      routes: async (app) => {
+        await app.register(authRoutes(auth, appCredentials));
+        await app.register(sso.routes);
+      },
       jobs: authJobs(auth),
       maintenance: [{ name: 'expired one-time tokens', run: () => auth.pruneExpired() }],
-      internals: { auth, appCredentials, signUpPolicy },
+      internals: { auth, appCredentials, signUpPolicy, sso: sso.sso },
     };
   },
 });

@@ -60,6 +60,9 @@ export const authEn = {
   signUpSuccess: 'Your account has been created. Please sign in.',
   signUpError: 'An error occurred while signing up!',
   googleLoginFailed: 'Google login failed',
+  ssoButton: 'Sign in with SSO',
+  ssoCompleting: 'Signing you in…',
+  ssoFailed: 'Single sign-on failed. Please try again.',
   profileUpdateFailed: 'Failed to update profile',
 
   // Forgot password view

@@ -72,6 +72,9 @@ export const authHe: Translation<typeof authEn> = {
   signUpSuccess: 'החשבון נוצר. אפשר להתחבר עכשיו.',
   signUpError: 'אירעה שגיאה בעת ההרשמה!',
   googleLoginFailed: 'ההתחברות עם Google נכשלה',
+  ssoButton: 'התחברות עם SSO',
+  ssoCompleting: 'מתחברים…',
+  ssoFailed: 'ההתחברות האחידה (SSO) נכשלה. נסו שוב.',
   profileUpdateFailed: 'עדכון הפרופיל נכשל',
 
   // Forgot password view

@@ -12,6 +12,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import type { AuthForm } from './auth-form.state';
 import { nextFromSearch } from './auth-redirect';
 import { GoogleSignIn } from './google-sign-in.component';
+import { SsoSignIn } from './sso-sign-in.component';
 import { sessionStore } from '../../lib/session.store';
 import { authSubmitDelay } from './submit-delay';
 
@@ -97,6 +98,7 @@ export function SignInForm({ form, onForgotPassword }: SignInFormProps) {
         </Button>
       </form>
       <GoogleSignIn rememberMe={values.rememberMe} />
+      <SsoSignIn rememberMe={values.rememberMe} />
     </div>
   );
 }
