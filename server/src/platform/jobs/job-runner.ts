@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from '../logger.js';
 import type { TaskStore } from '../tasks/task.store.js';
+import { FAIR_OWNER_FIELD } from './fair-queue.js';
 import type { JobLiveness } from './job-liveness.js';
 import { TaskFailure, type AnyJobDefinition, type JobContext } from './jobs.types.js';
 
@@ -21,7 +22,7 @@ interface RunnerDeps {
 /** Runs one job: validates its payload, ties it to its task (progress, cancellation, outcome). */
 export async function runJob(job: AnyJobDefinition, entry: PgBoss.JobWithMetadata<unknown>, deps: RunnerDeps): Promise<void> {
   const { boss, tasks, logger } = deps;
-  const { _task: taskId, ...raw } = (entry.data ?? {}) as { _task?: string };
+  const { _task: taskId, [FAIR_OWNER_FIELD]: _owner, ...raw } = (entry.data ?? {}) as { _task?: string; [FAIR_OWNER_FIELD]?: string };
   const parsed = job.payload.safeParse(raw);
   if (!parsed.success) {
     // A bad payload fails the same way every time: no retries.

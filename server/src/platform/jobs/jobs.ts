@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import type { TaskStore } from '../tasks/task.store.js';
+import { FAIR_OWNER_FIELD, fairPriority, jobsAheadOfTask } from './fair-queue.js';
 import { createJobLiveness, type ClaimedJob } from './job-liveness.js';
 import { runJob } from './job-runner.js';
 import { cronOf, keepSchedules, type Schedules } from './job-schedules.js';
@@ -11,6 +12,8 @@ export interface SendOptions {
   singletonKey?: string;
   /** The user-visible task this job works for (see platform/tasks). */
   taskId?: string;
+  /** Whose job it is: a job declared `fair` takes its turn among its owners' (fair-queue.ts). */
+  owner?: string;
 }
 
 export interface Jobs {
@@ -20,6 +23,11 @@ export interface Jobs {
   register(definitions: readonly AnyJobDefinition[]): Promise<void>;
   /** Starts working the registered jobs this process takes: all, only light ones, or none. */
   work(selection: JobSelection): Promise<void>;
+  /**
+   * For a task whose job waits: how many jobs of its queue are running or will be handed out
+   * before it (the queue's real order, fair or not). Undefined when its job is not waiting.
+   */
+  queuedAhead(taskId: string): Promise<number | undefined>;
   /** Of these task ids, those whose job is still waiting, retrying or running. */
   tasksWithLiveJobs(taskIds: readonly string[]): Promise<Set<string>>;
   /** Retries now the jobs of workers found dead (PostgreSQL; see job-liveness.ts). Returns how many. */
@@ -150,8 +158,17 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       if (!registered.has(kind.name)) throw new Error(`Job ${kind.name} is not declared`);
       const parsed = kind.payload.safeParse(payload);
       if (!parsed.success) throw new Error(`The payload of job ${kind.name} does not match its schema: ${parsed.error.message}`);
-      const data = options.taskId ? { ...(parsed.data as object), _task: options.taskId } : (parsed.data as object);
-      return sendNow(kind.name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {});
+      const fairOwner = registered.get(kind.name)?.fair ? options.owner : undefined;
+      const data = {
+        ...(parsed.data as object),
+        ...(options.taskId ? { _task: options.taskId } : {}),
+        ...(fairOwner !== undefined ? { [FAIR_OWNER_FIELD]: fairOwner } : {}),
+      };
+      const priority = fairOwner !== undefined ? await fairPriority(boss.getDb(), kind.name, fairOwner) : undefined;
+      return sendNow(kind.name, data, {
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(priority !== undefined ? { priority } : {}),
+      });
     },
     async register(definitions) {
       // What the database already holds, read once: a restart with the same declarations
@@ -216,6 +233,9 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
           workersOf.set(job.name, [...(workersOf.get(job.name) ?? []), worker.id]);
         }
       }
+    },
+    async queuedAhead(taskId) {
+      return jobsAheadOfTask(boss.getDb(), taskId);
     },
     async tasksWithLiveJobs(taskIds) {
       if (taskIds.length === 0) return new Set();

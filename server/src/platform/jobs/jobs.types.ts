@@ -38,6 +38,11 @@ export interface JobDefinition<P> extends JobKind<P> {
   /** At most this many of these jobs run at once in one process. */
   concurrency: number;
   weight: JobWeight;
+  /**
+   * Takes the jobs' owners in turn (the task's owner; see fair-queue.ts) rather than oldest
+   * first: for work users queue a lot of (renders, transcriptions).
+   */
+  fair?: boolean;
   /** A cron schedule (UTC) and the payload each run gets; scheduled by every process. */
   schedule?: { cron: string; payload: P };
 }

@@ -8,6 +8,7 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowSeconds: number;
+  /** `{seconds}` in it becomes the seconds left in the window (also the Retry-After). */
   message: string;
 }
 
@@ -21,7 +22,7 @@ export class RateLimiter {
   /** Counts one hit and throws 429 once the window's limit is passed. */
   async hit(rule: RateLimitRule, subject: string): Promise<void> {
     const count = await this.increment(rule, subject);
-    if (count > rule.limit) throw new TooManyRequestsError(rule.message, this.secondsLeft(rule));
+    if (count > rule.limit) throw this.refusal(rule);
   }
 
   /** Throws 429 when the limit is already reached, without counting. */
@@ -30,7 +31,7 @@ export class RateLimiter {
       .select({ count: rateLimitCounters.count })
       .from(rateLimitCounters)
       .where(sql`${rateLimitCounters.key} = ${this.key(rule, subject)} and ${rateLimitCounters.windowStart} = ${this.windowStart(rule)}`);
-    if ((rows[0]?.count ?? 0) >= rule.limit) throw new TooManyRequestsError(rule.message, this.secondsLeft(rule));
+    if ((rows[0]?.count ?? 0) >= rule.limit) throw this.refusal(rule);
   }
 
   async increment(rule: RateLimitRule, subject: string): Promise<number> {
@@ -61,6 +62,11 @@ export class RateLimiter {
   private windowStart(rule: RateLimitRule): Date {
     const ms = rule.windowSeconds * 1000;
     return new Date(Math.floor(Date.now() / ms) * ms);
+  }
+
+  private refusal(rule: RateLimitRule): TooManyRequestsError {
+    const seconds = Math.max(1, Math.ceil(this.secondsLeft(rule)));
+    return new TooManyRequestsError(rule.message.replace('{seconds}', String(seconds)), seconds);
   }
 
   private secondsLeft(rule: RateLimitRule): number {

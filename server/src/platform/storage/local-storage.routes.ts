@@ -4,6 +4,7 @@ import { ForbiddenError, RequestTimeoutError } from '../errors/app-errors.js';
 import { fileTooLargeError } from '../fs/byte-limit.js';
 import { closeAfterAnswer, UPLOAD_TOO_SLOW } from '../http/request-deadlines.js';
 import { InFlightLimit } from '../rate-limit/in-flight-limit.js';
+import { limitMessagesEn } from '@encore/common/limit-messages';
 import { attachmentDisposition } from './content-disposition.js';
 import { contentRange, parseRangeHeader } from './http-range.js';
 import type { LocalStorage } from './local.storage.js';
@@ -32,7 +33,7 @@ export interface LocalStorageRouteOptions {
   acceptPut?: (key: string) => Promise<void>;
 }
 
-export const TOO_MANY_UPLOADS = 'Too many uploads at once. Please wait for one to finish and try again.';
+export const TOO_MANY_UPLOADS = limitMessagesEn.limitUploads;
 export { UPLOAD_TOO_SLOW };
 
 /**

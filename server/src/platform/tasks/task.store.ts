@@ -9,6 +9,8 @@ export type TaskState = TaskRecord['state'];
 export const TASK_CHANNEL = 'encore_tasks';
 
 const LIVE: TaskState[] = ['queued', 'running'];
+/** The first key of the advisory locks that keep a per-owner limit of live tasks (the second: the kind and owner). */
+const TASK_LIMIT_LOCK = 7_243_112;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The tasks table: every change is announced on TASK_CHANNEL so every process can follow it. */
@@ -22,6 +24,39 @@ export class TaskStore {
       .returning();
     if (!row) throw new Error('the task row was not created');
     return this.announced(row);
+  }
+
+  /**
+   * Creates the task unless its owner already has `max` live (queued or running) tasks of its
+   * kind; undefined then. The count and the insert run under a transaction-scoped advisory lock
+   * of the (kind, owner) pair, so requests at once, from any number of processes, never pass the
+   * limit together, and nobody else waits.
+   */
+  async createWithin(input: { kind: string; ownerId: number; subjectType?: string; subjectId?: string }, max: number): Promise<TaskRecord | undefined> {
+    const row = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await tx.execute(sql`select pg_advisory_xact_lock(${TASK_LIMIT_LOCK}, hashtext(${`${input.kind}:${input.ownerId}`}))`);
+      const [live] = await tx
+        .select({ count: count() })
+        .from(tasks)
+        .where(and(eq(tasks.ownerId, input.ownerId), eq(tasks.kind, input.kind), inArray(tasks.state, LIVE)));
+      if ((live?.count ?? 0) >= max) return undefined;
+      const [created] = await tx
+        .insert(tasks)
+        .values({ kind: input.kind, ownerId: input.ownerId, subjectType: input.subjectType ?? null, subjectId: input.subjectId ?? null })
+        .returning();
+      return created;
+    });
+    return this.announced(row);
+  }
+
+  /** How many live (queued or running) tasks of this kind the owner has. */
+  async liveCount(kind: string, ownerId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ count: count() })
+      .from(tasks)
+      .where(and(eq(tasks.ownerId, ownerId), eq(tasks.kind, kind), inArray(tasks.state, LIVE)));
+    return row?.count ?? 0;
   }
 
   /** Undefined for no such task, and for an id that is not a task id at all. */

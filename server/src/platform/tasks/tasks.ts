@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { TooManyRequestsError } from '../errors/app-errors.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { JobKind } from '../jobs/jobs.types.js';
 import type { Logger } from '../logger.js';
@@ -14,6 +15,16 @@ export interface StartTask<P> {
   subject?: { type: string; id: string };
   job: JobKind<P>;
   payload: P;
+  /** The most live tasks of this kind the owner may have; past it the start is refused (429). */
+  limit?: TaskLimit;
+}
+
+/** A per-owner limit of live (queued or running) tasks of a kind, and the refusal past it. */
+export interface TaskLimit {
+  max: number;
+  message: string;
+  /** The Retry-After of the refusal: a guess at when one of them will have finished. */
+  retryAfterSeconds: number;
 }
 
 /**
@@ -30,14 +41,25 @@ export class Tasks {
   async start<P>(input: StartTask<P>): Promise<TaskRecord> {
     // Validate first: a bad payload must not leave a task row behind.
     input.job.payload.parse(input.payload);
-    const task = await this.deps.store.create({ kind: input.kind, ownerId: input.ownerId, subjectType: input.subject?.type, subjectId: input.subject?.id });
+    const row = { kind: input.kind, ownerId: input.ownerId, subjectType: input.subject?.type, subjectId: input.subject?.id };
+    const task = input.limit ? await this.deps.store.createWithin(row, input.limit.max) : await this.deps.store.create(row);
+    if (!task) throw refusal(input.limit as TaskLimit);
     try {
-      await this.deps.jobs.send(input.job, input.payload, { taskId: task.id });
+      // Fair jobs take their owners in turn (see platform/jobs/fair-queue.ts).
+      await this.deps.jobs.send(input.job, input.payload, { taskId: task.id, owner: String(input.ownerId) });
     } catch (error) {
       await this.deps.store.fail(task.id, 'The task could not be started.');
       throw error;
     }
     return task;
+  }
+
+  /**
+   * Refuses (429) when the owner already has `limit.max` live tasks of this kind: a look before
+   * costly work (receiving a clip's media), not a promise; `start` with the limit decides.
+   */
+  async assertBelowLimit(kind: string, ownerId: number, limit: TaskLimit): Promise<void> {
+    if ((await this.deps.store.liveCount(kind, ownerId)) >= limit.max) throw refusal(limit);
   }
 
   /** The owner's task; undefined for anyone else's or none. */
@@ -59,9 +81,10 @@ export class Tasks {
     return this.deps.store.endedUnfinished(ids);
   }
 
-  /** For a queued task: how many of its kind (anyone's) are waiting or running in front of it. */
+  /** For a queued task: how many jobs of its queue (anyone's) are running or will run before it. */
   async queuedAhead(id: string): Promise<number> {
-    return this.deps.store.liveAhead(id);
+    // The queue's own order (fair queues take owners in turn); the tasks' age when its job is not waiting yet.
+    return (await this.deps.jobs.queuedAhead(id)) ?? this.deps.store.liveAhead(id);
   }
 
   /**
@@ -127,4 +150,8 @@ export class Tasks {
       (error: unknown) => this.deps.logger.warn({ err: error }, 'could not read a changed task'),
     );
   }
+}
+
+function refusal(limit: TaskLimit): TooManyRequestsError {
+  return new TooManyRequestsError(limit.message, limit.retryAfterSeconds);
 }
