@@ -88,7 +88,10 @@ describe.each(localSetups)('sonic analysis and AI playlists on $engine', (setup)
     expect(calm.statusCode).toBe(201);
     const body = calm.json<GeneratedPlaylist>();
     expect(body).toMatchObject({ aiGenerated: true, prompt: 'something calm to fall asleep to', interpreter: 'embedded', note: null });
-    expect(body.name).toBe('Something Calm To Fall Asleep To');
+    // A short title, not the title-cased prompt; the description does not repeat the prompt and says whose songs these are.
+    expect(body.name).toBe('Calm Sleep');
+    expect(body.description).toMatch(/^1 song from your library\. Matched on: calm, asleep\./u);
+    expect(body.description).not.toContain('something calm to fall asleep to');
     // Wind-down order: the calmest song comes last; the loud ones do not answer "calm" at all.
     expect(body.songs.map((song) => song.id)).toEqual([ids['fast-major-quiet']]);
     expect(body.songs.every((song) => song.reason.length > 0)).toBe(true);

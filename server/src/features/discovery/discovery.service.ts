@@ -6,11 +6,16 @@ import type { GeneratedPlaylists } from '../playlists/playlists.port.js';
 import { loadCandidates } from './candidates.js';
 import type { Candidate, DiscoveryRepository } from './discovery.repository.js';
 import { interpretWithLlm, LlmUnusable, type LlmSettings } from './llm/llm-interpreter.js';
-import { parsePrompt, type LibraryVocabulary } from './prompt/parse-prompt.js';
+import { normaliseGenre, parsePrompt, type LibraryVocabulary } from './prompt/parse-prompt.js';
 import { isEmptyQuery, type PromptQuery } from './prompt/prompt-query.js';
-import { describePlaylist, namePlaylist } from './playlist-naming.js';
+import { describePlaylist, namePlaylist, type PlaylistSource } from './playlist-naming.js';
+import { applicableQuery } from './ranking/applicability.js';
+import { agreeWithEmbedded } from './llm/agree.js';
 import { rankSongs, vectorDistance, type RankedSong } from './ranking/rank.js';
 import { CandidateCache } from './candidate-cache.js';
+
+/** Song ids asked of the catalogue at once, for "my songs" (a bound on the statement's parameters). */
+const OWN_SONGS_PAGE = 5000;
 
 /** What discovery needs from the music library. */
 export interface DiscoveryCatalog {
@@ -53,10 +58,14 @@ export class DiscoveryService {
     // Something to read: letters, digits, or an emoji Encore knows (checked by the parser).
     const { candidates, vocabulary, note } = await this.library();
     let interpreter: GeneratedResult['interpreter'] = 'embedded';
-    let query = parsePrompt(prompt, vocabulary);
+    const embedded = parsePrompt(prompt, vocabulary);
+    let query = embedded;
     if (this.deps.llm) {
       try {
-        query = restrictToLibrary(await interpretWithLlm(this.deps.llm, prompt, this.deps.logger, this.deps.fetchImpl), vocabulary);
+        query = agreeWithEmbedded(
+          restrictToLibrary(await interpretWithLlm(this.deps.llm, prompt, this.deps.logger, this.deps.fetchImpl), vocabulary),
+          embedded,
+        );
         interpreter = 'llm';
       } catch (error) {
         if (!(error instanceof LlmUnusable)) throw error;
@@ -64,21 +73,52 @@ export class DiscoveryService {
       }
     }
     if (isEmptyQuery(query) && !/[\p{L}\p{N}]/u.test(prompt)) throw new UnprocessableError(AI_MESSAGES.promptNoWords);
-    const ranked = rankSongs(query, candidates);
+    const applicable = applicableQuery(query, candidates);
+    const notes = [...applicable.notes];
+    query = applicable.query;
+    let allowed: Set<number> | undefined;
+    if (query.scope) {
+      allowed = await this.ownSongs(ownerId, query.scope, candidates);
+      if (allowed.size === 0) {
+        notes.push(
+          query.scope === 'favourites'
+            ? 'None of your favourites is analysed yet, so these are from the collection'
+            : 'None of your own songs or favourites is analysed yet, so these are from the collection',
+        );
+        allowed = undefined;
+      }
+    }
+    const ranked = rankSongs(query, candidates, { allowed });
     if (ranked.length === 0) throw new UnprocessableError(AI_MESSAGES.noMatch);
-    const name = namePlaylist(prompt);
-    const description = describePlaylist(prompt, query, ranked.length);
+    const songs = await this.records(ownerId, ranked);
+    const source: PlaylistSource = songs.every(({ record }) => record.ownerId === ownerId)
+      ? 'library'
+      : allowed && songs.every(({ record }) => record.ownerId === ownerId || record.isLiked)
+        ? 'favourites'
+        : 'collection';
     return this.save(
       ownerId,
       {
-        name,
-        description,
+        name: namePlaylist(prompt),
+        description: describePlaylist(query, songs.length, source, notes),
         prompt,
         interpreter,
         note: isEmptyQuery(query) ? joinNotes(note, 'no mood, activity, genre or artist recognised: a varied mix') : note,
       },
-      ranked,
+      songs,
     );
+  }
+
+  /** The analysed songs the caller uploaded or liked ("my songs"), or liked only ("my favourites"). */
+  private async ownSongs(ownerId: number, scope: NonNullable<PromptQuery['scope']>, candidates: Candidate[]): Promise<Set<number>> {
+    const ids = candidates.map((song) => song.id);
+    const own = new Set<number>();
+    for (let start = 0; start < ids.length; start += OWN_SONGS_PAGE) {
+      for (const record of await this.deps.catalog.songsByIds(ids.slice(start, start + OWN_SONGS_PAGE), ownerId)) {
+        if (record.isLiked || (scope === 'mine' && record.ownerId === ownerId)) own.add(record.id);
+      }
+    }
+    return own;
   }
 
   /** A playlist of the songs nearest this one by their feature vectors. */
@@ -103,6 +143,7 @@ export class DiscoveryService {
       ...nearest.map(({ song, distance }) => ({ candidate: song, score: 1 - distance, reason: similarityReason(vector, song) })),
     ].filter((entry) => entry.candidate.features !== undefined);
     const prompt = `More like ${label}`;
+    const songs = await this.records(ownerId, ranked);
     return this.save(
       ownerId,
       {
@@ -112,7 +153,7 @@ export class DiscoveryService {
         interpreter: 'embedded',
         note,
       },
-      ranked,
+      songs,
     );
   }
 
@@ -125,21 +166,25 @@ export class DiscoveryService {
     return { candidates, vocabulary, note: candidates.length < analysable ? incompleteAnalysisNote(candidates.length, analysable) : null };
   }
 
-  private async save(ownerId: number, meta: Omit<GeneratedResult, 'id' | 'songs'>, ranked: RankedSong[]): Promise<GeneratedResult> {
-    const id = await this.deps.playlists.createGenerated(ownerId, {
-      name: meta.name,
-      description: meta.description,
-      prompt: meta.prompt,
-      songIds: ranked.map((entry) => entry.candidate.id),
-    });
+  /** The ranked songs as the caller sees them, in order; a song deleted meanwhile is left out. */
+  private async records(ownerId: number, ranked: RankedSong[]): Promise<GeneratedResult['songs']> {
     const records = await this.deps.catalog.songsByIds(
       ranked.map((entry) => entry.candidate.id),
       ownerId,
     );
     const byId = new Map(records.map((record) => [record.id, record]));
-    const songs = ranked.flatMap((entry) => {
+    return ranked.flatMap((entry) => {
       const record = byId.get(entry.candidate.id);
       return record ? [{ record, reason: entry.reason }] : [];
+    });
+  }
+
+  private async save(ownerId: number, meta: Omit<GeneratedResult, 'id' | 'songs'>, songs: GeneratedResult['songs']): Promise<GeneratedResult> {
+    const id = await this.deps.playlists.createGenerated(ownerId, {
+      name: meta.name,
+      description: meta.description,
+      prompt: meta.prompt,
+      songIds: songs.map(({ record }) => record.id),
     });
     return { id, ...meta, songs };
   }
@@ -154,18 +199,20 @@ export function vocabularyOf(candidates: Candidate[]): LibraryVocabulary {
   };
 }
 
-/** An LLM's names count only when the library has them (case-insensitively); others are dropped. */
+/** An LLM's names count only when the library has them (case-insensitively); others are dropped, a genre the library lacks is said to be missing. */
 function restrictToLibrary(query: PromptQuery, vocabulary: LibraryVocabulary): PromptQuery {
   const within = (names: string[], library: string[]) => names.flatMap((name) => library.filter((known) => known.toLowerCase() === name.toLowerCase()));
-  const genres = (names: string[]) =>
-    names.map((name) => name.toLowerCase()).filter((name) => vocabulary.genres.some((genre) => genre.toLowerCase().includes(name)));
+  const tags = vocabulary.genres.map((genre) => ` ${normaliseGenre(genre)} `);
+  const inLibrary = (name: string) => tags.some((tag) => tag.includes(` ${normaliseGenre(name)} `));
+  const asked = query.genres.map(normaliseGenre).filter((name) => name.length > 0);
   return {
     ...query,
     artists: within(query.artists, vocabulary.artists),
     excludeArtists: within(query.excludeArtists, vocabulary.artists),
     albums: within(query.albums, vocabulary.albums),
-    genres: genres(query.genres),
-    excludeGenres: query.excludeGenres.map((name) => name.toLowerCase()),
+    genres: asked.filter(inLibrary),
+    missingGenres: [...new Set([...query.missingGenres.map(normaliseGenre), ...asked.filter((name) => !inLibrary(name))])],
+    excludeGenres: query.excludeGenres.map(normaliseGenre),
   };
 }
 

@@ -22,15 +22,20 @@ Answer with one JSON object only, with these optional fields:
 - "terms": up to 10 short words you recognised (moods, activities, genres...)
 - "targets": object with any of ${TARGET_FEATURES.map((f) => `"${f}"`).join(', ')} mapped to a number 0..1
   (energy, danceability, brightness of the sound, acousticness (1 acoustic, 0 electronic), vocals (0 instrumental, 1 sung),
-  major (1 major key/happy, 0 minor/sad), loudness)
-- "tempo": {"min": bpm, "max": bpm}
-- "genres", "excludeGenres", "artists", "excludeArtists", "albums": arrays of names the request mentions
-- "years": {"from": year, "to": year}
+  major (1 major key, 0 minor), loudness, tempo (0 the slowest of the library, 1 its fastest)).
+  Read every dimension a listener hears in a mood: "uplifting" is major AND energetic AND bright; "run" is fast AND loud.
+- "tempo": {"min": bpm, "max": bpm} only when the request gives beats per minute in numbers
+- "genres", "excludeGenres", "artists", "excludeArtists", "albums": arrays of names the request mentions ("no rock": excludeGenres)
+- "years": {"from": year, "to": year} for decades or years in numbers
+- "era": "oldest" for nostalgic, old songs, oldies, classics; "newest" for new or recent songs
 - "languages": lyrics languages in English, lowercase ("hebrew")
-- "lyrics": words the lyrics should contain
+- "lyrics": themes the lyrics must have, in the request's language ("songs about the sea": ["sea"]; "about leaving home": ["leaving home"])
+- "preferLyrics": themes that rank songs first without excluding others ("romantic": ["love"])
 - "instrumental": true for no vocals, false for vocals
+- "scope": "mine" for the user's own songs ("my songs", "my music"), "favourites" for the songs they liked
 - "count": number of songs, or "minutes": total length
-- "flow": "arc", "wind-down" (sleep, calming) or "build-up" (workout)`;
+- "flow": "arc", "wind-down" (sleep, calming) or "build-up" (workout)
+A negation binds to what it governs: "to study so I don't fall asleep" is a calm study query, never a loud one.`;
 
 const chatResponse = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),

@@ -6,19 +6,26 @@ import { z } from 'zod';
  * of the library can ever be chosen.
  */
 
-export const TARGET_FEATURES = ['energy', 'danceability', 'brightness', 'acousticness', 'vocals', 'major', 'loudness'] as const;
+/**
+ * Targets, each 0..1. `tempo` is the song's perceived tempo against the library's own range
+ * (0 its slowest, 1 its fastest), as `energy` and `loudness` are read against the library too:
+ * "fast" is the fast end of whatever tempo range the library has.
+ */
+export const TARGET_FEATURES = ['energy', 'danceability', 'brightness', 'acousticness', 'vocals', 'major', 'loudness', 'tempo'] as const;
 export type TargetFeature = (typeof TARGET_FEATURES)[number];
 
 const unit = z.number().min(0).max(1);
 const name = z.string().trim().min(1).max(100);
 const names = z.array(name).max(20).default([]);
+/** A theme: one or more words, all of which the lyrics must have ("leaving home"), each in any close form. */
+const theme = z.string().trim().toLowerCase().min(2).max(60);
 
 export const promptQuery = z.object({
   /** Recognised words, for the description ("calm, sleeping"). */
   terms: z.array(z.string().max(60)).max(30).default([]),
   /** Feature → wanted value 0..1. */
   targets: z.partialRecord(z.enum(TARGET_FEATURES), unit).default({}),
-  /** Tempo range in BPM. */
+  /** A tempo range in BPM, when the prompt gives one in numbers ("over 140 bpm"). */
   tempo: z.object({ min: z.number().min(20).max(300).optional(), max: z.number().min(20).max(300).optional() }).optional(),
   genres: names,
   excludeGenres: names,
@@ -26,12 +33,20 @@ export const promptQuery = z.object({
   excludeArtists: names,
   albums: names,
   years: z.object({ from: z.number().int().min(1000).max(3000), to: z.number().int().min(1000).max(3000) }).optional(),
+  /** The oldest or the newest part of the library, by its own years ("nostalgic", "new songs"). */
+  era: z.enum(['oldest', 'newest']).optional(),
   /** Languages of the lyrics (English names: 'hebrew', 'english'...). */
   languages: z.array(z.string().trim().toLowerCase().max(30)).max(5).default([]),
-  /** Words the lyrics should contain ("songs about rain"). */
-  lyrics: z.array(z.string().trim().toLowerCase().min(2).max(40)).max(10).default([]),
+  /** Themes the lyrics must have ("songs about the sea"): a song has one of them or is left out. */
+  lyrics: z.array(theme).max(10).default([]),
+  /** Themes that rank a song first without leaving the others out ("romantic": love in the lyrics). */
+  preferLyrics: z.array(theme).max(10).default([]),
   /** true: without vocals; false: with vocals. */
   instrumental: z.boolean().optional(),
+  /** Whose songs: the caller's own and liked ones ("my songs"), or their favourites only. */
+  scope: z.enum(['mine', 'favourites']).optional(),
+  /** Genres the prompt named that no song of the library is tagged with (the description says so). */
+  missingGenres: z.array(name).max(10).default([]),
   /** Playlist size: a number of songs or of minutes. */
   count: z.number().int().min(1).max(100).optional(),
   minutes: z.number().min(1).max(600).optional(),
@@ -51,7 +66,9 @@ export function isEmptyQuery(query: PromptQuery): boolean {
     !query.tempo &&
     query.genres.length + query.excludeGenres.length + query.artists.length + query.excludeArtists.length + query.albums.length === 0 &&
     !query.years &&
-    query.languages.length + query.lyrics.length === 0 &&
+    !query.era &&
+    !query.scope &&
+    query.languages.length + query.lyrics.length + query.preferLyrics.length === 0 &&
     query.instrumental === undefined
   );
 }
