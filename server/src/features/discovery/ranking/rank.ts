@@ -244,7 +244,10 @@ export function rankSongs(query: PromptQuery, candidates: Candidate[], options: 
       : scored;
   const chosen = pick(kept, query);
   const ranked = chosen.map((entry) => ({ candidate: entry.song, score: entry.score, reason: reasonFor(query, entry.song, calibration) }));
-  return [...orderByFlow(ranked.slice(0, HEAD_SIZE), query.flow), ...orderByFlow(ranked.slice(HEAD_SIZE), query.flow)];
+  // An era asked without a flow plays in rank order: the oldest (or newest) first.
+  const arrange = <T extends { candidate: { features: SongFeatures } }>(songs: T[]) =>
+    query.era && query.flow === 'arc' ? songs : orderByFlow(songs, query.flow);
+  return [...arrange(ranked.slice(0, HEAD_SIZE)), ...arrange(ranked.slice(HEAD_SIZE))];
 }
 
 function tiebreakOf(query: PromptQuery, song: Candidate, calibration: Calibration): number {
