@@ -2,7 +2,10 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessagesEn } from '@encore/common/messages.en';
 import { ssoMessagesEn } from '@encore/common/sso.contract';
+import { eq } from 'drizzle-orm';
 import { authModule } from '../../src/features/auth/auth.module.js';
+import { users as usersTable } from '../../src/features/auth/auth.schema.js';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../src/features/auth/auth.service.js';
 import { signInAtProvider, startOidcProvider, type OidcTestProvider } from '../support/oidc-provider.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { waitForLink } from './auth-mail.js';
@@ -165,6 +168,18 @@ describe.each(engines)('OpenID Connect sign-in on %s', (engine) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: ssoMessagesEn.noEmail });
     expect((await identities()).filter((identity) => identity.subject === 'nomail')).toHaveLength(0);
+  });
+
+  it('refuses a disabled account, with the reason', async () => {
+    const db = t.app.encore.platform.database.db;
+    await db.update(usersTable).set({ disabledAt: new Date() }).where(eq(usersTable.userName, 'ada'));
+    try {
+      const response = await sso.signIn('ada');
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: ACCOUNT_DISABLED_MESSAGE });
+    } finally {
+      await db.update(usersTable).set({ disabledAt: null }).where(eq(usersTable.userName, 'ada'));
+    }
   });
 
   describe('an existing account with the same e-mail', () => {

@@ -12,6 +12,8 @@ import type { OidcIdentitiesRepository } from './oidc-identities.repository.js';
 import type { OidcIdentity, OidcIssuer } from './oidc-issuer.js';
 import type { OidcStateCookie, PendingSignIn } from './oidc-state-cookie.js';
 
+const TRY_AGAIN = 'That account changed while you were signing in. Please try again.';
+
 /** How a new account shows an invitation: the address an admin's invitation went to. */
 export interface InvitedAddress {
   email: string;
@@ -105,6 +107,9 @@ export class SsoService {
 
   private async oidcAccount(identity: OidcIdentity): Promise<UserRow> {
     let user = (await this.deps.identities.signInUser(identity.issuer, identity.subject)) ?? (await this.firstSignIn(identity));
+    // A disabled account is refused before the provider's groups change anything about it.
+    const refusal = this.deps.refusal(user);
+    if (refusal !== undefined) throw new ForbiddenError(refusal);
     const { adminGroup } = this.deps.oidc;
     if (adminGroup !== undefined && identity.groups.includes(adminGroup) && user.role !== 'admin') {
       await this.deps.setRole(user.id, 'admin');
@@ -127,7 +132,8 @@ export class SsoService {
       if (await identities.hasIdentityAt(existing.id, identity.issuer)) throw new ConflictError(ssoMessagesEn.linkedElsewhere);
       const email = identity.email;
       const linked = await this.withUniqueness(() => identities.link(existing.id, identity.issuer, identity.subject, email));
-      if (!linked) throw new ConflictError(ssoMessagesEn.emailUnverifiedAtProvider);
+      // The account's address changed or lost its verification meanwhile.
+      if (!linked) throw new ConflictError(TRY_AGAIN);
       return existing;
     }
     if (!this.deps.oidc.autoRegister) throw new ForbiddenError(ssoMessagesEn.noAccount);
@@ -165,7 +171,7 @@ export class SsoService {
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError('That user name or e-mail is already taken. Please try again.');
+      if (isUniqueViolation(error)) throw new ConflictError(TRY_AGAIN);
       throw error;
     }
   }
