@@ -73,7 +73,8 @@ describe.each(engines)(`renders at once on %s (CLIP_RENDERS_PER_PROCESS=${SLOTS}
   let aliceLongSongUrl: string;
 
   beforeAll(async () => {
-    t = await startLibraryApp({ engine, storage: 'local' }, { CLIP_RENDERS_PER_PROCESS: String(SLOTS) });
+    // Alice has four renders waiting or running at once: above the default per-user limit (2).
+    t = await startLibraryApp({ engine, storage: 'local' }, { CLIP_RENDERS_PER_PROCESS: String(SLOTS), USER_MAX_RENDERS: '4' });
     for (const name of ['alice', 'bob', 'carol'] as const) {
       const token = await account(t, name);
       const { song } = await upload(t, token, fixtures.song);

@@ -14,6 +14,8 @@ export function clipsJobs(clips: ClipsService, options: { concurrency: number })
       expireInSeconds: 6 * 3600,
       concurrency: options.concurrency,
       weight: 'heavy',
+      // One user's many renders wait their turn behind other users' first ones (issue 29).
+      fair: true,
     }),
   ];
 }

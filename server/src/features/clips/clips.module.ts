@@ -1,6 +1,7 @@
 import { CLIP_LIMITS } from '@encore/common/clips.contract';
 import { clipUploadDeadlineMs } from '../../config.js';
 import { defineModule } from '../../modules/module.js';
+import { renderLimit } from '../../platform/limits/user-limits.js';
 import { songCataloguePort } from '../library/library.port.js';
 import { songLyricsPort } from '../lyrics/lyrics.port.js';
 import { renderClipJob } from './clips.jobs.kind.js';
@@ -17,7 +18,15 @@ export const clipsModule = defineModule({
   provides: [],
   tables: [clipsTable],
   jobs: [renderClipJob],
-  settings: ['CLIP_MAX_IMAGES', 'CLIP_MAX_IMAGE_MB', 'CLIP_MAX_VIDEO_MB', 'CLIP_MAX_VIDEO_MINUTES', 'CLIP_RENDERS_PER_PROCESS', 'FFMPEG_PATH'],
+  settings: [
+    'CLIP_MAX_IMAGES',
+    'CLIP_MAX_IMAGE_MB',
+    'CLIP_MAX_VIDEO_MB',
+    'CLIP_MAX_VIDEO_MINUTES',
+    'CLIP_RENDERS_PER_PROCESS',
+    'FFMPEG_PATH',
+    'USER_MAX_RENDERS',
+  ],
   tags: ['clips'],
   setup({ platform, logger, publicUrl, use }) {
     const { config } = platform;
@@ -29,6 +38,7 @@ export const clipsModule = defineModule({
       ffmpeg: platform.ffmpeg,
       logger,
       uploadsPerUser: config.uploads.perUser,
+      renderLimit: renderLimit(config.limits),
       limits: {
         maxImages: config.clips.maxImages,
         maxImageBytes: config.clips.maxImageBytes,

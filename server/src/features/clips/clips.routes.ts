@@ -55,6 +55,8 @@ export function clipsRoutes(clips: ClipsService, limits: ClipRouteLimits): Fasti
         try {
           // Counted before a byte is read: a user's open uploads each hold a connection and a spool.
           leave = clips.admitUpload(ownerId);
+          // Renders at the user's limit (issue 29): refused before the media are read.
+          await clips.assertCanRender(ownerId);
           // Names this process: should it be killed mid-upload, any later process removes the spool.
           const spool = await makeOwnedTempDir('clip-upload');
           try {

@@ -10,7 +10,8 @@ import type { Ffmpeg } from '../../platform/media/ffmpeg.js';
 import { InFlightLimit } from '../../platform/rate-limit/in-flight-limit.js';
 import { sweepOrphans, type SweptFolder } from '../../platform/storage/orphan-sweep.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
-import type { Tasks } from '../../platform/tasks/tasks.js';
+import type { TaskLimit, Tasks } from '../../platform/tasks/tasks.js';
+import { limitMessagesEn } from '@encore/common/limit-messages';
 import { songReferenceFromUrl, type SongCatalogue } from '../library/library.port.js';
 import { checkClipMedia, type CheckedMedia, type ClipMediaLimits, type UploadedMedia } from './clip-media.check.js';
 import { toClipStatus, toClipSummary } from './clips.mapper.js';
@@ -34,7 +35,7 @@ export const CLIP_ORPHAN_GRACE_MS = 60 * 60 * 1000;
 const CLIP_FOLDERS = ['clip-media/', 'clips/'] as const;
 /** A render folder nothing wrote to for this long is a leftover whoever its owner (a render's expiry is 6 h). */
 const WORK_DIR_STALE_MS = 24 * 3600 * 1000;
-export const TOO_MANY_CLIP_UPLOADS = 'Too many clips are being uploaded at once. Please wait for one to finish and try again.';
+export const TOO_MANY_CLIP_UPLOADS = limitMessagesEn.limitClipUploads;
 const NO_SONG = 'Choose a song: songUrl must be the address Encore gave for one of its songs.';
 
 export interface ClipsServiceDeps {
@@ -51,6 +52,8 @@ export interface ClipsServiceDeps {
   lyrics?: ClipLyricsSource;
   /** Create-clip uploads one user may have arriving at once (UPLOADS_PER_USER). */
   uploadsPerUser?: number;
+  /** Renders one user may have waiting or running (USER_MAX_RENDERS); none when undefined. */
+  renderLimit?: TaskLimit;
 }
 
 export interface CreateClipInput {
@@ -70,6 +73,11 @@ export class ClipsService {
   /** Counts in one create-clip upload of `ownerId` (429 past the cap); the answer counts it out. */
   admitUpload(ownerId: number): () => void {
     return this.uploads.enter(String(ownerId));
+  }
+
+  /** Refuses (429) before the media arrive when the owner's renders are at their limit (`create` decides for good). */
+  async assertCanRender(ownerId: number): Promise<void> {
+    if (this.deps.renderLimit) await this.deps.tasks.assertBelowLimit(renderClipJob.name, ownerId, this.deps.renderLimit);
   }
 
   uploadsInFlight(ownerId: number): number {
@@ -123,6 +131,7 @@ export class ClipsService {
 
     const folder = `clip-media/${ownerId}/${randomUUID()}`;
     const keys: string[] = [];
+    let clipId: number | undefined;
     try {
       for (const [index, item] of input.media.entries()) {
         const checked = media[index] as CheckedMedia;
@@ -149,16 +158,20 @@ export class ClipsService {
         durationSeconds: null,
         finishedAt: null,
       });
+      clipId = clip.id;
       const task = await this.deps.tasks.start({
         kind: renderClipJob.name,
         ownerId,
         subject: { type: 'clip', id: String(clip.id) },
         job: renderClipJob,
         payload: { clipId: clip.id },
+        ...(this.deps.renderLimit ? { limit: this.deps.renderLimit } : {}),
       });
       await this.deps.repository.setTask(clip.id, task.id);
       return { taskId: task.id, clipId: clip.id };
     } catch (error) {
+      // Refused at the start (the render limit) or failed: no clip without a render is left.
+      if (clipId !== undefined) await this.deps.repository.delete(clipId, ownerId).catch(() => undefined);
       await Promise.allSettled(keys.map((key) => this.deps.storage.delete(key)));
       throw error;
     }

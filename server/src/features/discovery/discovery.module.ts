@@ -1,5 +1,7 @@
 import { AI_MESSAGES } from '@encore/common/discovery.contract';
 import { bind, defineModule } from '../../modules/module.js';
+import { aiGenerationGate } from '../../platform/limits/user-limits.js';
+import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { songBrowsePort, songCataloguePort, songDetailSourcesPort, songEventsPort, songFactsPort } from '../library/library.port.js';
 import { generatedPlaylistsPort } from '../playlists/playlists.port.js';
 import { AnalysisService } from './analysis/analysis.service.js';
@@ -19,7 +21,7 @@ export const discoveryModule = defineModule({
   provides: [similarSongsPort, songLoudnessPort],
   tables: [songAnalyses, catalogVersion],
   jobs: [analyseSongJob, analysisBackfillJob],
-  settings: ['LLM_API_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_SECONDS', 'ANALYSIS_BACKFILL', 'ANALYSIS_ON_INGEST'],
+  settings: ['LLM_API_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_SECONDS', 'ANALYSIS_BACKFILL', 'ANALYSIS_ON_INGEST', 'USER_AI_PER_MINUTE'],
   tags: ['discovery'],
   messages: AI_MESSAGES,
   setup({ platform, logger, use }) {
@@ -52,7 +54,7 @@ export const discoveryModule = defineModule({
     use(songDetailSourcesPort).provideReplayGain(async (songId) => (await replayGains.replayGainOf([songId])).get(songId) ?? null);
     return {
       ports: [bind(similarSongsPort, new SimilarSongsFinder(repository)), bind(songLoudnessPort, replayGains)],
-      routes: discoveryRoutes(discovery, analysis),
+      routes: discoveryRoutes(discovery, analysis, aiGenerationGate(new RateLimiter(database.db), config.limits)),
       jobs: discoveryJobs(analysis, { backfill: config.ai.backfill }),
       health: async () => ({ analysis: await analysis.progress() }),
       // Songs uploaded before analysis existed (or while it was off): the backfill catches up at once.

@@ -25,6 +25,8 @@ import { SongBrowseRepository } from './song-browse.repository.js';
 import { SongBrowseService } from './song-browse.service.js';
 import { SongFactsRepository } from './song-facts.repository.js';
 import { StorageCleanup } from './storage-cleanup.service.js';
+import { StorageQuota } from './storage-quota.js';
+import { uploadedSongBytes } from './storage-quota.repository.js';
 import { uploadRoutes } from './upload.routes.js';
 import { Transcodes } from './transcodes.js';
 import { setUpResumableUploads } from './tus/resumable-uploads.js';
@@ -36,7 +38,7 @@ export const libraryModule = defineModule({
   provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort, songFactsPort, folderSongsPort, songBrowsePort],
   tables: [songs, songSearch, searchWords, songLikes],
   jobs: [],
-  settings: ['MAX_UPLOAD_MB', 'UPLOAD_MIN_KBPS', 'UPLOAD_STALL_SECONDS', 'UPLOADS_PER_USER'],
+  settings: ['MAX_UPLOAD_MB', 'UPLOAD_MIN_KBPS', 'UPLOAD_STALL_SECONDS', 'UPLOADS_PER_USER', 'USER_STORAGE_MB'],
   tags: ['library', 'upload'],
   setup({ platform, logger, use }) {
     const { config, database, storage } = platform;
@@ -79,6 +81,7 @@ export const libraryModule = defineModule({
       maxUploadBytes: config.maxUploadBytes,
       tagTimeoutMs: 10_000,
       onSongAdded: announce,
+      quota: new StorageQuota(config.limits.storageBytes, (ownerId) => uploadedSongBytes(database.db, ownerId)),
     });
     const folderImport = new FolderImport({ repository, storage, logger, tagTimeoutMs: 10_000, onSongAdded: announce });
     const storageCleanup = new StorageCleanup({

@@ -6,7 +6,7 @@ import type { IngestService } from './ingest/ingest.service.js';
 import { toSong } from './library.mapper.js';
 import { tusRoutes, type TusRouteOptions } from './tus/tus.routes.js';
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 422: errorResponse, 429: errorResponse };
 const common = { security: [{ bearer: [] }] };
 
 /**
@@ -17,9 +17,11 @@ export function uploadRoutes(ingest: IngestService, resumable?: TusRouteOptions)
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
-    route(app, uploadEndpoints.presignedUrl, { ...common, responses: errors }, async (request) =>
-      ingest.presign(request.currentUser().id, request.query.fileName, request.query.contentType),
-    );
+    route(app, uploadEndpoints.presignedUrl, { ...common, responses: errors }, async (request) => {
+      // A full storage takes no upload (413 with the figures; USER_STORAGE_MB).
+      await ingest.assertRoom(request.currentUser());
+      return ingest.presign(request.currentUser().id, request.query.fileName, request.query.contentType);
+    });
 
     route(app, uploadEndpoints.complete, { ...common, responses: { 200: song, ...errors } }, async (request, reply) => {
       const user = request.currentUser();

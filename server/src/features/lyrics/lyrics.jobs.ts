@@ -26,6 +26,8 @@ export function lyricsJobs(transcription: TranscriptionService, embedded: Embedd
       expireInSeconds: Math.ceil(transcribeTimeoutMs / 1000) + 600,
       concurrency: 1,
       weight: 'heavy',
+      // One user's many transcriptions wait their turn behind other users' first ones (issue 29).
+      fair: true,
     }),
     defineJob(embeddedLyricsJob, {
       handler: (payload) => embedded.scan(payload.songId),

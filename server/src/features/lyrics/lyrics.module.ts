@@ -1,6 +1,7 @@
 import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import type { Config } from '../../config.js';
 import { bind, defineModule } from '../../modules/module.js';
+import { transcriptionLimit } from '../../platform/limits/user-limits.js';
 import { accountsPort } from '../auth/auth.port.js';
 import { storageOrigins } from '../../platform/storage/storage-origins.js';
 import { songCataloguePort, songEventsPort, songFactsPort } from '../library/library.port.js';
@@ -39,6 +40,7 @@ export const lyricsModule = defineModule({
     'TRANSCRIBE_API_URL',
     'TRANSCRIBE_API_KEY',
     'TRANSCRIBE_TIMEOUT_SECONDS',
+    'USER_MAX_TRANSCRIPTIONS',
   ],
   tags: ['lyrics'],
   messages: LYRICS_MESSAGES,
@@ -68,6 +70,7 @@ export const lyricsModule = defineModule({
       audio: new SongAudio({ storage, ffmpeg: platform.ffmpeg }),
       timeoutMs: config.transcription.timeoutMs,
       logger,
+      limit: transcriptionLimit(config.limits),
     });
     const embeddedLyrics = new EmbeddedLyricsService({ lyrics, repository, songs, storage, logger });
     const songUrls = new SongUrlVerifier({

@@ -7,6 +7,7 @@ import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { SongRecord } from '../library.port.js';
 import { toSongRecord, type LibraryRepository, type SongRow } from '../library.repository.js';
 import type { LibraryService } from '../library.service.js';
+import type { QuotaHolder, StorageQuota } from '../storage-quota.js';
 import { newUploadKey, receiptKeyFor, songKeyFor, uploaderOf } from '../upload-key.js';
 import { KeyedLock } from './keyed-lock.js';
 import { describeSong, locateUpload, readUploadTags, recordSong, sniffUpload, storeCover, UPLOAD_NOT_FOUND, type CoverKeys } from './ingest.phases.js';
@@ -29,11 +30,12 @@ export interface IngestServiceDeps {
    * its embedded lyrics, queue its analysis); a failure here never fails the upload.
    */
   onSongAdded?: (songId: number, tags: AudioTags | undefined) => Promise<void>;
+  /** USER_STORAGE_MB (issue 29); no quota when undefined. */
+  quota?: StorageQuota;
 }
 
 /** Who completes the upload. */
-export interface Uploader {
-  id: number;
+export interface Uploader extends QuotaHolder {
   userName: string;
 }
 
@@ -52,6 +54,11 @@ export class IngestService {
   private readonly lock = new KeyedLock();
 
   constructor(private readonly deps: IngestServiceDeps) {}
+
+  /** 413 with the figures when the holder's songs leave no room for `bytes` more (undefined: for anything more). */
+  async assertRoom(holder: QuotaHolder, bytes?: number): Promise<void> {
+    await this.deps.quota?.assertRoom(holder, bytes);
+  }
 
   async presign(userId: number, fileName: string, contentType: string | undefined): Promise<{ url: string; key: string }> {
     const key = newUploadKey(userId, fileName);
@@ -85,7 +92,7 @@ export class IngestService {
     const { row, created, tags } = await this.lock.run(key, async (): Promise<{ row: SongRow; created: boolean; tags?: AudioTags }> => {
       const existing = await this.ingested(key, songKey);
       if (existing) return { row: await this.again(existing, userId, key), created: false };
-      return this.ingest(userId, key, songKey, upload);
+      return this.ingest(uploader, key, songKey, upload);
     });
     if (!created) return { song: await this.deps.library.get(row.id, userId), created };
     // Listeners of other features (embedded lyrics, sonic analysis) run before the answer;
@@ -108,8 +115,9 @@ export class IngestService {
     return existing;
   }
 
-  private async ingest(userId: number, key: string, songKey: string, upload: CompleteUpload) {
+  private async ingest(uploader: Uploader, key: string, songKey: string, upload: CompleteUpload) {
     const { storage, logger } = this.deps;
+    const userId = uploader.id;
     const receipt = receiptKeyFor(key) as string;
     // Noted before the bytes move: from here on the upload link is spent.
     await storage.put(receipt, Buffer.alloc(0));
@@ -124,6 +132,8 @@ export class IngestService {
     try {
       // From here on only the song key is read: what is checked is what the song will serve.
       const { size } = await locateUpload(storage, songKey, this.deps.maxUploadBytes);
+      // The uploader's storage quota: a song that does not fit is refused (413), its bytes removed.
+      await this.assertRoom(uploader, size);
       // One reader for both phases: the blocks the sniffer read are not fetched again.
       const file = storageSource(storage, songKey, size);
       const audio = await sniffUpload(file);

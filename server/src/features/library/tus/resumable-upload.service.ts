@@ -60,6 +60,11 @@ export class ResumableUploadService {
     if (!metadata?.['filename']?.trim()) throw new ValidationError(MISSING_FILE_NAME);
   }
 
+  /** The uploader's storage quota for the declared length (413 with the figures; USER_STORAGE_MB). */
+  async assertRoom(uploader: Uploader, size: number | undefined): Promise<void> {
+    await this.deps.ingest.assertRoom(uploader, size);
+  }
+
   /**
    * Turns a finished upload into a song: its bytes to the upload key, then upload-complete's
    * checks. Throws what they throw (413, 415, 422 ...), with nothing kept.

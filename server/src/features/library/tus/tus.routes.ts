@@ -71,8 +71,10 @@ export function tusRoutes(options: TusRouteOptions): FastifyPluginAsync {
       onIncomingRequest: async (req, storeId) => {
         service.ownId(uploaderOf(req).id, urlIdOf(storeId));
       },
-      onUploadCreate: async (_req, upload) => {
+      onUploadCreate: async (req, upload) => {
         service.assertCreatable(upload.size, upload.metadata);
+        // Refused before a byte arrives when the declared Upload-Length does not fit the quota.
+        await service.assertRoom(uploaderOf(req), upload.size);
         return {};
       },
       onUploadFinish: async (req, upload: Upload) => {

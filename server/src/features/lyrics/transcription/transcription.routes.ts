@@ -6,7 +6,7 @@ import { toTranscriptResponse } from '../lyrics.mapper.js';
 import type { SongUrlVerifier } from './song-url.js';
 import type { TranscriptionService } from './transcription.service.js';
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 503: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 429: errorResponse, 503: errorResponse };
 const common = { security: [{ bearer: [] }], responses: errors };
 
 /** Transcription: SPEC 7's waiting calls, and the task a web page follows with real progress. */

@@ -5,7 +5,7 @@ import { AppError, NotFoundError, ServiceUnavailableError } from '../../../platf
 import type { JobContext, JobKind } from '../../../platform/jobs/jobs.types.js';
 import { TaskFailure } from '../../../platform/jobs/jobs.types.js';
 import type { Logger } from '../../../platform/logger.js';
-import type { Tasks } from '../../../platform/tasks/tasks.js';
+import type { TaskLimit, Tasks } from '../../../platform/tasks/tasks.js';
 import type { LyricsService, LyricsView } from '../lyrics.service.js';
 import type { TranscriptionEngine } from './transcription-engine.js';
 import type { SongAudio } from './song-audio.js';
@@ -33,6 +33,8 @@ export interface TranscriptionDeps {
   logger: Logger;
   /** How often a waiting caller looks at the task. */
   pollMs?: number;
+  /** Transcriptions one user may have waiting or running (USER_MAX_TRANSCRIPTIONS); joining a song's running one is free. */
+  limit?: TaskLimit;
 }
 
 /** The share of the task's progress bar each phase fills. */
@@ -58,6 +60,7 @@ export class TranscriptionService {
       subject: { type: 'song', id: String(song.id) },
       job: this.deps.job,
       payload: { songId: song.id, requesterId: viewerId, language },
+      ...(this.deps.limit ? { limit: this.deps.limit } : {}),
     });
     const holder = await this.deps.claims.claim(song.id, task.id);
     if (holder !== task.id) {
@@ -148,6 +151,7 @@ export class TranscriptionService {
       subject: { type: 'song', id: String(songId) },
       job: this.deps.job,
       payload: { songId, requesterId: viewerId, language: null },
+      ...(this.deps.limit ? { limit: this.deps.limit } : {}),
     });
     const holder = await this.deps.claims.claim(songId, task.id);
     if (holder !== task.id) await this.deps.tasks.cancel(task.id, viewerId);
