@@ -90,7 +90,7 @@ describe.each(localSetups)('sonic analysis and AI playlists on $engine', (setup)
     expect(body).toMatchObject({ aiGenerated: true, prompt: 'something calm to fall asleep to', interpreter: 'embedded', note: null });
     // A short title, not the title-cased prompt; the description does not repeat the prompt and says whose songs these are.
     expect(body.name).toBe('Calm Sleep');
-    expect(body.description).toMatch(/^1 song from your library\. Matched on: calm, asleep\./u);
+    expect(body.description).toMatch(/^From your library\. Matched on: calm, asleep\./u);
     expect(body.description).not.toContain('something calm to fall asleep to');
     // Wind-down order: the calmest song comes last; the loud ones do not answer "calm" at all.
     expect(body.songs.map((song) => song.id)).toEqual([ids['fast-major-quiet']]);

@@ -100,7 +100,7 @@ export class DiscoveryService {
       ownerId,
       {
         name: namePlaylist(prompt),
-        description: describePlaylist(query, songs.length, source, notes),
+        description: describePlaylist(query, source, notes),
         prompt,
         interpreter,
         note: isEmptyQuery(query) ? joinNotes(note, 'no mood, activity, genre or artist recognised: a varied mix') : note,

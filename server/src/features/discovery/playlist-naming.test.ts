@@ -31,10 +31,10 @@ describe('AI playlist names and descriptions', () => {
   });
 
   it('says whose songs the playlist holds, what was understood and what could not be applied, without repeating the prompt', () => {
-    expect(describePlaylist({ terms: ['calm', 'asleep'] }, 12, 'collection')).toBe('12 songs from the collection. Matched on: calm, asleep.');
-    expect(describePlaylist({ terms: [] }, 1, 'library')).toBe('1 song from your library.');
-    expect(describePlaylist({ terms: ['reggae'] }, 3, 'favourites', ['No song is tagged reggae: these sound like it'])).toBe(
-      '3 songs from your songs and favourites. Matched on: reggae. No song is tagged reggae: these sound like it.',
+    expect(describePlaylist({ terms: ['calm', 'asleep'] }, 'collection')).toBe('From the collection. Matched on: calm, asleep.');
+    expect(describePlaylist({ terms: [] }, 'library')).toBe('From your library.');
+    expect(describePlaylist({ terms: ['reggae'] }, 'favourites', ['No song is tagged reggae: these sound like it'])).toBe(
+      'From your songs and favourites. Matched on: reggae. No song is tagged reggae: these sound like it.',
     );
   });
 });

@@ -128,19 +128,19 @@ function titleCase(word: string): string {
 export type PlaylistSource = 'library' | 'favourites' | 'collection';
 
 const SOURCES: Record<PlaylistSource, string> = {
-  library: 'from your library',
-  favourites: 'from your songs and favourites',
-  collection: 'from the collection',
+  library: 'From your library',
+  favourites: 'From your songs and favourites',
+  collection: 'From the collection',
 };
 
 /**
- * The description: the size and whose songs (only "from your library" when every song is the
- * caller's own; the collection is shared), what Encore understood, and what it could not apply.
- * It does not repeat the prompt: the playlist keeps the prompt apart.
+ * The description: whose songs (only "From your library" when every song is the caller's own;
+ * the collection is shared), what Encore understood, and what it could not apply. It repeats
+ * neither the prompt nor the size: the playlist shows both apart.
  */
-export function describePlaylist(query: Pick<PromptQuery, 'terms'>, songCount: number, source: PlaylistSource, notes: readonly string[] = []): string {
+export function describePlaylist(query: Pick<PromptQuery, 'terms'>, source: PlaylistSource, notes: readonly string[] = []): string {
   const understood = query.terms.length > 0 ? ` Matched on: ${[...new Set(query.terms)].slice(0, 12).join(', ')}.` : '';
   const said = notes.map((note) => ` ${note}.`).join('');
-  const text = `${songCount} ${songCount === 1 ? 'song' : 'songs'} ${SOURCES[source]}.${understood}${said}`;
+  const text = `${SOURCES[source]}.${understood}${said}`;
   return text.length > PLAYLIST_DESCRIPTION_MAX ? `${text.slice(0, PLAYLIST_DESCRIPTION_MAX - 1)}…` : text;
 }
