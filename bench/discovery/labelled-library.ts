@@ -19,7 +19,8 @@ export interface Labels {
 const GENRES: Labels['genre'][] = ['Rock', 'Jazz', 'Electronic', 'Folk'];
 const DECADES: Labels['decade'][] = [1970, 1980, 1990, 2010];
 const ROOTS = [196, 220, 246.94, 261.63, 293.66, 329.63];
-const LINES = [
+/** The words the voices of the songs with vocals say, in turn: their lyrics. */
+export const LINES = [
   'I walked along the river in the morning light and sang about the city and the sea',
   'Hold on to me tonight, the stars are falling down and we are dancing in the rain',
   'Nobody knows the way back home, the road is long and the night is cold',
