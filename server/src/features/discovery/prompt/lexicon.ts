@@ -48,7 +48,7 @@ export const MOODS: Record<string, Effect> = {
   nostalgic: NOSTALGIC,
   romantic: ROMANTIC,
   melancholic: SAD,
-  uplifting: { targets: { major: 1, energy: 0.7, loudness: 0.65, brightness: 0.65, tempo: 0.65 }, negated: { targets: { major: 0 } } },
+  uplifting: { targets: { major: 1, energy: 0.75, loudness: 0.75, brightness: 0.65, tempo: 0.65 }, negated: { targets: { major: 0 } } },
   focused: { targets: { vocals: 0, energy: 0.35, loudness: 0.4, tempo: 0.45, brightness: 0.45 } },
   dreamy: { targets: { energy: 0.25, loudness: 0.3, tempo: 0.3, brightness: 0.3, acousticness: 0.5 } },
   intense: { targets: { energy: 0.95, loudness: 0.9, tempo: 0.75, brightness: 0.7 }, negated: CALM },

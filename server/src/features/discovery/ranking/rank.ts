@@ -36,7 +36,7 @@ const WEIGHTS: Record<TargetFeature, number> = {
   energy: 1.5,
   loudness: 1,
   tempo: 1.3,
-  major: 1,
+  major: 1.5,
   brightness: 0.6,
   vocals: 0.8,
   danceability: 0.6,
