@@ -3,7 +3,7 @@ import { songCataloguePort } from '../library/library.port.js';
 import { listeningPort } from './listening.port.js';
 import { ListeningRepository } from './listening.repository.js';
 import { listeningRoutes } from './listening.routes.js';
-import { nowPlaying, playQueues, songPlays, songRatings } from './listening.schema.js';
+import { listenBrainzLinks, nowPlaying, playQueues, songPlays, songRatings } from './listening.schema.js';
 import { ListeningService } from './listening.service.js';
 
 export const listeningModule = defineModule({
@@ -11,7 +11,7 @@ export const listeningModule = defineModule({
   summary: 'Play counts, ratings, the play queue that follows the user (web player and Subsonic clients) and who plays what now.',
   requires: [songCataloguePort],
   provides: [listeningPort],
-  tables: [songPlays, songRatings, playQueues, nowPlaying],
+  tables: [songPlays, songRatings, playQueues, nowPlaying, listenBrainzLinks],
   jobs: [],
   settings: [],
   tags: ['listening'],

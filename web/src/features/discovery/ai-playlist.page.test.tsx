@@ -96,7 +96,9 @@ describe('AI playlist generator', { timeout: 30_000 }, () => {
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ prompt: 'peaceful piano for the evening' });
     expect(screen.getByText('AI Generated')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Calm evening' })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    // The wait is over: no "Generating your playlist 100%" under the answer.
+    expect(screen.queryByRole('progressbar', { name: 'Generating your playlist' })).toBeNull();
+    expect(screen.queryByText('Generating your playlist')).toBeNull();
     const rows = screen.getAllByTestId('generated-song');
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByText('slow, quiet, minor key')).toBeInTheDocument();
@@ -146,9 +148,32 @@ describe('AI playlist generator', { timeout: 30_000 }, () => {
     await user.click(generateButton());
     expect(await screen.findByRole('heading', { name: 'No playlist this time' })).toBeInTheDocument();
     expect(within(screen.getByRole('alert')).getByText(message)).toBeInTheDocument();
-    expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2); // panel and toast
+    // Said once, in the panel: no toast repeats it.
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    expect(screen.queryByRole('progressbar', { name: 'Generating your playlist' })).toBeNull();
     expect(prompt()).toHaveValue('rock');
     expect(generateButton()).toBeEnabled();
+  });
+
+  it('shows the bar only while generating', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    stubFetch({
+      'POST /api/playlists/generate-playlist-by-prompt': async () => {
+        await answered;
+        return { body: answer };
+      },
+      'GET /api/playlists': { body: [] },
+    });
+    const user = userEvent.setup();
+    renderApp('/ai-playlist');
+    await user.type(prompt(), 'calm');
+    await user.click(generateButton());
+    expect(await screen.findByRole('progressbar', { name: 'Generating your playlist' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Calm evening' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Generating your playlist' })).toBeNull();
   });
 
   it('says how much of the library is analysed while analysis is under way', async () => {

@@ -17,7 +17,8 @@ import { explainedFailure, useGeneratePlaylist } from './use-generate-playlist';
 
 /**
  * The AI playlist generator /ai-playlist (SPEC 2, 4, 5, 8, 9): idle, generating (a progress bar
- * capped at 95), then the result (100) with View Playlist and Create Another.
+ * capped at 95), then the result with View Playlist and Create Another: the bar has done its
+ * work and goes (no "Generating your playlist 100%" under a finished playlist).
  */
 export function AiPlaylistPage() {
   const t = useT();
@@ -87,7 +88,8 @@ export function AiPlaylistPage() {
           </Card>
         )}
 
-        {generate.isPending || generate.isSuccess ? (
+        {/* The bar belongs to the wait: once the answer shows (or the failure), it goes. */}
+        {generate.isPending ? (
           <div className="flex flex-col gap-2" aria-live="polite">
             <div className="flex items-center justify-between text-xs font-medium text-muted">
               <span id="ai-progress-label">{t('aiProgressLabel')}</span>

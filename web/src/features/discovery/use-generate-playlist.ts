@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { isApiError } from '../../lib/api-client';
+import { toastApiError } from '../../lib/api-error-toast';
 import { useT } from '../../lib/i18n/i18n.store';
 import { cacheMadePlaylist } from '../../lib/playlist-cache';
 import { postGeneratePlaylist } from './discovery.api';
@@ -19,7 +20,9 @@ export function explainedFailure(error: unknown): string | null {
 
 /**
  * Generates a playlist from a prompt (SPEC 4): the answer joins the playlists cache and becomes
- * the cached detail ("made current"), so View Playlist opens at once; toasts per SPEC 8.
+ * the cached detail ("made current"), so View Playlist opens at once; toasts per SPEC 8. A
+ * failure the server explains (nothing matches...) is said once, in the page's panel, not also
+ * in a toast; any other failure is the spec's toast.
  */
 export function useGeneratePlaylist() {
   const t = useT();
@@ -30,6 +33,8 @@ export function useGeneratePlaylist() {
       toast.success(t('aiGenerated'));
       void cacheMadePlaylist(client, outcome.id);
     },
-    meta: { errorToast: { fallback: t('aiGenerateFailed'), serverMessage: EXPLAINED_STATUSES } },
+    onError: (error) => {
+      if (explainedFailure(error) === null) toastApiError(error, { fallback: t('aiGenerateFailed'), serverMessage: 'never' });
+    },
   });
 }
