@@ -37,8 +37,13 @@ export const songFeatures = z.object({
   dynamicComplexity: z.number(),
   /** 0 = electronic, 1 = acoustic (an estimate). */
   acousticness: unit,
-  /** 0..1 likelihood that the song has a singing voice (an estimate). */
+  /**
+   * 0..1 probability that the song has a voice (sung, rapped or spoken), on an absolute scale:
+   * 0.5 is the decision point (analyser version 2 on; before it a rough, uncalibrated estimate).
+   */
   vocalPresence: unit,
+  /** 0..1 how sure that estimate is (absent in analyses made before analyser version 2). */
+  vocalConfidence: unit.optional(),
 });
 export type SongFeatures = z.infer<typeof songFeatures>;
 

@@ -2,9 +2,10 @@ import type { SongFeatures } from '@encore/common/analysis.contract';
 import { essentia, release, withVector } from './essentia.js';
 import { measureLoudness } from './loudness.js';
 import { spectralFeatures } from './spectral-features.js';
+import { detectVocals } from './vocal-detector.js';
 
 /** Bumped when the features change meaning: the backfill re-analyses older rows. */
-export const ANALYSER_VERSION = 1;
+export const ANALYSER_VERSION = 2;
 export const ANALYSIS_SAMPLE_RATE = 22_050;
 /** The tempo tracker assumes 44.1 kHz: it gets this much of the song's middle, upsampled. */
 const TEMPO_EXCERPT_SECONDS = 30;
@@ -21,7 +22,9 @@ export interface SignalAnalysis {
 /**
  * The features of a song decoded to mono at 22.05 kHz. essentia.js: tempo (RhythmExtractor2013,
  * degara), key and mode (KeyExtractor), danceability, dynamic complexity. Encore's own code:
- * loudness (EBU R128), spectral centroid, onset rate, the acoustic and vocal estimates.
+ * loudness (EBU R128), spectral centroid, onset rate, the acoustic estimate, and vocal presence
+ * (vocal-detector.ts: formant motion on the song's periodic frames, syllabic modulation).
+ * Version 2: vocal presence is a probability with a confidence (issue 31).
  */
 export function analyseSignal(signal: Float32Array, sampleRate = ANALYSIS_SAMPLE_RATE): SignalAnalysis {
   const core = essentia();
@@ -49,7 +52,7 @@ export function analyseSignal(signal: Float32Array, sampleRate = ANALYSIS_SAMPLE
   const energy = clamp01(0.55 * loudnessScore + 0.25 * onsetScore + 0.2 * brightness);
   // Acoustic recordings breathe (dynamics), are less flat-spectrum and less loud than produced electronic music.
   const acousticness = clamp01(0.45 * clamp01(dynamicComplexity / 8) + 0.35 * (1 - clamp01(spectral.flatness * 8)) + 0.2 * (1 - loudnessScore));
-  const vocalPresence = clamp01((spectral.syllabicModulation - 0.25) / 0.35);
+  const vocals = detectVocals(signal, sampleRate);
   const features: SongFeatures = {
     bpm: round(tempo.bpm, 1),
     bpmConfidence: round(tempo.confidence, 3),
@@ -66,7 +69,8 @@ export function analyseSignal(signal: Float32Array, sampleRate = ANALYSIS_SAMPLE
     onsetRate: round(spectral.onsetRate, 2),
     dynamicComplexity: round(dynamicComplexity, 3),
     acousticness: round(acousticness, 3),
-    vocalPresence: round(vocalPresence, 3),
+    vocalPresence: round(clamp01(vocals.presence), 3),
+    vocalConfidence: round(clamp01(vocals.confidence), 3),
   };
   return { features, vector: featureVector(features) };
 }
