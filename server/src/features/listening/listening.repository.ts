@@ -1,15 +1,28 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import type { NowPlayingEntry, SavedQueue, SongListening, SongPlays } from './listening.port.js';
-import { nowPlaying, playQueues, songPlays, songRatings } from './listening.schema.js';
+import { listenBrainzLinks, nowPlaying, playQueues, songPlays, songRatings } from './listening.schema.js';
+
+/** A play as counted: whether this call counted it, and the count and last play after it. */
+export interface PlayCount {
+  counted: boolean;
+  playCount: number;
+  lastPlayedAt: Date;
+}
+
+export type ListenBrainzLinkRow = typeof listenBrainzLinks.$inferSelect;
 
 /** The only code of the listening module that touches the database. */
 export class ListeningRepository {
   constructor(private readonly db: Db) {}
 
-  /** One play more; last played moves forward only (a late scrobble of an older play keeps the newer date). */
-  async countPlay(userId: number, songId: number, at: Date): Promise<void> {
-    await this.db
+  /**
+   * One play more unless the user's last counted play of the song is less than `windowSeconds`
+   * from `at` (either side): one statement, so concurrent calls for the same play count it once
+   * (PostgreSQL re-checks the condition on the row the other call wrote).
+   */
+  async countPlayOnce(userId: number, songId: number, at: Date, windowSeconds: number): Promise<PlayCount> {
+    const [counted] = await this.db
       .insert(songPlays)
       .values({ userId, songId, playCount: 1, lastPlayedAt: at })
       .onConflictDoUpdate({
@@ -18,7 +31,63 @@ export class ListeningRepository {
           playCount: sql`${songPlays.playCount} + 1`,
           lastPlayedAt: sql`greatest(${songPlays.lastPlayedAt}, excluded.last_played_at)`,
         },
-      });
+        setWhere: sql`abs(extract(epoch from (excluded.last_played_at - ${songPlays.lastPlayedAt}))) >= ${windowSeconds}`,
+      })
+      .returning({ playCount: songPlays.playCount, lastPlayedAt: songPlays.lastPlayedAt });
+    if (counted) return { counted: true, ...counted };
+    const [row] = await this.db
+      .select({ playCount: songPlays.playCount, lastPlayedAt: songPlays.lastPlayedAt })
+      .from(songPlays)
+      .where(and(eq(songPlays.userId, userId), eq(songPlays.songId, songId)));
+    if (!row) throw new Error('A play neither counted nor found');
+    return { counted: false, ...row };
+  }
+
+  /** The user's played songs, newest last play first (`recent`) or most plays first (`most`, then newest). */
+  async history(userId: number, kind: 'recent' | 'most', limit: number): Promise<{ songId: number; playCount: number; lastPlayedAt: Date }[]> {
+    const order =
+      kind === 'recent'
+        ? [desc(songPlays.lastPlayedAt), desc(songPlays.songId)]
+        : [desc(songPlays.playCount), desc(songPlays.lastPlayedAt), desc(songPlays.songId)];
+    return this.db
+      .select({ songId: songPlays.songId, playCount: songPlays.playCount, lastPlayedAt: songPlays.lastPlayedAt })
+      .from(songPlays)
+      .where(and(eq(songPlays.userId, userId), gt(songPlays.playCount, 0)))
+      .orderBy(...order)
+      .limit(limit);
+  }
+
+  async listenBrainzLink(userId: number): Promise<ListenBrainzLinkRow | undefined> {
+    const [row] = await this.db.select().from(listenBrainzLinks).where(eq(listenBrainzLinks.userId, userId));
+    return row;
+  }
+
+  /** Links (or links again: a new token replaces the old, its history of errors cleared). */
+  async saveListenBrainzLink(userId: number, tokenEncrypted: string, userName: string, at: Date): Promise<void> {
+    const values = { tokenEncrypted, userName, linkedAt: at, lastSubmittedAt: null, lastError: null, lastErrorAt: null };
+    await this.db
+      .insert(listenBrainzLinks)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: listenBrainzLinks.userId, set: values });
+  }
+
+  async deleteListenBrainzLink(userId: number): Promise<void> {
+    await this.db.delete(listenBrainzLinks).where(eq(listenBrainzLinks.userId, userId));
+  }
+
+  /** A listen went through: the last error is history. Only the link it was sent with (a new token starts afresh). */
+  async noteListenSubmitted(userId: number, tokenEncrypted: string, at: Date): Promise<void> {
+    await this.db
+      .update(listenBrainzLinks)
+      .set({ lastSubmittedAt: at, lastError: null, lastErrorAt: null })
+      .where(and(eq(listenBrainzLinks.userId, userId), eq(listenBrainzLinks.tokenEncrypted, tokenEncrypted)));
+  }
+
+  async noteListenFailed(userId: number, tokenEncrypted: string, message: string, at: Date): Promise<void> {
+    await this.db
+      .update(listenBrainzLinks)
+      .set({ lastError: message, lastErrorAt: at })
+      .where(and(eq(listenBrainzLinks.userId, userId), eq(listenBrainzLinks.tokenEncrypted, tokenEncrypted)));
   }
 
   async setNowPlaying(userId: number, songId: number, client: string, at: Date): Promise<void> {
