@@ -32,7 +32,11 @@ export function serviceWorker(): Plugin {
       const shell = [...new Set([...files, ...PUBLIC_SHELL])];
       const version = createHash('sha256').update(shell.join('\n')).digest('hex').slice(0, 16);
       const template = await readFile(path.join(here, 'service-worker.js'), 'utf8');
-      const source = template.replace('__ENCORE_SW_VERSION__', version).replace('__ENCORE_SW_SHELL__', JSON.stringify(shell));
+      const source = template
+        .replace(/^\/\* global .*\*\/\n/, '')
+        .replace("const VERSION = '__ENCORE_SW_VERSION__';", `const VERSION = '${version}';`)
+        .replace('const SHELL = __ENCORE_SW_SHELL__;', `const SHELL = ${JSON.stringify(shell)};`);
+      if (source.includes('__ENCORE_SW_')) throw new Error('service-worker.js: a placeholder was not filled in');
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };

@@ -63,8 +63,9 @@ export async function offlineSong(songId: number): Promise<ResolvedSong | null> 
   const cache = await caches.open(SONG_CACHE);
   const response = await cache.match(songKey(songId));
   if (!response) return null;
-  const url = URL.createObjectURL(await response.blob());
-  return { url, offline: true, release: () => URL.revokeObjectURL(url) };
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  return { url, offline: true, release: () => URL.revokeObjectURL(url), bytes: () => blob.arrayBuffer() };
 }
 
 export interface SaveProgress {

@@ -139,7 +139,8 @@ export function createDeckJoin(host: DeckJoinHost): DeckJoin {
     current = { songId: song.id, edges: null, pending: true };
     if (!decodable(song)) return;
     try {
-      const edges = await decodeEdges(ctx, await fetchBytes(deck.resolved.url, signal), EDGE_SECONDS);
+      const bytes = deck.resolved.bytes ? await deck.resolved.bytes() : await fetchBytes(deck.resolved.url, signal);
+      const edges = await decodeEdges(ctx, bytes, EDGE_SECONDS);
       if (current?.songId === song.id) current = { songId: song.id, edges, pending: false };
     } catch {
       if (current?.songId === song.id) current.pending = false;
@@ -166,11 +167,12 @@ export function createDeckJoin(host: DeckJoinHost): DeckJoin {
       if (ctx && decodable(song)) {
         // One download for both: the element plays the bytes the edges are decoded from.
         try {
-          const bytes = await fetchBytes(resolved.url, signal);
+          const bytes = resolved.bytes ? await resolved.bytes() : await fetchBytes(resolved.url, signal);
           if (prepared !== mine) return resolved.release?.();
-          const objectUrl = URL.createObjectURL(new Blob([bytes]));
+          const blob = new Blob([bytes]);
+          const objectUrl = URL.createObjectURL(blob);
           resolved.release?.();
-          playable = { url: objectUrl, offline: resolved.offline ?? false, release: () => URL.revokeObjectURL(objectUrl) };
+          playable = { url: objectUrl, offline: resolved.offline ?? false, release: () => URL.revokeObjectURL(objectUrl), bytes: () => blob.arrayBuffer() };
           mine.edges = await decodeEdges(ctx, bytes, EDGE_SECONDS);
         } catch {
           mine.edges = null;

@@ -1,5 +1,6 @@
 import type { SongListEntry } from '@encore/common/library.contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Play } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverArt } from '../components/cover-art';
@@ -7,7 +8,7 @@ import { apiRequest, type ResponseSchema } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { translate, useT } from '../lib/i18n/i18n.store';
 import { songHeadline } from '../lib/song-headline';
-import { listeningKeys } from './use-listening';
+import { listeningKeys, onPlayCounted } from './listening-services';
 import { player, usePlayer } from './player.store';
 
 /** How many songs each row shows. */
@@ -42,6 +43,8 @@ function useHistory(kind: 'recent' | 'most') {
 
 /** "Recently played" and "Most played" (issue 30): the signed-in user's own plays, on the music page. */
 export function ListeningHistory({ className }: { className?: string }) {
+  const client = useQueryClient();
+  useEffect(() => onPlayCounted(() => void client.invalidateQueries({ queryKey: listeningKeys.all })), [client]);
   const recent = useHistory('recent');
   const most = useHistory('most');
   const recentSongs = recent.data ?? [];

@@ -17,7 +17,6 @@ import { hasNext, hasPrevious } from './player-state';
 import { PlayerSettingsMenu } from './player-settings-menu.component';
 import { player, usePlayer } from './player.store';
 import { QueuePanel } from './queue-panel.component';
-import { useListening } from './use-listening';
 import { useMediaSession } from './use-media-session';
 import { usePlayerKeyboard } from './use-player-keyboard';
 
@@ -42,7 +41,6 @@ export function PlayerBar() {
   const canPrevious = usePlayer(hasPrevious);
   usePlayerKeyboard(current !== null);
   useMediaSession();
-  useListening();
 
   if (!current) return null;
 

@@ -94,6 +94,8 @@ export interface ResolvedSong {
   offline?: boolean;
   /** Called when the deck lets the song go (frees a blob URL). */
   release?: () => void;
+  /** The song's bytes when they are already in this browser (a blob URL cannot be fetched under the app's CSP). */
+  bytes?: () => Promise<ArrayBuffer>;
 }
 
 export interface PlayerDependencies {

@@ -4,6 +4,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toastApiError } from '../lib/api-error-toast';
 import { createStore } from '../lib/create-store';
 import { translate } from '../lib/i18n/i18n.store';
+import { sessionStore } from '../lib/session.store';
 import { AudioOutput } from './audio-output';
 import { createDeckJoin, type DeckJoin } from './deck-join';
 import { songGain, type ReplayGain, type SongGain } from './loudness';
@@ -770,6 +771,23 @@ export const player = createPlayer({
   resolveOffline: async (id) => (await import('../offline/offline-songs')).offlineSong(id),
   onUrlError: (error) => toastApiError(error, { fallback: translate('fetchSongUrlFailed') }),
 });
+
+/**
+ * The queue follows the user and plays are counted (listening-services.ts) from the first time
+ * someone is signed in on this page; loaded only then, so the landing page does not carry it.
+ * Unit tests drive their own players and leave it out.
+ */
+function startListeningWhenSignedIn(): void {
+  let started = false;
+  const start = () => {
+    if (started || !sessionStore.getState().isLoggedIn) return;
+    started = true;
+    void import('./listening-services').then((services) => services.startListeningServices(player));
+  };
+  sessionStore.subscribe(start);
+  start();
+}
+if (typeof window !== 'undefined' && import.meta.env.MODE !== 'test') startListeningWhenSignedIn();
 
 /** Reads the player in a component; the selector must return a stable value. */
 export function usePlayer<S>(selector: (state: PlayerState) => S): S {

@@ -130,7 +130,9 @@ export function startQueueSync(player: Player): () => void {
     const changed = !sameQueue(saved, queue);
     const positionDue = state.isPlaying && Date.now() - lastPositionSave > POSITION_SAVE_MS;
     if (!changed && !positionDue) return;
-    if (timer) clearTimeout(timer);
+    // One save waits at a time and sends the state as it is then: the position moves four
+    // times a second, which must not keep pushing a change's save back.
+    if (timer) return;
     timer = setTimeout(
       () => {
         timer = null;
