@@ -23,6 +23,70 @@ export interface BrowseSongRow {
 /** What a song entry of the Subsonic API shows of a song, as read for a page (its keys come from the index). */
 export type PageSongRow = Omit<BrowsedSong, 'albumKey' | 'artistKey'>;
 
+/** A row of `page` as json_build_array writes it (timestamps as ISO text). */
+type PageJsonRow = [
+  id: number,
+  displayName: string,
+  fileName: string,
+  fileType: string,
+  size: number,
+  uploadedAt: string,
+  title: string | null,
+  artist: string | null,
+  album: string | null,
+  albumArtist: string | null,
+  genre: string | null,
+  year: number | null,
+  trackNumber: number | null,
+  discNumber: number | null,
+  durationSeconds: number | null,
+  bitrate: number | null,
+  sampleRate: number | null,
+  hasCover: boolean,
+  musicBrainzId: string | null,
+  musicFolderId: number,
+  likedAt: string | null,
+];
+
+/** JSON writes a float that is not a number as text: such a value is no number here. */
+const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+function toPageSongRow(row: PageJsonRow): PageSongRow {
+  const [id, displayName, fileName, fileType, size, uploadedAt, title, artist, album, albumArtist, genre, year, trackNumber, discNumber] = row;
+  const [durationSeconds, bitrate, sampleRate, hasCover, musicBrainzId, musicFolderId, likedAt] = row.slice(14) as [
+    number | null,
+    number | null,
+    number | null,
+    boolean,
+    string | null,
+    number,
+    string | null,
+  ];
+  const song = {
+    id,
+    displayName,
+    fileName,
+    fileType,
+    size,
+    uploadedAt: new Date(uploadedAt),
+    title,
+    artist,
+    album,
+    albumArtist,
+    genre,
+    year,
+    trackNumber,
+    discNumber,
+    durationSeconds: numberOrNull(durationSeconds),
+    bitrate,
+    sampleRate,
+    hasCover,
+    musicBrainzId,
+    musicFolderId,
+  };
+  return likedAt === null ? { ...song, isLiked: false } : { ...song, isLiked: true, likedAt: new Date(likedAt) };
+}
+
 /** The library a song is in: a music folder's songs have no uploader; an upload's folderId is the uploader's own folder, not a library. */
 const musicFolderOf = sql<number>`case when ${songs.ownerId} is null then ${songs.folderId} else 0 end`.mapWith(Number);
 
@@ -93,39 +157,26 @@ export class SongBrowseRepository {
 
   /**
    * The present songs among `ids` with the viewer's likes, in one query of the columns a song
-   * entry shows (no lyrics, no storage keys), in no particular order. The ids go as one array.
+   * entry shows (no lyrics, no storage keys), in no particular order. The ids go as one array,
+   * and the rows come back as one JSON array of arrays: PGlite hands over 500 rows of 20 columns
+   * value by value about three times slower than one text it parses at once.
    */
   async page(ids: readonly number[], viewerId: number): Promise<PageSongRow[]> {
     const valid = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
     if (valid.length === 0) return [];
-    const rows = await this.db
-      .select({
-        id: songs.id,
-        displayName: songs.displayName,
-        fileName: songs.fileName,
-        fileType: songs.fileType,
-        size: songs.size,
-        uploadedAt: songs.uploadedAt,
-        title: songs.title,
-        artist: songs.artist,
-        album: songs.album,
-        albumArtist: songs.albumArtist,
-        genre: songs.genre,
-        year: songs.year,
-        trackNumber: songs.trackNumber,
-        discNumber: songs.discNumber,
-        durationSeconds: songs.durationSeconds,
-        bitrate: songs.bitrate,
-        sampleRate: songs.sampleRate,
-        hasCover: sql<boolean>`${songs.coverKey} is not null`,
-        musicBrainzId: songs.mbzRecordingId,
-        musicFolderId: musicFolderOf,
-        likedAt: songLikes.createdAt,
-      })
-      .from(songs)
-      .leftJoin(songLikes, and(eq(songLikes.songId, songs.id), eq(songLikes.userId, viewerId)))
-      .where(and(sql`${songs.id} = any(${`{${valid.join(',')}}`}::int[])`, isNull(songs.missingSince)));
-    return rows.map(({ likedAt, ...row }) => (likedAt ? { ...row, isLiked: true, likedAt } : { ...row, isLiked: false }));
+    const result = (await this.db.execute(sql`
+      select json_agg(json_build_array(
+        ${songs.id}, ${songs.displayName}, ${songs.fileName}, ${songs.fileType}, ${songs.size}, ${songs.uploadedAt},
+        ${songs.title}, ${songs.artist}, ${songs.album}, ${songs.albumArtist}, ${songs.genre}, ${songs.year},
+        ${songs.trackNumber}, ${songs.discNumber}, ${songs.durationSeconds}, ${songs.bitrate}, ${songs.sampleRate},
+        ${songs.coverKey} is not null, ${songs.mbzRecordingId}, ${musicFolderOf}, ${songLikes.createdAt}
+      ))::text as page
+      from ${songs}
+      left join ${songLikes} on ${songLikes.songId} = ${songs.id} and ${songLikes.userId} = ${viewerId}
+      where ${songs.id} = any(${`{${valid.join(',')}}`}::int[]) and ${songs.missingSince} is null
+    `)) as unknown as { rows: { page: string | null }[] };
+    const text = result.rows[0]?.page;
+    return text ? (JSON.parse(text) as PageJsonRow[]).map(toPageSongRow) : [];
   }
 
   /** Each value folded as search folds (encore_fold: case and accents), in one query. */

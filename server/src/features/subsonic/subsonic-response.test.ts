@@ -12,6 +12,7 @@ describe('the Subsonic envelope', () => {
     song: { id: '7', title: 'Say "hi" \'now\'\n\u0001', created: new Date('2024-01-02T03:04:05.000Z'), missing: undefined, nothing: null },
     openSubsonicExtensions: [{ name: 'songLyrics', versions: [1, 2] }],
     empty: [],
+    gaps: [1, null, undefined, 2],
   });
 
   it('writes XML: scalars as attributes, objects and arrays as elements, value as text, everything escaped', () => {
@@ -23,6 +24,7 @@ describe('the Subsonic envelope', () => {
         '<genres><genre songCount="2" albumCount="1">Rock &amp; &lt;Roll&gt;</genre><genre songCount="1" albumCount="1">Folk</genre></genres>' +
         '<song id="7" title="Say &quot;hi&quot; &apos;now&apos;&#10;" created="2024-01-02T03:04:05.000Z"/>' +
         '<openSubsonicExtensions name="songLyrics"><versions>1</versions><versions>2</versions></openSubsonicExtensions>' +
+        '<gaps>1</gaps><gaps>2</gaps>' +
         '</subsonic-response>',
     );
   });
@@ -40,8 +42,10 @@ describe('the Subsonic envelope', () => {
       },
       song: { id: '7', created: '2024-01-02T03:04:05.000Z' },
       empty: [],
+      gaps: [1, 2],
     });
     expect(parsed['subsonic-response']?.['song']).not.toHaveProperty('missing');
+    expect(parsed['subsonic-response']?.['song']).not.toHaveProperty('nothing');
     const jsonp = render({ kind: 'jsonp', callback: 'app.cb_1' }, body);
     expect(jsonp.body.startsWith('app.cb_1({"subsonic-response":')).toBe(true);
     expect(jsonp.body.endsWith(');')).toBe(true);
