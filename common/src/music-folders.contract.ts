@@ -54,7 +54,7 @@ export type MusicFolder = z.infer<typeof musicFolder>;
 export const musicFoldersResponse = z.object({
   folders: z.array(musicFolder),
   scan: scanStatus,
-  /** Whether the caller may start a scan (the instance's owner). */
+  /** Whether the caller may start a scan (an admin). */
   canScan: z.boolean(),
   /** Problems of the last scans, the first 500 (the total in `problemCount`). */
   problems: z.array(scanProblem),
@@ -77,10 +77,10 @@ export const musicFolderEndpoints = {
     path: '/music-folders/scan',
     response: scanStatus,
     status: 202,
-    summary: "Scan the music folders now (the instance's owner only); no body",
+    summary: 'Scan the music folders now (admins only); no body',
     tags,
   }),
 };
 
-export const ONLY_OWNER_SCANS = "Only the instance's owner can start a scan.";
+export const ONLY_OWNER_SCANS = 'Only an admin can start a scan.';
 export const NO_MUSIC_FOLDERS = 'No music folders are configured (MUSIC_FOLDERS).';

@@ -1,4 +1,5 @@
 import type { AnyModule } from '../modules/module.js';
+import { adminModule } from './admin/admin.module.js';
 import { authModule } from './auth/auth.module.js';
 import { clipsModule } from './clips/clips.module.js';
 import { discoveryModule } from './discovery/discovery.module.js';
@@ -25,4 +26,5 @@ export const encoreModules: readonly AnyModule[] = [
   musicFoldersModule,
   subsonicModule,
   listeningModule,
+  adminModule,
 ];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminEndpoints } from '@encore/common/admin.contract';
 import { authEndpoints } from '@encore/common/auth.contract';
 import { clipsEndpoints } from '@encore/common/clips.contract';
 import { discoveryEndpoints } from '@encore/common/discovery.contract';
@@ -91,6 +92,24 @@ const operations = [
   'GET /api/auth/app-passwords',
   'POST /api/auth/app-passwords',
   'DELETE /api/auth/app-passwords/{id}',
+  'POST /api/auth/invitation',
+  'DELETE /api/auth/account',
+  'GET /api/admin/users',
+  'PUT /api/admin/users/{id}/role',
+  'PUT /api/admin/users/{id}/disabled',
+  'POST /api/admin/users/{id}/password-reset',
+  'DELETE /api/admin/users/{id}',
+  'GET /api/admin/invitations',
+  'POST /api/admin/invitations',
+  'DELETE /api/admin/invitations/{id}',
+  'GET /api/admin/settings',
+  'PUT /api/admin/settings',
+  'GET /api/admin/music-folders',
+  'POST /api/admin/music-folders/scan',
+  'GET /api/admin/queues',
+  'POST /api/admin/queues/{queue}/jobs/{id}/retry',
+  'POST /api/admin/queues/{queue}/jobs/{id}/cancel',
+  'GET /api/admin/storage',
 ];
 
 describe('the OpenAPI document', () => {
@@ -117,6 +136,7 @@ describe('the OpenAPI document', () => {
       tasksEndpoints,
       musicFolderEndpoints,
       listeningEndpoints,
+      adminEndpoints,
     ].flatMap((group) => Object.values(group));
     const names = declared.map((endpoint) => `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`);
     expect([...names].sort()).toEqual([...operations].sort());

@@ -25,6 +25,8 @@ import { SongBrowseRepository } from './song-browse.repository.js';
 import { SongBrowseService } from './song-browse.service.js';
 import { SongFactsRepository } from './song-facts.repository.js';
 import { StorageCleanup } from './storage-cleanup.service.js';
+import { songOwnersPort } from './song-owners.port.js';
+import { SongOwnersRepository } from './song-owners.repository.js';
 import { StorageQuota } from './storage-quota.js';
 import { uploadedSongBytes } from './storage-quota.repository.js';
 import { uploadRoutes } from './upload.routes.js';
@@ -35,7 +37,7 @@ export const libraryModule = defineModule({
   name: 'library',
   summary: 'The shared collection: upload (tags, covers), browse, search, play, like, download and delete songs.',
   requires: [accountsPort],
-  provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort, songFactsPort, folderSongsPort, songBrowsePort],
+  provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort, songFactsPort, folderSongsPort, songBrowsePort, songOwnersPort],
   tables: [songs, songSearch, searchWords, songLikes],
   jobs: [],
   settings: ['MAX_UPLOAD_MB', 'UPLOAD_MIN_KBPS', 'UPLOAD_STALL_SECONDS', 'UPLOADS_PER_USER', 'USER_STORAGE_MB'],
@@ -103,6 +105,7 @@ export const libraryModule = defineModule({
           },
         }),
         bind(folderSongsPort, folderSongs),
+        bind(songOwnersPort, new SongOwnersRepository(database.db)),
         bind(songDetailSourcesPort, {
           provideAnalysis: (source) => {
             detail.analysisOf = source;

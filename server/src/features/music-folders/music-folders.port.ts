@@ -9,11 +9,11 @@ export interface MusicFolders {
   folders(): Promise<MusicFolder[]>;
   /** The last (or running) scan. */
   status(): Promise<ScanStatus>;
-  /** Starts a scan: the instance's owner only (a forbidden error otherwise); answers the scan as it stands. */
+  /** Starts a scan: admins only (a forbidden error otherwise); answers the scan as it stands. */
   scanNow(userId: number): Promise<ScanStatus>;
 }
 
 export const musicFoldersPort = definePort<MusicFolders>(
   'music-folders',
-  'The music folders with their song counts, the scan status, and a scan started by the owner.',
+  'The music folders with their song counts, the scan status, and a scan started by an admin.',
 );

@@ -38,7 +38,7 @@ const PROBLEMS_SHOWN = 500;
 
 /**
  * Runs the scans of the music folders: one process at a time (the lease), at start, on changes
- * the watcher sees, every MUSIC_SCAN_MINUTES and when the instance's owner asks. The app serves
+ * the watcher sees, every MUSIC_SCAN_MINUTES and when an admin asks. The app serves
  * while it scans.
  */
 export class MusicFoldersService {
@@ -117,7 +117,7 @@ export class MusicFoldersService {
     return publicStatus(await this.deps.repository.status());
   }
 
-  /** Scan now: the instance's owner only; the lease holder (this process or another) runs it. */
+  /** Scan now: admins only; the lease holder (this process or another) runs it. */
   async scanNow(userId: number): Promise<ScanStatus> {
     if (!(await this.isOwner(userId))) throw new ForbiddenError(ONLY_OWNER_SCANS);
     if (!this.configured) throw new ConflictError(NO_MUSIC_FOLDERS);
@@ -145,9 +145,9 @@ export class MusicFoldersService {
     );
   }
 
-  private async isOwner(userId: number): Promise<boolean> {
-    const owner = await this.deps.accounts.account();
-    return owner?.id === userId;
+  /** The instance's admins run its scans (issue 29: roles). */
+  private isOwner(userId: number): Promise<boolean> {
+    return this.deps.accounts.isAdmin(userId);
   }
 
   private becomeScanner(): void {

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import type { TaskStore } from '../tasks/task.store.js';
 import { FAIR_OWNER_FIELD, fairPriority, jobsAheadOfTask } from './fair-queue.js';
 import { createJobLiveness, type ClaimedJob } from './job-liveness.js';
+import { jobQueueAdmin, type JobQueueAdmin } from './job-queue.admin.js';
 import { runJob } from './job-runner.js';
 import { cronOf, keepSchedules, type Schedules } from './job-schedules.js';
 import type { AnyJobDefinition, JobKind, JobSelection } from './jobs.types.js';
@@ -43,6 +44,8 @@ export interface Jobs {
   idle(): Promise<void>;
   check(): Promise<void>;
   stop(): Promise<void>;
+  /** The queues' counts and jobs, and retrying or cancelling one job (the admin page). */
+  readonly admin: JobQueueAdmin;
 }
 
 /** How often pg-boss fails attempts past their expiry (once across all processes). */
@@ -153,6 +156,7 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
     sendNow(job.name, (job.schedule?.payload ?? {}) as object, { singletonKey: 'schedule', singletonSeconds: 60 });
 
   return {
+    admin: jobQueueAdmin({ executeSql: (text, values = []) => boss.getDb().executeSql(text, values), tasks, names: () => [...registered.keys()], wake }),
     async send(kind, payload, options = {}) {
       // Every process registers every declared job, whether it works it or not.
       if (!registered.has(kind.name)) throw new Error(`Job ${kind.name} is not declared`);

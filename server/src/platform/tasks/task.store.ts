@@ -161,6 +161,28 @@ export class TaskStore {
     return current?.ownerId === ownerId ? current : undefined;
   }
 
+  /** Cancels a live task whoever owns it (an admin cancelling its job); undefined when it was not live. */
+  async cancelAny(id: string): Promise<TaskRecord | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await this.db
+      .update(tasks)
+      .set({ state: 'cancelled', updatedAt: sql`now()`, finishedAt: sql`now()` })
+      .where(and(eq(tasks.id, id), inArray(tasks.state, LIVE)))
+      .returning();
+    return this.announced(row);
+  }
+
+  /** Makes a failed or cancelled task queued again (an admin retrying its job); undefined when it was neither. */
+  async reopen(id: string): Promise<TaskRecord | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await this.db
+      .update(tasks)
+      .set({ state: 'queued', error: null, progress: 0, finishedAt: null, updatedAt: sql`now()` })
+      .where(and(eq(tasks.id, id), inArray(tasks.state, ['failed', 'cancelled'])))
+      .returning();
+    return this.announced(row);
+  }
+
   private async announced<T extends TaskRecord | undefined>(row: T): Promise<T> {
     if (row) await this.db.execute(sql`select pg_notify(${TASK_CHANNEL}, ${JSON.stringify({ id: row.id, ownerId: row.ownerId })})`);
     return row;

@@ -128,12 +128,12 @@ describe('music folders panel', () => {
     stubFetch({
       'GET /api/files': filesRoute(makeSongs(2)),
       'GET /api/music-folders': { body: answer({ canScan: true }) },
-      'POST /api/music-folders/scan': { status: 403, body: { message: "Only the instance's owner can start a scan." } },
+      'POST /api/music-folders/scan': { status: 403, body: { message: 'Only an admin can start a scan.' } },
     });
     const user = userEvent.setup();
     renderApp('/music');
     await user.click(await screen.findByRole('button', { name: 'Scan now' }));
-    expect(await screen.findByText("Only the instance's owner can start a scan.")).toBeInTheDocument();
+    expect(await screen.findByText('Only an admin can start a scan.')).toBeInTheDocument();
   });
 
   it('offers no Scan now to anyone but the owner', async () => {
