@@ -47,7 +47,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'ai-playlist', ...lazyPage(async () => (await import('../features/discovery/ai-playlist.page')).AiPlaylistPage) },
   { path: 'create-playlist', ...lazyPage(async () => (await import('../features/playlists/create-playlist.page')).CreatePlaylistPage) },
   // DECISIONS: the profile dialog's View Profile and My Music lead somewhere real.
-  { path: 'profile', ...lazyPage(async () => (await import('../features/auth/profile.page')).ProfilePage) },
+  { path: 'profile', ...lazyPage(async () => (await import('../pages/profile.page')).ComposedProfilePage) },
   { path: 'my-music', element: <Navigate to="/music?owner=true" replace /> },
 ];
 

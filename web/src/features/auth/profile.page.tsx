@@ -1,7 +1,7 @@
 import { KeyRound, Mail, MonitorSmartphone, UserRound } from 'lucide-react';
 import { checkResetPassword, type RuleResult } from '@encore/common/auth.rules';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PageGlow } from '../../components/page-glow';
@@ -34,12 +34,18 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
   );
 }
 
+/** Sections other features add to the profile page (composed in web/src/pages, so auth imports none of them). */
+export interface ProfilePageAddOns {
+  /** Scrobbling to ListenBrainz (the listening feature). */
+  ListenBrainzSection: ComponentType;
+}
+
 /**
  * /profile (DECISIONS): the signed-in user's account: user name and e-mail, changed through
  * `PUT /auth/profile`; the password, with the current one or through the e-mailed link; the app
- * passwords and API keys of Subsonic clients; the language.
+ * passwords and API keys of Subsonic clients; what other features add; the language.
  */
-export function ProfilePage() {
+export function ProfilePage({ addOns }: { addOns?: Partial<ProfilePageAddOns> }) {
   const t = useT();
   useDocumentTitle('profilePageTitle');
   const userName = useSession((state) => state.userName) ?? '';
@@ -67,6 +73,7 @@ export function ProfilePage() {
         <Section icon={<MonitorSmartphone aria-hidden />} title={t('profileAppsHeading')}>
           <AppsSection />
         </Section>
+        {addOns?.ListenBrainzSection ? <addOns.ListenBrainzSection /> : null}
         <LanguageSwitch className="rounded-2xl bg-surface/70 px-5 py-4 sm:px-6" />
       </div>
     </div>

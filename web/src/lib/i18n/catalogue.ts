@@ -10,6 +10,8 @@ import { landingEn } from '../../features/landing/landing.messages.en';
 import { landingHe } from '../../features/landing/landing.messages.he';
 import { libraryEn } from '../../features/library/library.messages.en';
 import { libraryHe } from '../../features/library/library.messages.he';
+import { listeningEn } from '../../features/listening/listening.messages.en';
+import { listeningHe } from '../../features/listening/listening.messages.he';
 import { lyricsEn } from '../../features/lyrics/lyrics.messages.en';
 import { lyricsHe } from '../../features/lyrics/lyrics.messages.he';
 import { musicFoldersEn } from '../../features/music-folders/music-folders.messages.en';
@@ -41,6 +43,7 @@ export const englishCatalogues = {
   discovery: discoveryEn,
   landing: landingEn,
   library: libraryEn,
+  listening: listeningEn,
   lyrics: lyricsEn,
   'music-folders': musicFoldersEn,
   'not-found': notFoundEn,
@@ -61,6 +64,7 @@ export const hebrewCatalogues = {
   discovery: discoveryHe,
   landing: landingHe,
   library: libraryHe,
+  listening: listeningHe,
   lyrics: lyricsHe,
   'music-folders': musicFoldersHe,
   'not-found': notFoundHe,
