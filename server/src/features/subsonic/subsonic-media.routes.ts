@@ -4,15 +4,14 @@ import { contentRange, parseRangeHeader } from '../../platform/storage/http-rang
 import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
 import { SENT } from './subsonic-endpoint.routes.js';
 import { notFound } from './subsonic-errors.js';
+import { SubsonicCovers } from './subsonic-covers.js';
 import { lyricsList, plainLyrics } from './subsonic-lyrics.js';
 import { parseId, type SubsonicParams } from './subsonic-params.js';
 import { StreamTranscoder, streamPlan, TRANSCODE_TYPES, type StreamPlan } from './subsonic-transcode.js';
 
-/** getCoverArt: sizes up to this come from the thumbnails, larger ones are the full cover. */
-const THUMB_MAX_SIZE = 300;
-
 export function mediaEndpoints(deps: SubsonicDeps, ffmpeg: Ffmpeg): SubsonicEndpoint[] {
   const transcoder = new StreamTranscoder(ffmpeg);
+  const covers = new SubsonicCovers(deps.catalogue, deps.storage, deps.logger);
   return [
     {
       name: 'stream',
@@ -30,9 +29,7 @@ export function mediaEndpoints(deps: SubsonicDeps, ffmpeg: Ffmpeg): SubsonicEndp
       name: 'getCoverArt',
       handle: async ({ params, request, reply }) => {
         const songId = await coverSongOf(deps, params.require('id'));
-        const size = params.int('size');
-        const cover =
-          songId === undefined ? undefined : await deps.catalogue.coverOfSong(songId, size !== undefined && size <= THUMB_MAX_SIZE ? 'thumb' : 'full');
+        const cover = songId === undefined ? undefined : await covers.cover(songId, params.int('size'));
         if (!cover) throw notFound('Cover art');
         reply.header('etag', cover.etag).header('cache-control', 'private, max-age=86400');
         if (request.headers['if-none-match'] === cover.etag) {
@@ -42,7 +39,7 @@ export function mediaEndpoints(deps: SubsonicDeps, ffmpeg: Ffmpeg): SubsonicEndp
         const object = await cover.open();
         reply
           .status(200)
-          .header('content-type', object.contentType ?? cover.contentType)
+          .header('content-type', object.contentType ?? 'image/jpeg')
           .header('content-length', object.size);
         await reply.send(object.stream);
         return SENT;
