@@ -39,7 +39,7 @@ export const signUpBody = z.object({
     })
     .transform((value) => value.trim()),
   password: text('Password', ruleMessagesEn.passwordRequired).superRefine(rule(checkNewPassword)),
-  /** The token of an invitation link (`/auth?invitation=…`): needed when SIGNUP is invite. */
+  /** The token of an invitation link (`/signup?invitation=…`): needed when SIGNUP is invite. */
   invitation: singleLine('The invitation', authMessagesEn.invitationInvalid).trim().max(200, { error: authMessagesEn.invitationInvalid }).optional(),
 });
 export type SignUpBody = z.input<typeof signUpBody>;

@@ -166,7 +166,7 @@ describe.each(engines)('the admin calls on %s', (engine) => {
     const days = (Date.parse(invitation.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
-    await waitForLink(t.dataDir, 'friend@example.com', '/auth');
+    await waitForLink(t.dataDir, 'friend@example.com', '/signup');
     const listed = (await call('owner', 'GET', '/api/admin/invitations')).json<{ invitations: { id: number; state: string }[] }>().invitations;
     expect(listed.find((entry) => entry.id === invitation.id)).toMatchObject({ state: 'pending' });
     expect((await call('owner', 'DELETE', `/api/admin/invitations/${invitation.id}`)).statusCode).toBe(204);

@@ -29,9 +29,9 @@ describe.each(engines)('sign-up modes on %s', (engine) => {
     return account;
   };
   const invite = async (email: string) => {
-    const before = await linksTo(t.dataDir, email, '/auth');
+    const before = await linksTo(t.dataDir, email, '/signup');
     await admin().signUp.invite(email, await owner());
-    return (await waitForLink(t.dataDir, email, '/auth', before)).searchParams.get('invitation') ?? '';
+    return (await waitForLink(t.dataDir, email, '/signup', before)).searchParams.get('invitation') ?? '';
   };
 
   it('is open by default, and the client config says so', async () => {

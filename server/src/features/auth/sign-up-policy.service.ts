@@ -115,7 +115,7 @@ export class SignUpPolicy {
       invitedBy: invitedBy.id,
       expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
     });
-    const link = `${this.deps.publicUrl}/auth?invitation=${encodeURIComponent(token)}`;
+    const link = `${this.deps.publicUrl}/signup?invitation=${encodeURIComponent(token)}`;
     await this.deps.enqueueMail(invitationMail({ to: email, invitedBy: invitedBy.userName, link, days: INVITATION_TTL_DAYS, instance: this.deps.publicUrl }));
     return toInvitation({ ...row, invitedByName: invitedBy.userName, usedByName: null });
   }
