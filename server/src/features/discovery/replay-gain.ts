@@ -41,36 +41,29 @@ export function albumGain(songs: readonly Measured[]): { gain: number; peak: num
 export class ReplayGainFinder implements SongLoudness {
   constructor(
     private readonly repository: Pick<DiscoveryRepository, 'loudnessOf'>,
-    private readonly browse: Pick<SongBrowse, 'keysOf' | 'album' | 'albumSongs'>,
+    private readonly browse: Pick<SongBrowse, 'keysOf' | 'albumsOfSongs'>,
   ) {}
 
+  /** Three reads whatever the number of songs and albums: their measurements, their albums (the browse index), the albums' songs' measurements. */
   async replayGainOf(songIds: readonly number[]): Promise<Map<number, ReplayGain>> {
     const unique = [...new Set(songIds)];
     const own = await this.repository.loudnessOf(unique);
     const measured = unique.filter((id) => isMeasured(own.get(id)));
     if (measured.length === 0) return new Map();
-    const keys = await this.browse.keysOf(measured);
-    const albumOf = new Map<string, number[]>();
-    for (const id of measured) {
-      const key = keys.get(id)?.albumKey;
-      if (key !== undefined) albumOf.set(key, [...(albumOf.get(key) ?? []), id]);
-    }
-    const albumGains = new Map<number, { gain: number; peak: number }>();
-    for (const [key, ids] of albumOf) {
-      const album = await this.browse.album(key);
-      if (!album || album.name === '') continue; // songs without an album tag: each its own album
-      // No viewer: only the songs' ids are read, not anyone's likes.
-      const members = (await this.browse.albumSongs(key, 0)).map((song) => song.id);
-      const all = await this.repository.loudnessOf(members);
-      const songs = members.map((id) => all.get(id)).filter(isMeasured);
-      if (songs.length === 0) continue;
-      const gain = albumGain(songs);
-      for (const id of ids) albumGains.set(id, gain);
+    const [keys, albums] = await Promise.all([this.browse.keysOf(measured), this.browse.albumsOfSongs(measured)]);
+    // Songs without an album tag are filed under an album with no name: each is its own album.
+    const named = albums.filter((album) => album.name !== '');
+    const members = await this.repository.loudnessOf([...new Set(named.flatMap((album) => album.songIds))]);
+    const gainOfAlbum = new Map<string, { gain: number; peak: number }>();
+    for (const album of named) {
+      const songs = album.songIds.map((id) => members.get(id)).filter(isMeasured);
+      if (songs.length > 0) gainOfAlbum.set(album.key, albumGain(songs));
     }
     const answer = new Map<number, ReplayGain>();
     for (const id of measured) {
       const track = trackGain(own.get(id) as Measured);
-      const album = albumGains.get(id) ?? track;
+      const albumKey = keys.get(id)?.albumKey;
+      const album = (albumKey !== undefined ? gainOfAlbum.get(albumKey) : undefined) ?? track;
       answer.set(id, { trackGain: track.gain, trackPeak: track.peak, albumGain: album.gain, albumPeak: album.peak });
     }
     return answer;
