@@ -13,18 +13,20 @@
  *    voice or a melody stays. Drums stay too, but are not periodic, so step 3 leaves them out.
  * 3. In each frame, the predominant pitch (subharmonic summation, 80-900 Hz) and whether the
  *    frame is periodic (its harmonics stand above the level between them).
- * 4. The spectral envelope sampled on that pitch's harmonics (an upper envelope) and read on a
- *    fixed log-frequency grid of 300 Hz-3.4 kHz, level and tilt removed, smoothed to its broad
- *    (formant-scale) shape: pitch-independent. Only frames where that pitch has several clear
- *    harmonics that hold a good share of the band's energy (one voice or instrument stands out,
- *    not a chord or a sine). Its change over 70 ms on one pitch (less than 1.5 semitones apart)
- *    is the formant motion: an instrument's shape keeps still, a voice's moves.
+ * 4. The spectral envelope of the whole sound (not of what step 2 left: taking a level away
+ *    bends a shape, and a tremolo would look like formants moving) sampled on that pitch's
+ *    harmonics (an upper envelope) and read on a fixed log-frequency grid of 300 Hz-3.4 kHz,
+ *    level and tilt removed, smoothed to its broad (formant-scale) shape: pitch-independent.
+ *    Only frames where that pitch has several clear harmonics that hold a good share of the
+ *    band's energy (one voice or instrument stands out, not a chord or a sine). Its change over
+ *    70 ms on one pitch (less than 1.5 semitones apart) is the formant motion: an instrument's
+ *    shape keeps still, a voice's moves.
  * 5. The syllable-rate (3-8 Hz) share of the modulation of the moving mid band's level.
  *
- * The formant motion of the song's most voice-like seconds (a voice need not sing throughout),
- * and the syllabic modulation are combined by a logistic model into a
- * probability (`presence`), with a `confidence` that is low when the song gives little to judge
- * by (short, silent, nothing periodic) or when the probability is near its middle.
+ * The formant motion of the song's most voice-like seconds (a voice need not sing throughout)
+ * and the syllabic modulation are combined by a logistic model into a probability (`presence`),
+ * with a `confidence` that is low when the song gives little to judge by (short, silent,
+ * nothing periodic) or when the probability is near its middle.
  */
 
 const FRAME = 1024;
@@ -70,6 +72,8 @@ export interface VocalMeasures {
   formantMoves: number;
   /** Share of the moving mid band's (300 Hz-3.4 kHz) level modulation at 3-8 Hz (of 0.5-12 Hz). */
   syllabicModulation: number;
+  /** The same less its strongest line (with its neighbours): periodic modulation (tremolo, beats) left out. */
+  irregularModulation: number;
 }
 
 export interface VocalEstimate {
@@ -94,7 +98,7 @@ export function detectVocals(signal: Float32Array, sampleRate: number): VocalEst
  */
 function combine(m: VocalMeasures): number {
   if (m.seconds === 0 || m.periodicShare === 0) return 0;
-  const z = -6.9 + 1.46 * m.formantMotionTop + 5.19 * m.syllabicModulation;
+  const z = -7.2 + 3.07 * m.formantMotionTop + 3.2 * m.syllabicModulation;
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -157,6 +161,7 @@ class Tally {
   moves = 0;
   windowMotion: number[] = [];
   modulationBand = 0;
+  modulationIrregular = 0;
   modulationTotal = 0;
 
   summary(seconds: number): VocalMeasures {
@@ -170,13 +175,15 @@ class Tally {
       formantMotionTop: topMean,
       formantMoves: this.motionPairs > 0 ? this.moves / this.motionPairs : 0,
       syllabicModulation: this.modulationTotal > 0 ? this.modulationBand / this.modulationTotal : 0,
+      irregularModulation: this.modulationTotal > 0 ? this.modulationIrregular / this.modulationTotal : 0,
     };
   }
 }
 
 function analyseExcerpt(s: Spectrogram, binHz: number, tally: Tally): void {
   const { frames, top } = s;
-  const moving = s.magnitude;
+  const original = s.magnitude;
+  const moving = new Float32Array(original);
   removeSustained(moving, frames, top);
   const table = pitchTable(binHz);
   const pitch = new Float32Array(frames);
@@ -225,7 +232,7 @@ function analyseExcerpt(s: Spectrogram, binHz: number, tally: Tally): void {
       between += compressed[Math.round(((h + 0.5) * best) / binHz)]!;
     }
     if (on < 1 || on < HARMONICITY * between) continue;
-    if (!envelopeShape(row, best, binHz, shapes.subarray(f * GRID, (f + 1) * GRID))) continue;
+    if (!envelopeShape(row, original.subarray(f * top, (f + 1) * top), best, binHz, shapes.subarray(f * GRID, (f + 1) * GRID))) continue;
     periodic[f] = 1;
     pitch[f] = best;
   }
@@ -254,6 +261,7 @@ function analyseExcerpt(s: Spectrogram, binHz: number, tally: Tally): void {
   const frameRate = (binHz * FRAME) / HOP;
   const modulation = modulationShare(midLevel, frameRate, 3, 8, 0.5, 12);
   tally.modulationBand += modulation.band;
+  tally.modulationIrregular += modulation.irregular;
   tally.modulationTotal += modulation.total;
 }
 
@@ -343,18 +351,19 @@ function pitchTable(binHz: number): PitchTable {
 const gridHz = Array.from({ length: GRID }, (_, g) => GRID_LOW * (GRID_HIGH / GRID_LOW) ** (g / (GRID - 1)));
 
 /**
- * The level (dB) of the frame's harmonics of `f0`, read at the fixed grid frequencies by linear
+ * The level (dB) of the frame's harmonics of `f0` in the whole spectrum (`whole`), read at the fixed grid frequencies by linear
  * interpolation in log frequency between neighbouring harmonics, then with its mean and its
  * tilt (least-squares slope) removed: the formant shape, whatever the note. Each harmonic's
  * level is the highest of it and its neighbours (an upper envelope: an instrument with only odd
- * harmonics has no holes), at most 40 dB under the strongest. False (no shape) unless the pitch
- * has at least `MIN_HARMONICS` harmonics within 30 dB of the strongest over the grid's range and
- * its harmonics hold `MIN_EXPLAINED` of the energy there: a frame where one voice or instrument
- * stands out, not a chord or a sine.
+ * harmonics has no holes), at most 40 dB under the strongest. False (no shape) unless, in what
+ * moves (`row`), the pitch has at least `MIN_HARMONICS` harmonics within 30 dB of the strongest
+ * over the grid's range and its harmonics hold `MIN_EXPLAINED` of the energy there: a frame
+ * where one voice or instrument stands out, not a chord or a sine.
  */
-function envelopeShape(row: Float32Array, f0: number, binHz: number, out: Float32Array): boolean {
+function envelopeShape(row: Float32Array, whole: Float32Array, f0: number, binHz: number, out: Float32Array): boolean {
   const harmonicsHz: number[] = [];
   const raw: number[] = [];
+  const wholeLevels: number[] = [];
   let explained = 0;
   for (let h = 1; h * f0 <= GRID_HIGH * 1.15 || harmonicsHz.length < 2; h++) {
     const bin = Math.round((h * f0) / binHz);
@@ -363,6 +372,7 @@ function envelopeShape(row: Float32Array, f0: number, binHz: number, out: Float3
     if (h * f0 >= GRID_LOW * 0.8) explained += (row[bin - 1] ?? 0) ** 2 + row[bin]! ** 2 + row[bin + 1]! ** 2;
     harmonicsHz.push(Math.log(h * f0));
     raw.push(20 * Math.log10(peak + 1e-9));
+    wholeLevels.push(20 * Math.log10(Math.max(whole[bin - 1] ?? 0, whole[bin]!, whole[bin + 1]!) + 1e-9));
   }
   if (harmonicsHz.length < 2) return false;
   let total = 0;
@@ -372,7 +382,8 @@ function envelopeShape(row: Float32Array, f0: number, binHz: number, out: Float3
   let strong = 0;
   for (let h = 0; h < raw.length; h++) if (Math.exp(harmonicsHz[h]!) >= GRID_LOW * 0.8 && raw[h]! > strongest - 30) strong++;
   if (strong < MIN_HARMONICS) return false;
-  const levels = raw.map((_, h) => Math.max(strongest - 40, raw[h - 1] ?? -Infinity, raw[h]!, raw[h + 1] ?? -Infinity));
+  const loudest = Math.max(...wholeLevels);
+  const levels = wholeLevels.map((_, h) => Math.max(loudest - 40, wholeLevels[h - 1] ?? -Infinity, wholeLevels[h]!, wholeLevels[h + 1] ?? -Infinity));
   let h = 0;
   for (let g = 0; g < GRID; g++) {
     const x = Math.log(gridHz[g]!);
@@ -418,11 +429,13 @@ function modulationShare(
   highHz: number,
   floorHz: number,
   ceilHz: number,
-): { band: number; total: number } {
+): { band: number; irregular: number; total: number } {
   const size = 128;
   let band = 0;
+  let irregular = 0;
   let total = 0;
-  if (envelope.length < size) return { band, total };
+  if (envelope.length < size) return { band, irregular, total };
+  const powers = new Float64Array(size / 2);
   const fft = realFft(size);
   const window = hann(size);
   const input = new Float64Array(size);
@@ -432,15 +445,25 @@ function modulationShare(
     mean /= size;
     for (let i = 0; i < size; i++) input[i] = (envelope[start + i]! - mean) * window[i]!;
     const { re, im } = fft(input);
+    let peak = -1;
+    let windowBand = 0;
     for (let k = 1; k < size / 2; k++) {
       const hz = (k * frameRate) / size;
+      powers[k] = 0;
       if (hz < floorHz || hz > ceilHz) continue;
       const power = re[k]! * re[k]! + im[k]! * im[k]!;
+      powers[k] = power;
       total += power;
-      if (hz >= lowHz && hz <= highHz) band += power;
+      if (hz >= lowHz && hz <= highHz) {
+        windowBand += power;
+        if (peak < 0 || power > powers[peak]!) peak = k;
+      }
     }
+    band += windowBand;
+    // A periodic modulation (tremolo, a beat) is one line: what is left without it is irregular, as syllables are.
+    irregular += windowBand - (peak < 0 ? 0 : powers[peak]! + (powers[peak - 1] ?? 0) + (powers[peak + 1] ?? 0));
   }
-  return { band, total };
+  return { band, irregular: Math.max(0, irregular), total };
 }
 
 const hannCache = new Map<number, Float64Array>();
