@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, fixtureDir, makeSong, uploadViaApi } from './media.js';
+import { expectNoSeriousA11yViolations } from './accessibility.js';
 import { playing } from './player-audio.js';
 import { signInThroughUi, signUpViaApi, snap, uniqueUser } from './support.js';
 
@@ -56,7 +57,9 @@ test.describe('play queue', () => {
     expect(before.slice(-1)).toEqual(['Queue Band - Queue Charlie']);
     const alphaAt = before.indexOf('Queue Band - Queue Alpha');
     expect(before[alphaAt + 1]).toBe('Queue Band - Queue Bravo');
+    await expect(page.getByText(/^Plays next:/)).toBeHidden({ timeout: 10_000 });
     await snap(page, 'player-queue', { fullPage: false });
+    await expectNoSeriousA11yViolations(page, ['[role="dialog"]']);
 
     // Keyboard: the handle's ArrowUp moves the last song up one place.
     const lastHandle = page.getByRole('button', { name: 'Reorder Queue Band - Queue Charlie' }).last();
@@ -83,6 +86,20 @@ test.describe('play queue', () => {
         { timeout: 10_000 },
       )
       .toBe(expected.length);
+    await page.keyboard.press('Escape');
+
+    // The bar and its settings: reachable by keyboard, nothing serious for axe.
+    await expectNoSeriousA11yViolations(page, ['[role="region"][aria-label="Player"]']);
+    await snap(page, 'player-bar', { fullPage: false });
+    const settings = playerBar(page).getByRole('button', { name: 'Player settings' });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Player settings' });
+    await expect(menu.getByRole('button', { name: 'Track', pressed: true })).toBeVisible();
+    await menu.getByRole('button', { name: 'Album' }).click();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('encore.player.settings') ?? '{}').mode)).toBe('album');
+    await snap(page, 'player-settings', { fullPage: false });
+    await expectNoSeriousA11yViolations(page, ['[role="dialog"]']);
     await page.keyboard.press('Escape');
 
     // A reload: the queue is restored, paused, on the same song.

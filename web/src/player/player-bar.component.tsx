@@ -67,7 +67,7 @@ export function PlayerBar() {
             <p dir="auto" data-testid="player-artist" className="truncate text-xs text-muted rtl:text-right">
               {current.artist ?? t('unknownArtist')}
             </p>
-            <p data-testid="player-details" className="truncate text-[11px] leading-4 text-subtle tabular-nums">
+            <p data-testid="player-details" className="truncate text-[11px] leading-4 text-muted tabular-nums">
               <bdi dir="ltr">{formatFileSize(current.size)}</bdi> · <time dateTime={current.uploadedAt}>{formatShortDate(current.uploadedAt, language)}</time>
             </p>
           </div>

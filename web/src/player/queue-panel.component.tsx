@@ -6,7 +6,8 @@ import { ChevronDown, ChevronUp, GripVertical, ListMusic, Trash2, X } from 'luci
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CoverArt } from '../components/cover-art';
 import { Button } from '../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../components/ui/dialog';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Dialog, DialogDescription, DialogTitle, DialogTrigger } from '../components/ui/dialog';
 import { cn } from '../lib/cn';
 import { useT } from '../lib/i18n/i18n.store';
 import { songHeadline } from '../lib/song-headline';
@@ -30,16 +31,23 @@ export function QueuePanel({ triggerClassName }: { triggerClassName: string }) {
           <ListMusic aria-hidden />
         </button>
       </DialogTrigger>
-      <DialogContent
-        closeLabel={t('close')}
-        className="top-auto right-0 bottom-24 left-auto flex max-h-[calc(100dvh-8rem)] w-[min(28rem,calc(100vw-1.5rem))] translate-x-0 translate-y-0 flex-col gap-4 sm:right-4 rtl:right-auto rtl:left-0 sm:rtl:left-4"
-      >
-        <DialogHeader>
-          <DialogTitle>{t('queueTitle')}</DialogTitle>
-          <DialogDescription>{t('queueDescription')}</DialogDescription>
-        </DialogHeader>
-        {open ? <QueueList /> : null}
-      </DialogContent>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
+        {/* A sheet above the player bar, at the side, so the bar and the song stay in sight. */}
+        <DialogPrimitive.Content className="fixed end-3 bottom-24 z-50 flex max-h-[calc(100dvh-8rem)] w-[min(28rem,calc(100vw-1.5rem))] flex-col gap-4 rounded-(--radius-card) border border-border bg-surface p-5 shadow-2xl shadow-black/60 outline-none data-[state=open]:animate-fade-in sm:end-6">
+          <div className="flex flex-col gap-1 pe-8 text-start">
+            <DialogTitle>{t('queueTitle')}</DialogTitle>
+            <DialogDescription>{t('queueDescription')}</DialogDescription>
+          </div>
+          {open ? <QueueList /> : null}
+          <DialogPrimitive.Close
+            aria-label={t('close')}
+            className="absolute end-4 top-4 grid size-8 cursor-pointer place-items-center rounded-full text-muted transition-colors hover:bg-white/10 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <X aria-hidden className="size-4" />
+          </DialogPrimitive.Close>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
     </Dialog>
   );
 }
@@ -171,7 +179,6 @@ function QueueRow({ id, song, position, total, isCurrent, played, rowRef, handle
       className={cn(
         'flex items-center gap-1.5 rounded-xl px-1.5 py-1.5 transition-colors hover:bg-white/[0.04]',
         isCurrent && 'bg-accent/15 hover:bg-accent/20',
-        played && 'opacity-60',
         isDragging && 'relative z-10 bg-surface shadow-xl',
       )}
     >
@@ -200,7 +207,7 @@ function QueueRow({ id, song, position, total, isCurrent, played, rowRef, handle
       >
         <CoverArt fileKey={song.hasCover ? song.s3Key : null} size="thumb" className="size-9 shrink-0 rounded-md" />
         <span className="min-w-0">
-          <span className={cn('block truncate text-sm font-semibold', isCurrent && 'text-fuchsia-200')}>
+          <span className={cn('block truncate text-sm font-semibold', isCurrent && 'text-fuchsia-200', played && 'font-medium text-muted')}>
             <bdi>{songHeadline(song)}</bdi>
           </span>
           <span className="block truncate text-xs text-muted">

@@ -1,6 +1,6 @@
 import type { SongListEntry } from '@encore/common/library.contract';
 import { MAX_QUEUE_SONGS, type PlayQueue } from '@encore/common/listening.contract';
-import { apiRequest, type ResponseSchema } from '../lib/api-client';
+import { apiRequest, isApiError, type ResponseSchema } from '../lib/api-client';
 import { translate } from '../lib/i18n/i18n.store';
 import { readStoredToken } from '../lib/session-storage';
 import { sessionStore } from '../lib/session.store';
@@ -61,7 +61,12 @@ async function fetchSongs(ids: readonly number[]): Promise<SongListEntry[]> {
   const worker = async () => {
     while (next < ids.length) {
       const at = next++;
-      found[at] = await fetchSong(ids[at] ?? 0).catch(() => null);
+      // A song deleted since is left out; any other failure (offline, the page going away)
+      // gives up the restore rather than put back part of the queue.
+      found[at] = await fetchSong(ids[at] ?? 0).catch((error: unknown) => {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      });
     }
   };
   await Promise.all(Array.from({ length: 6 }, worker));
@@ -143,8 +148,11 @@ export function startQueueSync(player: Player): () => void {
   };
 
   let wasPlaying = false;
+  /** Something played on this page since it opened: only then does leaving it save the position. */
+  let playedHere = false;
   const onPause = () => {
     const playing = player.getState().isPlaying;
+    if (playing) playedHere = true;
     if (wasPlaying && !playing && ready && sessionStore.getState().isLoggedIn && player.getState().current) save(queueOf(player.getState()));
     wasPlaying = playing;
   };
@@ -159,7 +167,7 @@ export function startQueueSync(player: Player): () => void {
   };
 
   const onHide = () => {
-    if (!ready || !sessionStore.getState().isLoggedIn || !player.getState().current) return;
+    if (!ready || !playedHere || !sessionStore.getState().isLoggedIn || !player.getState().current) return;
     save(queueOf(player.getState()), true);
   };
 
