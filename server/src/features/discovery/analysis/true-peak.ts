@@ -34,57 +34,51 @@ function interpolator(): Float64Array[] {
 
 const PHASE_COEFFICIENTS = interpolator();
 
-/** One channel's recent samples, twice over so a window is always one contiguous run. */
-class History {
-  private readonly buffer = new Float64Array(TAPS * 2);
-  private at = 0;
-
-  push(x: number): void {
-    this.buffer[this.at] = x;
-    this.buffer[this.at + TAPS] = x;
-    this.at = (this.at + 1) % TAPS;
-  }
-
-  /** The sample `back` steps ago (0 = the newest). */
-  get(back: number): number {
-    return this.buffer[this.at + TAPS - 1 - back]!;
-  }
-
-  /** Σ c[k]·x[n−k] over the window. */
-  convolve(coefficients: Float64Array): number {
-    let sum = 0;
-    const newest = this.at + TAPS - 1;
-    for (let k = 0; k < TAPS; k++) sum += coefficients[k]! * this.buffer[newest - k]!;
-    return sum;
-  }
-}
+/** The four phases' taps in one array, phase after phase: the inner loop reads it straight through. */
+const COEFFICIENTS = Float64Array.from(PHASE_COEFFICIENTS.flatMap((phase) => [...phase]));
 
 export class PeakMeter {
-  private readonly histories: History[];
+  /** Each channel's last TAPS samples, twice over (at i and i + TAPS) so a window is one contiguous run. */
+  private readonly histories: Float64Array[];
+  private at = 0;
   private channel = 0;
   private sample = 0;
   private truePeakSoFar = 0;
 
   constructor(private readonly channels: 1 | 2) {
-    this.histories = Array.from({ length: channels }, () => new History());
+    this.histories = Array.from({ length: channels }, () => new Float64Array(TAPS * 2));
   }
 
   push(interleaved: Float32Array): void {
+    const { channels, histories } = this;
+    const c = COEFFICIENTS;
+    let { at, channel, sample, truePeakSoFar } = this;
     for (let i = 0; i < interleaved.length; i++) {
       const x = interleaved[i]!;
-      const history = this.histories[this.channel]!;
-      if (++this.channel === this.channels) this.channel = 0;
-      history.push(x);
-      const magnitude = Math.abs(x);
-      if (magnitude > this.sample) this.sample = magnitude;
+      const history = histories[channel]!;
+      history[at] = x;
+      history[at + TAPS] = x;
+      const newest = at + TAPS; // history[newest - k] is the sample k steps ago
+      if (++channel === channels) {
+        channel = 0;
+        at = at + 1 === TAPS ? 0 : at + 1;
+      }
+      const magnitude = x < 0 ? -x : x;
+      if (magnitude > sample) sample = magnitude;
       // The interpolated values land around the middle of the window.
-      const middle = Math.max(Math.abs(history.get(TAPS / 2 - 1)), Math.abs(history.get(TAPS / 2)));
-      if (middle < this.truePeakSoFar * SKIP_BELOW) continue;
-      for (const coefficients of PHASE_COEFFICIENTS) {
-        const value = Math.abs(history.convolve(coefficients));
-        if (value > this.truePeakSoFar) this.truePeakSoFar = value;
+      const a = history[newest - TAPS / 2 + 1]!;
+      const b = history[newest - TAPS / 2]!;
+      const middle = Math.max(a < 0 ? -a : a, b < 0 ? -b : b);
+      if (middle < truePeakSoFar * SKIP_BELOW) continue;
+      for (let phase = 0; phase < PHASES; phase++) {
+        const base = phase * TAPS;
+        let sum = 0;
+        for (let k = 0; k < TAPS; k++) sum += c[base + k]! * history[newest - k]!;
+        const value = sum < 0 ? -sum : sum;
+        if (value > truePeakSoFar) truePeakSoFar = value;
       }
     }
+    Object.assign(this, { at, channel, sample, truePeakSoFar });
   }
 
   /** Linear, 1 = full scale: the largest sample and the estimated true peak (never below it). */
