@@ -67,7 +67,8 @@ export function songElement(song: BrowsedSong, listenings: Listenings, replayGai
     musicBrainzId: song.musicBrainzId ?? undefined,
     displayArtist: artist,
     displayAlbumArtist: song.albumArtist ?? artist,
-    albumArtists: song.albumArtist ? [{ name: song.albumArtist }] : undefined,
+    // A song with an album artist is filed under it: its artistId is the album artist's.
+    albumArtists: song.albumArtist ? [{ id: artistId(song.artistKey), name: song.albumArtist }] : undefined,
     replayGain,
   };
 }
