@@ -112,7 +112,14 @@ describe.each(localSetups)('browse, like, download and delete on $engine', (setu
 
   it('answers one song, and clear errors for ids that are not numbers or do not exist', async () => {
     const song = songs[0];
-    expect((await get(`/api/files/${song?.id}`, bob)).json()).toEqual({ ...song, isOwner: false, analysis: null });
+    expect((await get(`/api/files/${song?.id}`, bob)).json()).toEqual({
+      ...song,
+      isOwner: false,
+      analysis: null,
+      replayGain: null,
+      playCount: 0,
+      lastPlayedAt: null,
+    });
     for (const id of ['abc', '1.5', '0', '-3', '1e3', '2147483648', '99999999999']) {
       const response = await get(`/api/files/${id}`, ann);
       expect(response.statusCode, id).toBe(400);

@@ -96,7 +96,7 @@ describe.each(setups)('upload and ingest on $engine with $storage storage', (set
     expect(new Date(result.song.uploadedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     // The answer (made from the inserted row) is the song as it reads back.
     const readBack = await t.app.inject({ url: `/api/files/${result.song.id}`, headers: bearer(token) });
-    expect(readBack.json<Song & { analysis: unknown }>()).toEqual({ ...result.song, analysis: null });
+    expect(readBack.json<Song & { analysis: unknown }>()).toEqual({ ...result.song, analysis: null, replayGain: null, playCount: 0, lastPlayedAt: null });
 
     // The upload is gone once its song is recorded, and the thumbnail is not made yet.
     expect(await storage().stat(result.key)).toBeNull();
