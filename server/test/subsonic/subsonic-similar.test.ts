@@ -89,6 +89,25 @@ describe.each(localSetups)('Subsonic similar songs and artists from the analysis
     expect(titles(await call('getSimilarSongs2', `id=${id('Fast Two')}&count=1`), 'similarSongs2')).toEqual(['Fast One']);
   });
 
+  it('carries the ReplayGain 2.0 values of the loudness analysis on song elements, and the viewer’s listening', async () => {
+    const similar = (await call('getSimilarSongs2', `id=${id('Slow One')}`))['similarSongs2'] as { song: (Child & Record<string, unknown>)[] };
+    expect(similar.song.length).toBeGreaterThan(0);
+    for (const song of similar.song) {
+      expect(song['playCount']).toBe(0);
+      const gain = song['replayGain'] as Record<string, number>;
+      // Each song is its own album here (an EP of one): the album's values are the track's.
+      expect(gain).toEqual({ trackGain: expect.any(Number), trackPeak: expect.any(Number), albumGain: gain['trackGain'], albumPeak: gain['trackPeak'] });
+      expect(gain['trackPeak']).toBeGreaterThan(0);
+      expect(Math.abs(gain['trackGain'] ?? 99)).toBeLessThan(40);
+    }
+    // The same values wherever the song is listed.
+    const first = similar.song[0]!;
+    const song = (await call('getSong', `id=${first.id}`))['song'] as Record<string, unknown>;
+    expect(song['replayGain']).toEqual(first['replayGain']);
+    // Not measured (its analysis is gone): the field is there, empty.
+    expect(((await call('getSong', `id=${id('Unheard')}`))['song'] as Record<string, unknown>)['replayGain']).toEqual({});
+  });
+
   it('takes an album or an artist as the seed', async () => {
     expect(titles(await call('getSimilarSongs2', `id=${songs.get('Slow Two')!.albumId}`), 'similarSongs2')[0]).toBe('Slow One');
     expect(titles(await call('getSimilarSongs2', `id=${songs.get('Fast One')!.artistId}&count=2`), 'similarSongs2')[0]).toBe('Fast Two');

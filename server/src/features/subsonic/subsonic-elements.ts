@@ -19,7 +19,7 @@ const pathPart = (text: string): string => text.replace(/[/\\]/g, '_').trim() ||
 /** The viewer's listening of songs (plays, last play, rating), by song id; a song absent was neither played nor rated. */
 export type Listenings = ReadonlyMap<number, SongListening>;
 
-/** OpenSubsonic's replayGain of a song, in dB and linear peaks. */
+/** OpenSubsonic's replayGain of a song: gains in dB to -18 LUFS (ReplayGain 2.0), peaks linear. */
 export type ReplayGainElement = {
   trackGain?: number;
   trackPeak?: number;
@@ -69,7 +69,8 @@ export function songElement(song: BrowsedSong, listenings: Listenings, replayGai
     displayAlbumArtist: song.albumArtist ?? artist,
     // A song with an album artist is filed under it: its artistId is the album artist's.
     albumArtists: song.albumArtist ? [{ id: artistId(song.artistKey), name: song.albumArtist }] : undefined,
-    replayGain,
+    // Always there (OpenSubsonic), empty until the analysis has measured the song.
+    replayGain: replayGain ?? {},
   };
 }
 

@@ -4,7 +4,7 @@ import { accountsPort, clientAuthenticationPort } from '../auth/auth.port.js';
 import { songBrowsePort, songCataloguePort } from '../library/library.port.js';
 import { songLyricsPort } from '../lyrics/lyrics.port.js';
 import { userPlaylistsPort } from '../playlists/playlists.port.js';
-import { similarSongsPort } from '../discovery/discovery.port.js';
+import { similarSongsPort, songLoudnessPort } from '../discovery/discovery.port.js';
 import { listeningPort } from '../listening/listening.port.js';
 import { annotationEndpoints } from './subsonic-annotation.routes.js';
 import { browseEndpoints } from './subsonic-browse.routes.js';
@@ -33,6 +33,7 @@ export const subsonicModule = defineModule({
     userPlaylistsPort,
     musicFoldersPort,
     similarSongsPort,
+    songLoudnessPort,
     listeningPort,
   ],
   provides: [],
@@ -43,6 +44,7 @@ export const subsonicModule = defineModule({
   setup({ platform, logger, publicUrl, use }) {
     const browse = use(songBrowsePort);
     const listening = use(listeningPort);
+    const loudness = use(songLoudnessPort);
     const deps: SubsonicDeps = {
       clientAuthentication: use(clientAuthenticationPort),
       accounts: use(accountsPort),
@@ -51,7 +53,7 @@ export const subsonicModule = defineModule({
       lyrics: use(songLyricsPort),
       playlists: use(userPlaylistsPort),
       listening,
-      entries: new SubsonicEntries(browse, listening),
+      entries: new SubsonicEntries(browse, listening, (songIds) => loudness.replayGainOf(songIds)),
       storage: platform.storage,
       musicFolders: platform.config.musicFolders.paths,
       serverVersion,
