@@ -157,7 +157,8 @@ function TransportButtons({ ready, loading, isPlaying, canNext, canPrevious }: T
   );
 }
 
-const toggledClass = 'text-fuchsia-300 hover:text-fuchsia-200';
+// Important: the control's own text-muted would otherwise win in the stylesheet's order.
+const toggledClass = 'text-fuchsia-300! hover:text-fuchsia-200!';
 
 /** Shuffle: every song once, in a random order, before any repeats (issue 30). */
 function ShuffleButton() {
