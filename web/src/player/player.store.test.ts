@@ -341,4 +341,74 @@ describe('player store', () => {
     await settle();
     expect(fetchPlayUrl).toHaveBeenCalledTimes(2);
   });
+
+  it('adds songs next and last, and starts them when nothing plays', async () => {
+    const { player } = setup();
+    player.addToQueue([songs[2]!]);
+    expect(player.getState()).toMatchObject({ current: songs[2], index: 0 });
+    await settle();
+    player.addToQueue([songs[0]!]);
+    player.addNext([songs[1]!]);
+    expect(player.getState().queue.map((song) => song.id)).toEqual([3, 2, 1]);
+    expect(player.getState().current?.id).toBe(3);
+  });
+
+  it('moves and removes songs of the queue; removing the one playing plays the next', async () => {
+    const { player, fetchPlayUrl } = setup();
+    player.playQueue(songs, 0, { wrap: false });
+    await settle();
+    player.moveInQueue(2, 1);
+    expect(player.getState()).toMatchObject({ index: 0 });
+    expect(player.getState().queue.map((song) => song.id)).toEqual([1, 3, 2]);
+    player.removeFromQueue(0);
+    expect(player.getState()).toMatchObject({ index: 0, current: songs[2] });
+    await settle();
+    expect(fetchPlayUrl).toHaveBeenLastCalledWith(3, expect.any(AbortSignal));
+    player.clearQueue();
+    expect(player.getState().queue.map((song) => song.id)).toEqual([3]);
+    player.removeFromQueue(0);
+    expect(player.getState().current).toBeNull();
+  });
+
+  it('plays the song again at its end under repeat one', async () => {
+    const { media, player } = setup();
+    player.playQueue(songs, 0);
+    await settle();
+    media.metadata(100);
+    await settle();
+    player.setRepeat('one');
+    media.currentTime = 100;
+    media.fire('ended');
+    await settle();
+    expect(player.getState().current?.id).toBe(1);
+    expect(media.currentTime).toBe(0);
+  });
+
+  it('shuffles from the song playing and puts the order back', async () => {
+    const { player } = setup();
+    const many = Array.from({ length: 8 }, (_, index) => makeSong(index + 1));
+    player.playQueue(many, 3);
+    player.setShuffle(true);
+    const shuffledIds = player.getState().queue.map((song) => song.id);
+    expect(shuffledIds[0]).toBe(4);
+    expect([...shuffledIds].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(player.getState()).toMatchObject({ index: 0, shuffle: true });
+    player.setShuffle(false);
+    expect(player.getState().queue.map((song) => song.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(player.getState()).toMatchObject({ index: 3, shuffle: false });
+    await settle();
+  });
+
+  it('restores a saved queue paused at its position, and never over a song playing', async () => {
+    const { media, player } = setup();
+    player.restoreQueue(songs, 1, 42);
+    expect(player.getState()).toMatchObject({ current: songs[1], source: 'queue' });
+    await settle();
+    media.metadata(100);
+    await settle();
+    expect(player.getState()).toMatchObject({ ready: true, isPlaying: false, currentTime: 42 });
+    expect(media.currentTime).toBe(42);
+    player.restoreQueue([songs[0]!], 0, 0);
+    expect(player.getState().current).toEqual(songs[1]);
+  });
 });
