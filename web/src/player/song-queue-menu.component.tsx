@@ -53,25 +53,35 @@ export function SongQueueMenu({ song, className }: { song: SongListEntry; classN
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
-        <DropdownMenuItem
-          onSelect={() => {
-            player.addNext([song]);
-            toast.success(t('queueAddedNext', { title: song.displayName }));
-          }}
-        >
-          <ListPlus aria-hidden />
-          {t('songPlayNext')}
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          onSelect={() => {
-            player.addToQueue([song]);
-            toast.success(t('queueAddedLast', { title: song.displayName }));
-          }}
-        >
-          <ListEnd aria-hidden />
-          {t('songAddToQueue')}
-        </DropdownMenuItem>
+        <SongQueueMenuItems song={song} />
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** Play next and Add to queue, for a song menu of any list (a playlist's rows add them to theirs). */
+export function SongQueueMenuItems({ song }: { song: SongListEntry }) {
+  const t = useT();
+  return (
+    <>
+      <DropdownMenuItem
+        onSelect={() => {
+          player.addNext([song]);
+          toast.success(t('queueAddedNext', { title: song.displayName }));
+        }}
+      >
+        <ListPlus aria-hidden />
+        {t('songPlayNext')}
+      </DropdownMenuItem>
+      <DropdownMenuItem
+        onSelect={() => {
+          player.addToQueue([song]);
+          toast.success(t('queueAddedLast', { title: song.displayName }));
+        }}
+      >
+        <ListEnd aria-hidden />
+        {t('songAddToQueue')}
+      </DropdownMenuItem>
+    </>
   );
 }

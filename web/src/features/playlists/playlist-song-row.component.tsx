@@ -10,6 +10,7 @@ import { formatClockTime } from '../../lib/clock-time.format';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
 import { songHeadline } from '../../lib/song-headline';
+import { SongQueueMenuItems } from '../../player/song-queue-menu.component';
 
 interface PlaylistSongRowProps {
   song: SongListEntry;
@@ -93,6 +94,7 @@ export function PlaylistSongRow({ song, position, isCurrent, isPlaying, onMove, 
           <Ellipsis aria-hidden className="size-5" />
         </DropdownMenuTrigger>
         <DropdownMenuContent>
+          <SongQueueMenuItems song={song} />
           <DropdownMenuItem tone="danger" disabled={removing} onSelect={onRemove}>
             <ListX aria-hidden />
             {t('removeFromPlaylist')}
