@@ -278,7 +278,8 @@ export function createDeckJoin(host: DeckJoinHost): DeckJoin {
     const fromOut = outputOf(from);
     const toOut = outputOf(to);
     if (!ctx || !fromOut || !toOut) return false;
-    const start = ctx.currentTime + Math.max(0, remaining - seconds);
+    // A little ahead at least, so the fades never start in the past of the audio clock.
+    const start = ctx.currentTime + Math.max(0.05, remaining - seconds);
     const steps = 64;
     const fadeIn = new Float32Array(steps);
     const fadeOut = new Float32Array(steps);
@@ -340,7 +341,16 @@ export function createDeckJoin(host: DeckJoinHost): DeckJoin {
     host.route(to);
     const crossfade = Math.min(host.settings().crossfadeSeconds, duration / 2, (to.media.duration || 0) / 2);
     if (crossfade >= 0.5) {
-      if (remaining <= crossfade + 0.4) scheduleCrossfade(from, to, Math.min(crossfade, remaining), remaining, prepared.index);
+      if (remaining > crossfade + 0.4) return;
+      try {
+        if (scheduleCrossfade(from, to, Math.max(0.1, Math.min(crossfade, remaining - 0.05)), remaining, prepared.index)) return;
+      } catch (error) {
+        // An automation the browser refuses: join without the fade.
+        console.error('Crossfade could not be scheduled', error);
+        clearSchedule();
+        resetGains(from);
+      }
+      schedulePlain(from, to, remaining, prepared.index);
       return;
     }
     const tail = current?.songId === from.song?.id ? current?.edges : null;

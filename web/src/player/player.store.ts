@@ -64,6 +64,7 @@ export function createPlayer(deps: PlayerDependencies, settingsSource = playerSe
   const store = createStore<PlayerState>({ ...idlePlayer, volume: PLAYER_INITIAL_VOLUME });
   const listeners = new Set<(event: PlayerEvent) => void>();
   const output = deps.output ?? null;
+  output?.setVolume(store.getState().volume);
   const decks: Deck[] = [];
   let active = 0;
   /** Bumped on every load and on close, so a late answer for an earlier song is dropped. */
