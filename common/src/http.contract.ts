@@ -55,8 +55,11 @@ export const clientConfigResponse = z.object({
    * app's own words) and sign-in by a trusted reverse proxy's header. Absent: neither.
    */
   sso: z.object({ oidc: z.object({ buttonText: z.string().nullable() }).nullable(), trustedHeader: z.boolean() }).optional(),
-  /** Who may create an account: the auth screen hides sign-up when closed, and asks for an invitation link under invite. */
-  signUp: signUpMode,
+  /**
+   * Who may create an account: the auth screen hides sign-up when closed, and asks for an
+   * invitation link under invite. Absent (an older server): open.
+   */
+  signUp: signUpMode.default('open'),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>;
 

@@ -4,7 +4,7 @@ import { useSession } from '../lib/session.store';
 import { LandingPage } from '../features/landing/landing.page';
 import { Spinner } from '../components/ui/spinner';
 import { AppLayout } from './app.layout';
-import { GuestOnly, NumericParam, RequireAuth } from './route-guards';
+import { GuestOnly, NumericParam, RequireAdmin, RequireAuth } from './route-guards';
 import { RouteErrorPage } from './route-error.page';
 
 /** The landing page; its Get Started leads a signed-in user into the library. */
@@ -72,6 +72,14 @@ export const appRoutes: RouteObject[] = [
           // Public: a shared song plays without an account (DECISIONS, sharing by e-mail).
           { path: 'share/:token', ...lazyPage(async () => (await import('../features/sharing/share.page')).SharePage) },
           { element: <RequireAuth />, children: protectedRoutes },
+          // Admins only; everyone else (guests too) gets Not Found, as the admin calls answer them 404 (issue 29).
+          {
+            path: 'admin',
+            ...lazyPage(
+              async () => (await import('../features/admin/admin.page')).AdminPage,
+              (page) => <RequireAdmin>{page}</RequireAdmin>,
+            ),
+          },
           { path: '*', ...lazyPage(async () => (await import('../features/not-found/not-found.page')).NotFoundPage) },
         ],
       },

@@ -16,6 +16,9 @@ export const MAIN_LINKS: readonly NavEntry[] = [
   { to: '/song2clip', label: 'navSong2Clip' },
 ];
 
+/** The admin page's link, shown to admins only after the main links (issue 29). */
+export const ADMIN_LINK: NavEntry = { to: '/admin', label: 'navAdmin' };
+
 /** The Library dropdown's four entries (SPEC 2). */
 export const LIBRARY_LINKS: readonly NavEntry[] = [
   { to: '/music', label: 'libraryAllMusic', description: 'libraryAllMusicDescription', icon: Library },

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { nextFromSearch, signInPathFor } from '../features/auth/auth-redirect';
-import { useSession } from '../lib/session.store';
+import { sessionStore, useSession } from '../lib/session.store';
 import { NotFoundPage } from '../features/not-found/not-found.page';
 import { useT } from '../lib/i18n/i18n.store';
 
@@ -41,6 +41,24 @@ export function GuestOnly({ children }: GuardProps) {
   const location = useLocation();
   if (restoring) return <SessionPending />;
   if (isLoggedIn) return <Navigate to={nextFromSearch(location.search)} replace />;
+  return children ?? <Outlet />;
+}
+
+/**
+ * Admins only (/admin): anyone else, signed in or not, gets the Not Found page, as every admin
+ * call answers them 404. The role comes with the profile, fetched here if not yet known.
+ */
+export function RequireAdmin({ children }: GuardProps) {
+  const isLoggedIn = useSession((state) => state.isLoggedIn);
+  const restoring = useSession((state) => state.restoring);
+  const role = useSession((state) => state.role);
+  const [checked, setChecked] = useState(false);
+  const unknown = isLoggedIn && !restoring && role === null && !checked;
+  useEffect(() => {
+    if (unknown) void sessionStore.refreshProfile().finally(() => setChecked(true));
+  }, [unknown]);
+  if (restoring || unknown) return <SessionPending />;
+  if (role !== 'admin') return <NotFoundPage />;
   return children ?? <Outlet />;
 }
 

@@ -8,7 +8,7 @@ import { useSession } from '../lib/session.store';
 import { cn } from '../lib/cn';
 import { useT } from '../lib/i18n/i18n.store';
 import { userInitials } from '../lib/user-initials';
-import { LIBRARY_LINKS, MAIN_LINKS } from './library-links';
+import { ADMIN_LINK, LIBRARY_LINKS, MAIN_LINKS } from './library-links';
 import { LibraryMenu } from './library-menu.component';
 import { ProfileDialog } from './profile-dialog.component';
 
@@ -19,6 +19,8 @@ const navItemClass =
 export function SignedInNav() {
   const t = useT();
   const userName = useSession((state) => state.userName);
+  const isAdmin = useSession((state) => state.role === 'admin');
+  const mainLinks = isAdmin ? [...MAIN_LINKS, ADMIN_LINK] : MAIN_LINKS;
   const [profileOpen, setProfileOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const initials = userInitials(userName);
@@ -28,7 +30,7 @@ export function SignedInNav() {
   return (
     <div className="flex items-center gap-1 sm:gap-2">
       <nav aria-label={t('mainNavigation')} className="hidden items-center gap-1 md:flex">
-        {MAIN_LINKS.map((link) => (
+        {mainLinks.map((link) => (
           <NavLink key={link.to} to={link.to} end className={({ isActive }) => cn(navItemClass, isActive && 'bg-white/5 text-foreground')}>
             {t(link.label)}
           </NavLink>
@@ -45,7 +47,7 @@ export function SignedInNav() {
         {/* Hangs from its button, opaque over the page, with the current page marked. */}
         <PopoverContent align="end" sideOffset={6} className="w-64 origin-top-right bg-surface p-2 backdrop-blur-none rtl:origin-top-left">
           <nav aria-label={t('mainNavigation')} className="flex flex-col gap-0.5">
-            {[...MAIN_LINKS, ...LIBRARY_LINKS].map((link, index) => {
+            {[...mainLinks, ...LIBRARY_LINKS].map((link, index) => {
               const current = link.to === here;
               return (
                 <Link
@@ -55,7 +57,7 @@ export function SignedInNav() {
                   onClick={() => setMenuOpen(false)}
                   className={cn(
                     'rounded-lg px-3 py-2.5 text-sm font-medium text-muted transition-colors outline-none hover:bg-white/5 hover:text-foreground focus-visible:bg-white/5 focus-visible:text-foreground',
-                    index === MAIN_LINKS.length && 'mt-1 border-t border-border pt-3',
+                    index === mainLinks.length && 'mt-1 border-t border-border pt-3',
                     current && 'bg-accent/15 text-foreground',
                   )}
                 >

@@ -16,7 +16,7 @@ import { translate } from './i18n/i18n.store';
  * The server always says whether the e-mail is verified; a profile without the flag still
  * counts (it is shown as unknown), so it can never end a session.
  */
-const profile = profileResponse.partial({ emailVerified: true });
+const profile = profileResponse.partial({ emailVerified: true, role: true });
 export type Profile = z.infer<typeof profile>;
 
 /** Only logged, never shown (SPEC 8), so it is not in the catalogue. */

@@ -13,6 +13,8 @@ export interface SessionState {
   email: string | null;
   /** Whether the server has verified the e-mail address; null until the profile says. */
   emailVerified: boolean | null;
+  /** 'admin' runs the instance (the /admin page); null until the profile says. */
+  role: 'admin' | 'user' | null;
   isLoggedIn: boolean;
   /** A session call (sign-in, sign-up, profile fetch) is in flight. */
   loading: boolean;
@@ -31,12 +33,15 @@ export interface SignUpInput {
   userName: string;
   email: string;
   password: string;
+  /** The token of an invitation link. */
+  invitation?: string | undefined;
 }
 
 const loggedOut: SessionState = {
   userName: null,
   email: null,
   emailVerified: null,
+  role: null,
   isLoggedIn: false,
   loading: false,
   error: null,
@@ -55,9 +60,18 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function signedIn(user: PublicUser & { emailVerified?: boolean }): Partial<SessionState> {
+function signedIn(user: PublicUser & { emailVerified?: boolean; role?: 'admin' | 'user' }): Partial<SessionState> {
   const emailVerified = user.emailVerified ?? null;
-  return { userName: user.userName, email: user.email, emailVerified, isLoggedIn: true, loading: false, error: null, restoring: false };
+  return {
+    userName: user.userName,
+    email: user.email,
+    emailVerified,
+    ...(user.role ? { role: user.role } : {}),
+    isLoggedIn: true,
+    loading: false,
+    error: null,
+    restoring: false,
+  };
 }
 
 async function startSession(request: Promise<{ token: string; user: PublicUser }>, remember: boolean) {
@@ -68,6 +82,8 @@ async function startSession(request: Promise<{ token: string; user: PublicUser }
     if (mine !== generation) return user;
     writeStoredSession({ token, userName: user.userName, email: user.email }, remember);
     store.setState(signedIn(user));
+    // A sign-in answers with the name and e-mail only: the role (the admin link) comes with the profile.
+    void sessionStore.refreshProfile();
     return user;
   } catch (error) {
     if (mine === generation) store.setState({ loading: false, error: errorText(error) });
@@ -104,8 +120,8 @@ export const sessionStore = {
     return startSession(Promise.resolve(answer), answer.rememberMe ?? true);
   },
 
-  /** Creates an account. Does not sign in (SPEC 4): it only clears the error. Throws ApiError. */
-  async signUp({ userName, email, password }: SignUpInput): Promise<SignUpResponse> {
+  /** Creates an account (with an invitation link's token under SIGNUP=invite). Does not sign in (SPEC 4): it only clears the error. Throws ApiError. */
+  async signUp({ userName, email, password, invitation }: SignUpInput): Promise<SignUpResponse> {
     if (!email.trim()) {
       // The handler's own guard (SPEC 5), raised like a server rejection so callers treat it alike.
       const message = translate('signupEmailRequired');
@@ -114,7 +130,7 @@ export const sessionStore = {
     }
     store.setState({ loading: true, error: null });
     try {
-      const response = await (await sessionApi()).postSignUp({ userName, email, password });
+      const response = await (await sessionApi()).postSignUp({ userName, email, password, ...(invitation ? { invitation } : {}) });
       store.setState({ loading: false, error: null });
       return response;
     } catch (error) {

@@ -31,3 +31,13 @@ export function postVerifyEmail(token: string): Promise<SuccessResponse> {
 export function postResendVerification(): Promise<SuccessResponse> {
   return callEndpoint(authEndpoints.resendVerification, { fallbackMessage: translate('resendVerificationFailed') });
 }
+
+/** The address an invitation link was mailed to, while the link is valid (404 otherwise). */
+export function postInvitationLookup(token: string): Promise<{ email: string }> {
+  return callEndpoint(authEndpoints.invitation, { body: { token }, fallbackMessage: translate('invitationInvalid') });
+}
+
+/** Deletes the signed-in user's account, the password asked again (or the user name, for an account without one). */
+export function deleteOwnAccount(body: { password?: string; userName?: string }): Promise<void> {
+  return callEndpoint(authEndpoints.deleteAccount, { body, fallbackMessage: translate('deleteAccountFailed') });
+}

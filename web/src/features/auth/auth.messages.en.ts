@@ -142,4 +142,23 @@ export const authEn = {
   appPasswordCreateFailed: 'Could not create the app password',
   apiKeyCreateFailed: 'Could not create the API key',
   appCredentialRevokeFailed: 'Could not revoke it',
+
+  // Who may sign up (SIGNUP) and invitations
+  signUpClosedNote: 'Sign-up is closed on this Encore. To get an account, ask its administrator to create one or to send you an invitation.',
+  signUpInviteOnlyNote: 'Sign-up on this Encore is by invitation only. Ask its administrator to e-mail you an invitation, then open the link in it.',
+  signUpInvitedNote: 'You were invited as {email}. Choose a user name and a password to create your account.',
+
+  // Deleting one's own account (the profile page)
+  deleteAccountHeading: 'Delete account',
+  deleteAccountBody:
+    'Deletes your account with your playlists, likes, clips, API keys and app passwords. The songs you uploaded stay in the collection. This cannot be undone.',
+  deleteAccountButton: 'Delete my account',
+  deleteAccountConfirmTitle: 'Delete your account?',
+  deleteAccountConfirmBody: 'Enter your password to confirm. You will be signed out everywhere.',
+  deleteAccountSecretLabel: 'Password',
+  deleteAccountSecretHint: 'No password because you sign in with Google or single sign-on? Type your user name instead.',
+  deleteAccountConfirmButton: 'Delete for good',
+  deleteAccountDone: 'Your account has been deleted.',
+  deleteAccountWrongSecret: 'That is not your password (or, without one, your user name).',
+  deleteAccountFailed: 'Could not delete your account. Please try again.',
 };

@@ -154,4 +154,22 @@ export const authHe: Translation<typeof authEn> = {
   appPasswordCreateFailed: 'יצירת סיסמת האפליקציה נכשלה',
   apiKeyCreateFailed: 'יצירת מפתח ה-API נכשלה',
   appCredentialRevokeFailed: 'ביטול הגישה נכשל',
+
+  // Who may sign up (SIGNUP) and invitations
+  signUpClosedNote: 'ההרשמה ל-Encore הזה סגורה. כדי לקבל חשבון, בקשו מהמנהל שלו ליצור לכם חשבון או לשלוח לכם הזמנה.',
+  signUpInviteOnlyNote: 'ההרשמה ל-Encore הזה בהזמנה בלבד. בקשו מהמנהל שלו לשלוח לכם הזמנה באימייל, ואז פתחו את הקישור שבה.',
+  signUpInvitedNote: 'הוזמנתם בכתובת {email}. בחרו שם משתמש וסיסמה כדי ליצור את החשבון.',
+
+  // Deleting one's own account (the profile page)
+  deleteAccountHeading: 'מחיקת החשבון',
+  deleteAccountBody: 'מוחק את החשבון שלך עם רשימות ההשמעה, הלייקים, הקליפים, מפתחות ה-API וסיסמאות האפליקציות. השירים שהעלית נשארים באוסף. אי אפשר לבטל את זה.',
+  deleteAccountButton: 'מחיקת החשבון שלי',
+  deleteAccountConfirmTitle: 'למחוק את החשבון?',
+  deleteAccountConfirmBody: 'הזינו את הסיסמה כדי לאשר. תנותקו מכל המכשירים.',
+  deleteAccountSecretLabel: 'סיסמה',
+  deleteAccountSecretHint: 'אין סיסמה כי נכנסים עם Google או כניסה יחידה? הקלידו את שם המשתמש במקום.',
+  deleteAccountConfirmButton: 'מחיקה לצמיתות',
+  deleteAccountDone: 'החשבון שלך נמחק.',
+  deleteAccountWrongSecret: 'זו לא הסיסמה שלך (או, בלי סיסמה, שם המשתמש שלך).',
+  deleteAccountFailed: 'מחיקת החשבון נכשלה. נסו שוב.',
 };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useClientConfig } from '../../lib/client-config.query';
 import { useLocation, useNavigate } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -9,6 +10,7 @@ import { useAuthForm, type AuthMode } from './auth-form.state';
 import { ForgotPassword } from './forgot-password.component';
 import { SignInForm } from './sign-in-form.component';
 import { SignUpForm } from './sign-up-form.component';
+import { SignUpNotice } from './sign-up-notice.component';
 import { PageGlow } from '../../components/page-glow';
 
 /** Router state that opens the forgot-password view directly (the reset page's "request a new link"). */
@@ -20,13 +22,20 @@ function modeOf(pathname: string): AuthMode {
   return pathname.replace(/\/+$/, '') === '/signup' ? 'signup' : 'signin';
 }
 
-/** The auth screen of /signin and /signup: the route picks the tab (SPEC 2). */
+/**
+ * The auth screen of /signin and /signup: the route picks the tab (SPEC 2). Who may sign up
+ * (SIGNUP) shapes it: closed has no sign-up tab and says how to get an account; invite shows
+ * the form only with an invitation link (`/signup?invitation=…`), its address filled in.
+ */
 export function AuthPage() {
   const t = useT();
   const language = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();
-  const mode = modeOf(location.pathname);
+  const signUpMode = useClientConfig().data?.signUp ?? 'open';
+  const invitation = new URLSearchParams(location.search).get('invitation');
+  const closed = signUpMode === 'closed';
+  const mode = closed ? 'signin' : modeOf(location.pathname);
   const form = useAuthForm(mode);
   const wantsForgot = (location.state as AuthLocationState | null)?.view === 'forgot';
   const [view, setView] = useState<'form' | 'forgot'>(wantsForgot ? 'forgot' : 'form');
@@ -65,16 +74,25 @@ export function AuthPage() {
               </div>
             </div>
             <Tabs value={mode} onValueChange={switchTab} dir={textDirection(language)} activationMode="manual">
-              <TabsList aria-label={t('authTabsLabel')}>
-                <TabsTrigger value="signin">{t('signInTitle')}</TabsTrigger>
-                <TabsTrigger value="signup">{t('signUpTitle')}</TabsTrigger>
-              </TabsList>
-              <TabsContent value="signin" className="pt-6">
+              {closed ? null : (
+                <TabsList aria-label={t('authTabsLabel')}>
+                  <TabsTrigger value="signin">{t('signInTitle')}</TabsTrigger>
+                  <TabsTrigger value="signup">{t('signUpTitle')}</TabsTrigger>
+                </TabsList>
+              )}
+              <TabsContent value="signin" className={closed ? 'flex flex-col gap-6' : 'pt-6'}>
                 <SignInForm form={form} onForgotPassword={() => setView('forgot')} />
+                {closed ? <SignUpNotice testId="signup-closed">{t('signUpClosedNote')}</SignUpNotice> : null}
               </TabsContent>
-              <TabsContent value="signup" className="pt-6">
-                <SignUpForm form={form} />
-              </TabsContent>
+              {closed ? null : (
+                <TabsContent value="signup" className="pt-6">
+                  {signUpMode === 'invite' && !invitation ? (
+                    <SignUpNotice testId="signup-invite-only">{t('signUpInviteOnlyNote')}</SignUpNotice>
+                  ) : (
+                    <SignUpForm form={form} invitation={invitation} />
+                  )}
+                </TabsContent>
+              )}
             </Tabs>
           </div>
         )}

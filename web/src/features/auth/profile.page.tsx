@@ -17,6 +17,7 @@ import { useT } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { userInitials } from '../../lib/user-initials';
 import { AppsSection } from './app-credentials.component';
+import { DeleteAccountSection } from './delete-account.component';
 import { postForgotPassword } from './auth.api';
 import { EmailVerificationNotice, EmailVerifiedBadge } from './email-verification.component';
 import { PasswordStrength } from './password-strength.component';
@@ -75,6 +76,7 @@ export function ProfilePage({ addOns }: { addOns?: Partial<ProfilePageAddOns> })
         </Section>
         {addOns?.ListenBrainzSection ? <addOns.ListenBrainzSection /> : null}
         <LanguageSwitch className="rounded-2xl bg-surface/70 px-5 py-4 sm:px-6" />
+        <DeleteAccountSection />
       </div>
     </div>
   );

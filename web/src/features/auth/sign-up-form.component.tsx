@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
@@ -15,14 +15,25 @@ import type { AuthForm } from './auth-form.state';
 import { PasswordStrength } from './password-strength.component';
 import { sessionStore } from '../../lib/session.store';
 import { authSubmitDelay } from './submit-delay';
+import { useInvitation } from './invitation.query';
+import { SignUpNotice } from './sign-up-notice.component';
 
 const linkClass = 'font-medium text-fuchsia-300 underline-offset-4 hover:underline focus-visible:rounded-sm';
 
-export function SignUpForm({ form }: { form: AuthForm }) {
+/** `invitation`: the token of an invitation link; its address is filled in and the sign-up uses it. */
+export function SignUpForm({ form, invitation = null }: { form: AuthForm; invitation?: string | null }) {
   const t = useT();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const { values, errors, setValue, validateField, validateAll } = form;
+  const invited = useInvitation(invitation);
+  const invitedEmail = invited.data?.email;
+
+  // Once, when the link's address arrives: the invited person may still change it.
+  useEffect(() => {
+    if (invitedEmail) setValue('email', invitedEmail);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setValue is a new function each render; the address is what matters
+  }, [invitedEmail]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,6 +45,7 @@ export function SignUpForm({ form }: { form: AuthForm }) {
         userName: values.userName.trim(),
         email: values.email.trim(),
         password: values.password,
+        invitation: invitation ?? undefined,
       });
       // Sign-up does not sign in (SPEC 4); the visitor lands on / and signs in from there.
       toast.success(response.message || t('signUpSuccess'));
@@ -47,6 +59,12 @@ export function SignUpForm({ form }: { form: AuthForm }) {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-5" aria-busy={submitting}>
+      {invitedEmail ? (
+        <SignUpNotice tone="invited" testId="signup-invited">
+          {t('signUpInvitedNote', { email: invitedEmail })}
+        </SignUpNotice>
+      ) : null}
+      {invited.isError ? <SignUpNotice testId="signup-invitation-invalid">{t('invitationInvalid')}</SignUpNotice> : null}
       <TextField
         id="signup-username"
         label={t('fieldUsername')}

@@ -1,3 +1,5 @@
+import { adminEn } from '../../features/admin/admin.messages.en';
+import { adminHe } from '../../features/admin/admin.messages.he';
 import { appEn } from '../../app/app.messages.en';
 import { appHe } from '../../app/app.messages.he';
 import { authEn } from '../../features/auth/auth.messages.en';
@@ -37,6 +39,7 @@ import type { Translation } from './translation.types';
 export const englishCatalogues = {
   common: commonEn,
   app: appEn,
+  admin: adminEn,
   player: playerEn,
   auth: authEn,
   clips: clipsEn,
@@ -58,6 +61,7 @@ type EnglishCatalogues = typeof englishCatalogues;
 export const hebrewCatalogues = {
   common: commonHe,
   app: appHe,
+  admin: adminHe,
   player: playerHe,
   auth: authHe,
   clips: clipsHe,
