@@ -3,10 +3,11 @@
  * here (drums, bass, saw pads, Karplus-Strong plucks; leads: a synth lead with LFO vibrato, a
  * flute-like sine with breath noise, a violin-like sawtooth with delayed vibrato through a
  * plain low-pass, an overdriven guitar-like square with bends, an electric piano with tremolo,
- * a drawbar organ through a rotary speaker: amplitude and slight pitch modulation); voices from espeak-ng in
- * several voices and languages, spoken, rapped (fast and rhythmic) or sung (SSML per-word
- * pitch on a melody, slow, flat intonation, then ffmpeg's vibrato); the voice at -3..-20 dB
- * under the music; WAV, 128 and 64 kbit/s MP3, 32 kbit/s Opus.
+ * a drawbar organ through a rotary speaker: amplitude and slight pitch modulation); voices
+ * from espeak-ng in several voices and languages, spoken, rapped (fast and rhythmic) or sung
+ * (SSML pitch on a melody, a note a word or a note a syllable, slow, flat intonation, then
+ * ffmpeg's vibrato); the voice at -3..-20 dB under the music; WAV, 128 and 64 kbit/s MP3,
+ * 32 kbit/s Opus.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -55,7 +56,7 @@ async function makeClip(dir: string, index: number, seconds: number): Promise<Cl
   let voiceTrack: Float32Array | undefined;
   let voiceDb = 0;
   if (voice) {
-    const style = pick(random, ['spoken', 'rapped', 'sung', 'sung'] as const);
+    const style = pick(random, ['spoken', 'rapped', 'sung', 'sung', 'syllabic'] as const);
     const language = random() < 0.3 ? pick(random, Object.keys(FOREIGN)) : 'en';
     const name = language === 'en' ? pick(random, ENGLISH_VOICES) : random() < 0.5 ? language : `${language}+f3`;
     const texts = language === 'en' ? [pick(random, TEXTS), pick(random, TEXTS)] : [FOREIGN[language]!];
@@ -63,7 +64,7 @@ async function makeClip(dir: string, index: number, seconds: number): Promise<Cl
     for (const [n, text] of texts.entries()) phrases.push(await speak(`${base}-v${n}.wav`, name, text, style, random, rootHz));
     voiceTrack = layPhrases(phrases, seconds, random, between(random, 0.5, 4), style === 'sung' ? [0.3, 1.5] : [0.4, 2.5]);
     voiceDb = -3 - random() * 17;
-    description = `${style} ${name} at ${voiceDb.toFixed(0)} dB, ${description}`;
+    description = `${style === 'syllabic' ? 'sung (a note a syllable)' : style} ${name} at ${voiceDb.toFixed(0)} dB, ${description}`;
   }
   const wav = `${base}-mix.wav`;
   await writeWav(wav, mix(music, voiceTrack, voiceDb));
@@ -72,8 +73,18 @@ async function makeClip(dir: string, index: number, seconds: number): Promise<Cl
   return { file, voice, description, ...(voice ? { voiceDb } : {}) };
 }
 
-/** espeak-ng in `style`; sung: each word on a note of a melody over `rootHz`, then vibrato. */
-async function speak(file: string, name: string, text: string, style: 'spoken' | 'rapped' | 'sung', random: Random, rootHz: number): Promise<Float32Array> {
+type Style = 'spoken' | 'rapped' | 'sung' | 'syllabic';
+
+/** A word cut into rough syllables (before each consonant that follows a vowel and precedes one): "tonight" → "to", "night". */
+function syllables(word: string): string[] {
+  return word.split(/(?<=[aeiouy])(?=[^aeiouy][aeiouy])/iu).filter((part) => part.length > 0);
+}
+
+/**
+ * espeak-ng in `style`. sung: each word on a note of a melody over `rootHz` (held through its
+ * syllables), then vibrato; syllabic: each syllable on its own note, as most songs are set.
+ */
+async function speak(file: string, name: string, text: string, style: Style, random: Random, rootHz: number): Promise<Float32Array> {
   const pitch = String(Math.round(between(random, 25, 75)));
   if (style === 'spoken') await run('espeak-ng', ['-v', name, '-s', String(Math.round(between(random, 140, 180))), '-p', pitch, '-w', file, text]);
   else if (style === 'rapped')
@@ -81,7 +92,8 @@ async function speak(file: string, name: string, text: string, style: 'spoken' |
   else {
     const octave = name.includes('+f') ? 4 : 2;
     let degree = Math.floor(random() * 4);
-    const words = text.split(/\s+/u).map((word) => {
+    const units = style === 'syllabic' ? text.split(/\s+/u).flatMap(syllables) : text.split(/\s+/u);
+    const words = units.map((word) => {
       degree = Math.max(0, Math.min(SCALE.length - 1, degree + Math.round(between(random, -2, 2))));
       const hz = rootHz * octave * 2 ** (SCALE[degree]! / 12);
       return `<prosody pitch="${Math.round(hz)}Hz" range="x-low" rate="${pick(random, ['x-slow', 'slow'])}">${word}</prosody>`;

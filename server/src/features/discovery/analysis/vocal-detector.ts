@@ -50,6 +50,8 @@ const FRAMES_PER_WINDOW = 43; // ~1 s
 const SUSTAIN_FRAMES = 65; // ~1.5 s
 const SUSTAIN_STEP = 11;
 const MOVE_DB = 4;
+/** Semitones the pitch may move between two frames whose shapes are compared (one source, not two). */
+const MAX_JUMP = 1.5;
 /** A frame is periodic when its harmonics below this hold `HARMONICITY` times the level between them. */
 const HARMONICITY_HZ = 2500;
 /** The pitch is found from the harmonics below this. */
@@ -98,7 +100,7 @@ export function detectVocals(signal: Float32Array, sampleRate: number): VocalEst
  */
 function combine(m: VocalMeasures): number {
   if (m.seconds === 0 || m.periodicShare === 0) return 0;
-  const z = -7.2 + 3.07 * m.formantMotionTop + 3.2 * m.syllabicModulation;
+  const z = -7.78 + 3.41 * m.formantMotionTop + 2.71 * m.syllabicModulation;
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -245,8 +247,8 @@ function analyseExcerpt(s: Spectrogram, binHz: number, tally: Tally): void {
     let windowPairs = 0;
     for (let f = Math.max(w, SHAPE_LAG); f < end; f++) {
       if (!periodic[f] || !periodic[f - SHAPE_LAG]) continue;
-      // The same source: its pitch moved less than 1.5 semitones in between.
-      if (Math.abs(12 * Math.log2(pitch[f]! / pitch[f - SHAPE_LAG]!)) > 1.5) continue;
+      // The same source: its pitch moved less than MAX_JUMP in between.
+      if (Math.abs(12 * Math.log2(pitch[f]! / pitch[f - SHAPE_LAG]!)) > MAX_JUMP) continue;
       let distance = 0;
       for (let g = 0; g < GRID; g++) distance += Math.min(20, Math.abs(shapes[f * GRID + g]! - shapes[(f - SHAPE_LAG) * GRID + g]!));
       distance /= GRID;
