@@ -170,6 +170,11 @@ test.describe('player sound', () => {
     const bar = playerBar(page);
     await expect(bar).toBeVisible();
     await expect.poll(async () => (await playing(page)).time, { timeout: 30_000, message: 'the ALAC song plays' }).toBeGreaterThan(1);
+    // The system's media controls still know the song (Media Session) with Web Audio in the path.
+    expect(await page.evaluate(() => [navigator.mediaSession.metadata?.title, navigator.mediaSession.playbackState])).toEqual([
+      'Apple Lossless Song',
+      'playing',
+    ]);
     // Seek to 20 s with the bar's slider (its keyboard: End, then back).
     const seek = bar.getByRole('slider', { name: 'Seek' });
     await seek.focus();
