@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@encore/common/http.contract';
+import { localizedServerMessage } from './limit-text';
 import { readStoredToken } from './session-storage';
 
 /** The API lives under /api on the same origin as the web app (DECISIONS, wire contract). */
@@ -7,18 +8,21 @@ export const API_BASE = '/api';
 /**
  * A failed API call. `status` is the HTTP status (0 when the server could not be reached);
  * `serverMessage` is the `{message}` the server answered with, if any; `message` is that
- * text or, without one, the caller's fallback.
+ * text or, without one, the caller's fallback. A per-user limit's answer (fair shares) is
+ * kept in the user's language, with the server's figures, wherever it is shown.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly serverMessage: string | null;
 
   constructor(
     readonly status: number,
     message: string,
-    readonly serverMessage: string | null,
+    serverMessage: string | null,
     options?: ErrorOptions,
   ) {
-    super(message, options);
+    super(localizedServerMessage(message), options);
+    this.serverMessage = serverMessage === null ? null : localizedServerMessage(serverMessage);
   }
 }
 

@@ -1,3 +1,4 @@
+import { limitMessagesEn } from '@encore/common/limit-messages';
 import { ruleMessagesEn } from '@encore/common/messages.en';
 
 /**
@@ -6,6 +7,8 @@ import { ruleMessagesEn } from '@encore/common/messages.en';
  */
 export const commonEn = {
   ...ruleMessagesEn,
+  // The per-user limits' answers (common/limit-messages.ts): an answer of the server is shown in the user's language
+  ...limitMessagesEn,
 
   // Throughout the app
   documentTitle: '{page} · Encore',

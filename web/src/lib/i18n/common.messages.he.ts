@@ -24,6 +24,17 @@ export const commonHe: Translation<typeof commonEn> = {
   resetPasswordTooShort: 'הסיסמה חייבת להכיל לפחות 8 תווים',
   textControlCharacters: 'יש להסיר מהשדה את תווי הבקרה הבלתי נראים',
 
+  // The per-user limits' answers (common/limit-messages.ts, limitMessagesEn), with the server's figures
+  // (sizes such as "9.5 MB" isolated left-to-right, U+2066…U+2069, so they read as in English)
+  limitStorageNoRoom:
+    'אין מקום לשיר הזה: השירים שלך תופסים \u2066{used}\u2069 מתוך \u2066{quota}\u2069, והקובץ הזה בגודל \u2066{size}\u2069. יש למחוק כמה מהשירים שלך כדי לפנות מקום.',
+  limitStorageFull: 'נפח האחסון שלך מלא: השירים שלך תופסים \u2066{used}\u2069 מתוך \u2066{quota}\u2069. יש למחוק כמה מהשירים שלך כדי לפנות מקום.',
+  limitRenders: 'כבר יש לך את המספר המרבי של קליפים בעיבוד או בהמתנה בו־זמנית ({max}). נא להמתין שאחד מהם יסתיים ולנסות שוב.',
+  limitTranscriptions: 'כבר יש לך את המספר המרבי של תמלולים בביצוע או בהמתנה בו־זמנית ({max}). נא להמתין שאחד מהם יסתיים ולנסות שוב.',
+  limitUploads: 'יותר מדי העלאות בבת אחת. נא להמתין שאחת מהן תסתיים ולנסות שוב.',
+  limitClipUploads: 'יותר מדי קליפים מועלים בבת אחת. נא להמתין שאחד מהם יסתיים ולנסות שוב.',
+  limitAiPerMinute: 'יצרת את המספר המרבי של פלייליסטים בעזרת AI שמותר בדקה ({max}). נא לנסות שוב בעוד {seconds} שניות.',
+
   // Throughout the app
   documentTitle: '{page} · Encore',
   loading: 'טוען…',
