@@ -1,8 +1,11 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TooManyRequestsError } from '../../src/platform/errors/app-errors.js';
 import { defineJob, jobKind } from '../../src/platform/jobs/jobs.types.js';
+import type { Platform } from '../../src/platform/platform.js';
 import type { TaskRecord } from '../../src/platform/tasks/task.store.js';
+import { startWorker } from '../../src/worker.js';
 import { account } from '../library/library-test-kit.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -146,4 +149,40 @@ describe.each(engines)('fair queues on %s', (engine) => {
     await until(ours, (names) => names.includes('m0'));
     await t.app.encore.platform.jobs.idle();
   });
+});
+
+describe.runIf(engines.includes('postgres'))('a fair queue worked by several processes on PostgreSQL', () => {
+  it('hands out owners in turn whichever worker process asks', async () => {
+    releaseAll = false;
+    // The serving process only sends; two worker processes (each a pg-boss of its own, one job at a time) work.
+    const t = await startTestApp('postgres', { WORKER: 'off' }, {}, { extraJobs: [fair] });
+    const workers: Platform[] = [];
+    try {
+      for (const name of ['alice', 'bob', 'carol']) await account(t, name);
+      const users = await t.app.encore.platform.database.db.query.users.findMany();
+      const id = (name: string) => users.find((user) => user.userName === name)?.id ?? 0;
+      for (let n = 0; n < 2; n++) workers.push(await startWorker(t.config, pino({ level: 'silent' }), [fair]));
+      const send = (owner: string, name: string, hold = false) =>
+        t.app.encore.platform.tasks.start({ kind: fairKind.name, ownerId: id(owner), job: fairKind, payload: { name: `multi:${name}`, hold } });
+      const ours = () => started.filter((name) => name.startsWith('multi:')).map((name) => name.slice('multi:'.length));
+      // Alice's first two hold both workers; then she queues eight more, and Bob and Carol one each.
+      await send('alice', 'a0', true);
+      await send('alice', 'a1', true);
+      await until(ours, (names) => names.includes('a0') && names.includes('a1'));
+      for (let n = 2; n <= 9; n++) await send('alice', `a${n}`);
+      await send('bob', 'b0');
+      await send('carol', 'c0');
+      held.get('multi:a0')?.();
+      await until(ours, (names) => names.includes('a9'));
+      // Whichever worker took them, Bob's and Carol's went before Alice's third.
+      expect(ours().slice(2, 5)).toEqual(['b0', 'c0', 'a2']);
+      held.get('multi:a1')?.();
+      for (const worker of workers) await worker.jobs.idle();
+    } finally {
+      releaseAll = true;
+      for (const release of held.values()) release();
+      for (const worker of workers) await worker.close();
+      await t.close();
+    }
+  }, 120_000);
 });
