@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../src/features/auth/auth.schema.js';
 import { LibraryRepository, type NewSong } from '../../src/features/library/library.repository.js';
 import { folderSongsPort, songBrowsePort, type AlbumRecord, type SongBrowse } from '../../src/features/library/library.port.js';
@@ -355,6 +355,39 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
     await db.delete(songs).where(inArray(songs.id, [added?.id ?? 0, idOf('Army of Me')]));
     expect(await browse.album(albumKeyOf('bjork', 'post'))).toBeUndefined();
     expect((await browse.artist(artistKeyOf('bjork')))?.albumCount).toBe(1);
+  });
+
+  it('counts songs with the triggers exactly as count(*) does, through inserts of many rows, deletes and a deleted account', async () => {
+    const db = t.app.encore.platform.database.db;
+    const rows = new SongBrowseRepository(db);
+    const counted = async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(songs))[0]?.n ?? -1;
+    expect((await rows.version()).count).toBe(await counted());
+    const carl = await account(t, 'carl').then(async () => (await db.select({ id: users.id }).from(users).where(eq(users.userName, 'carl')))[0]?.id ?? 0);
+    await repository.insertMany(Array.from({ length: 25 }, (_, i) => row({ title: `Carl ${i}`, artist: 'Carl' }, 9000 + i, carl)));
+    expect((await rows.version()).count).toBe(await counted());
+    // A statement that deletes nothing changes nothing; one that deletes several counts them all.
+    await db.delete(songs).where(eq(songs.id, -1));
+    const carls = await db.select({ id: songs.id }).from(songs).where(eq(songs.ownerId, carl));
+    await db.delete(songs).where(
+      inArray(
+        songs.id,
+        carls.slice(0, 5).map((song) => song.id),
+      ),
+    );
+    expect((await rows.version()).count).toBe(await counted());
+    // The account's songs go with it (a cascade is a delete like another).
+    await db.delete(users).where(eq(users.id, carl));
+    expect((await rows.version()).count).toBe(await counted());
+    expect((await browse.artists()).map((artist) => artist.name)).not.toContain('Carl');
+    // A transaction rolled back leaves the count as it was.
+    await db
+      .transaction(async (tx) => {
+        await tx.delete(songs).where(eq(songs.displayName, 'Hunter'));
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect((await rows.version()).count).toBe(await counted());
+    expect(await browse.songs([idOf('Hunter')], ann)).toHaveLength(1);
   });
 
   it('builds its index once for calls at once, and picks up a retag in place once the index is older than its age', async () => {

@@ -1,4 +1,4 @@
-import { searchWords, songLikes, songSearch, songs } from './library.schema.js';
+import { searchWords, songCounts, songLikes, songSearch, songs } from './library.schema.js';
 import { uploadDeadlineMs } from '../../config.js';
 import { bind, defineModule } from '../../modules/module.js';
 import type { AudioTags } from '../../platform/media/audio-tags.js';
@@ -38,7 +38,7 @@ export const libraryModule = defineModule({
   summary: 'The shared collection: upload (tags, covers), browse, search, play, like, download and delete songs.',
   requires: [accountsPort],
   provides: [songCataloguePort, songEventsPort, songDetailSourcesPort, uploadGatePort, songFactsPort, folderSongsPort, songBrowsePort, songOwnersPort],
-  tables: [songs, songSearch, searchWords, songLikes],
+  tables: [songs, songSearch, searchWords, songLikes, songCounts],
   jobs: [],
   settings: ['MAX_UPLOAD_MB', 'UPLOAD_MIN_KBPS', 'UPLOAD_STALL_SECONDS', 'UPLOADS_PER_USER', 'USER_STORAGE_MB'],
   tags: ['library', 'upload'],

@@ -87,6 +87,17 @@ export const songs = pgTable(
 );
 
 /**
+ * How many songs there are, kept by statement triggers on songs (migration 0024) in a few rows
+ * whose sum is the count (a transaction adds to the row of its backend, so concurrent inserts
+ * seldom wait for one another). The sum in a snapshot is exactly `count(*)` of songs in it: what
+ * the browse index's version reads instead of counting 50,000 songs (~10 ms on PGlite) per call.
+ */
+export const songCounts = pgTable('song_counts', {
+  shard: integer('shard').primaryKey(),
+  songs: bigint('songs', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * What a search reads: each song's search text with its owner and sort keys, and nothing else.
  * A search has to read every match (for the total and the page's order), and the songs' own rows
  * are wide (lyrics, file names, storage keys): a typo matching 9,000 of 50,000 songs read 4,600

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import type { BrowsedSong } from './library.port.js';
-import { songLikes, songs } from './library.schema.js';
+import { songCounts, songLikes, songs } from './library.schema.js';
 
 /** What the browse index keeps of a present song: its tags that make artists, albums and genres. */
 export interface BrowseSongRow {
@@ -91,8 +91,8 @@ function toPageSongRow(row: PageJsonRow): PageSongRow {
 const musicFolderOf = sql<number>`case when ${songs.ownerId} is null then ${songs.folderId} else 0 end`.mapWith(Number);
 
 /**
- * What changes when songs are added, deleted, hidden or shown again, read from two indexes
- * (the primary key and the partial index of missing songs) instead of the rows. A retag in place
+ * What changes when songs are added, deleted, hidden or shown again, read from the song counts
+ * the triggers keep, the primary key and the partial index of missing songs, never the rows. A retag in place
  * (a music folder's file rewritten) changes none of it: the index is rebuilt after a while for those.
  */
 export interface BrowseVersion {
@@ -146,7 +146,8 @@ export class SongBrowseRepository {
     const missing = db.select({ id: songs.id }).from(songs).where(isNotNull(songs.missingSince)).as('missing');
     const [row] = await db
       .select({
-        count: sql<number>`(select count(*) from ${songs})`.mapWith(Number),
+        // The triggers' count (exactly count(*) in this snapshot), not a count of every song.
+        count: sql<number>`(select coalesce(sum(${songCounts.songs}), 0) from ${songCounts})`.mapWith(Number),
         maxId: sql<number>`(select coalesce(max(${songs.id}), 0) from ${songs})`.mapWith(Number),
         missingCount: sql<number>`count(${missing.id})`.mapWith(Number),
         missingIdSum: sql<number>`coalesce(sum(${missing.id}), 0)`.mapWith(Number),
