@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SongFeatures } from '@encore/common/analysis.contract';
 import { AI_MESSAGES, type GeneratedPlaylist } from '@encore/common/discovery.contract';
-import { featureVector } from '../../src/features/discovery/analysis/analyse-signal.js';
+import { ANALYSER_VERSION, featureVector } from '../../src/features/discovery/analysis/analyse-signal.js';
 import { users } from '../../src/features/auth/auth.schema.js';
 import { songAnalyses } from '../../src/features/discovery/discovery.schema.js';
 import { songs } from '../../src/features/library/library.schema.js';
@@ -75,7 +75,7 @@ describe.each(engines)('AI playlists from the collection on %s', (engine) => {
         })
         .returning();
       const f = features(values);
-      await db.insert(songAnalyses).values({ songId: row!.id, status: 'analysed', features: f, vector: featureVector(f), analyserVersion: 1 });
+      await db.insert(songAnalyses).values({ songId: row!.id, status: 'analysed', features: f, vector: featureVector(f), analyserVersion: ANALYSER_VERSION });
       ids[title] = row!.id;
     }
     // Ada likes one of Bob's songs.

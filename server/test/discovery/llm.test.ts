@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SongFeatures } from '@encore/common/analysis.contract';
 import { AI_MESSAGES, type GeneratedPlaylist } from '@encore/common/discovery.contract';
-import { featureVector } from '../../src/features/discovery/analysis/analyse-signal.js';
+import { ANALYSER_VERSION, featureVector } from '../../src/features/discovery/analysis/analyse-signal.js';
 import { interpretWithLlm, LlmUnusable } from '../../src/features/discovery/llm/llm-interpreter.js';
 import { users } from '../../src/features/auth/auth.schema.js';
 import { songAnalyses } from '../../src/features/discovery/discovery.schema.js';
@@ -106,7 +106,7 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
         })
         .returning();
       const f = features(values);
-      await db.insert(songAnalyses).values({ songId: row!.id, status: 'analysed', features: f, vector: featureVector(f), analyserVersion: 1 });
+      await db.insert(songAnalyses).values({ songId: row!.id, status: 'analysed', features: f, vector: featureVector(f), analyserVersion: ANALYSER_VERSION });
       ids[title] = row!.id;
     }
   });
@@ -241,7 +241,7 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
 
     // Bytes ffmpeg cannot decode: the analysis marks the song and the backfill moves on.
     await t.app.encore.platform.storage.put(storageKey, Buffer.alloc(4096, 0x5a));
-    expect(await t.app.encore.modules.internals(discoveryModule).analysis.backfill()).toEqual({ analysed: 0, failed: 1 });
+    expect(await t.app.encore.modules.internals(discoveryModule).analysis.backfill()).toMatchObject({ analysed: 0, failed: 1 });
     const detail = (await t.app.inject({ url: `/api/files/${row!.id}`, headers })).json<{ analysis: { status: string; reason: string } }>();
     expect(detail.analysis.status).toBe('failed');
     expect(detail.analysis.reason).toMatch(/could not be decoded/u);
@@ -272,7 +272,9 @@ describe.each(engines)('the LLM interpreter on %s', (engine) => {
       })
       .returning();
     const loud = features({ energy: 0.97, loudnessLufs: -6, bpm: 160, acousticness: 0.05, energyLevel: 'high' });
-    await db.insert(songAnalyses).values({ songId: row!.id, status: 'analysed', features: loud, vector: featureVector(loud), analyserVersion: 1 });
+    await db
+      .insert(songAnalyses)
+      .values({ songId: row!.id, status: 'analysed', features: loud, vector: featureVector(loud), analyserVersion: ANALYSER_VERSION });
     expect(await names()).toContain('Thunder');
     await db.delete(songs).where(eq(songs.id, row!.id));
     expect(await names()).not.toContain('Thunder');

@@ -43,6 +43,8 @@ const WEIGHTS: Record<TargetFeature, number> = {
   acousticness: 0.6,
 };
 /** A difference of 2/3 of the scale (or more) scores nothing: "calm" is not half-answered by a loud song. */
+/** Below this closeness on energy or loudness, asked at an end of the scale, a song is vetoed (see scoreSong). */
+const VETO_FIT = 1 / 3;
 const closeness = (difference: number) => 1 - Math.min(1, Math.abs(difference) * 1.5);
 
 /**
@@ -128,6 +130,9 @@ export function scoreSong(query: PromptQuery, song: Candidate, calibration: Cali
       feature === 'tempo'
         ? Math.min(...readings.map((bpm) => closeness(beyond(calibration.tempo(bpm), wanted))))
         : closeness(beyond(featureValue(feature, song.features, calibration), wanted));
+    // A song far (more than 4/9 of the scale) from an extreme wish on how hard it plays is no
+    // answer, however well it fits the rest: a loud song never answers "quiet" or "sleep".
+    if (fit < VETO_FIT && (feature === 'energy' || feature === 'loudness') && (wanted <= 0.25 || wanted >= 0.75)) return 0;
     weighted += WEIGHTS[feature] * fit;
     weights += WEIGHTS[feature];
   }
