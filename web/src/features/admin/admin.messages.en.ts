@@ -25,6 +25,7 @@ export const adminEn = {
   adminYou: 'You',
   adminNeverSeen: 'Not yet',
   adminJustNow: 'Just now',
+  adminJustNowInline: 'just now',
   adminActionsFor: 'Actions for {name}',
   adminMakeAdmin: 'Make admin',
   adminRemoveAdmin: 'Remove admin',

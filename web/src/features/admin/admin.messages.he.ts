@@ -25,6 +25,7 @@ export const adminHe: Translation<typeof adminEn> = {
   adminYou: 'את/ה',
   adminNeverSeen: 'עדיין לא',
   adminJustNow: 'הרגע',
+  adminJustNowInline: 'הרגע',
   adminActionsFor: 'פעולות עבור {name}',
   adminMakeAdmin: 'הפיכה למנהל',
   adminRemoveAdmin: 'הסרת הרשאות ניהול',

@@ -270,7 +270,7 @@ describe('the admin page', () => {
     const click = userEvent.setup();
     renderApp('/admin');
     const panel = await screen.findByRole('region', { name: 'Music folders' });
-    expect(await within(panel).findByTestId('admin-scan-status')).toHaveTextContent('Last scan Just now: 10 added, 0 updated, 0 missing, 0 failed.');
+    expect(await within(panel).findByTestId('admin-scan-status')).toHaveTextContent('Last scan just now: 10 added, 0 updated, 0 missing, 0 failed.');
     await click.click(within(panel).getByRole('button', { name: 'Scan now' }));
     expect(await screen.findByText('Scan started.')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'POST' && request.path === '/api/admin/music-folders/scan')).toBe(true);

@@ -49,7 +49,7 @@ export function MusicFoldersStatus() {
                 ? t('adminScanError', { error: data.scan.error })
                 : data.scan.finishedAt
                   ? t('adminScanDone', {
-                      when: timeAgo(data.scan.finishedAt, language) ?? t('adminJustNow'),
+                      when: timeAgo(data.scan.finishedAt, language) ?? t('adminJustNowInline'),
                       added: n(data.scan.added),
                       updated: n(data.scan.updated),
                       missing: n(data.scan.missing),

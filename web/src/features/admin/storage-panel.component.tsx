@@ -46,7 +46,9 @@ function StorageBars({
               <dt className="font-medium">{t(KIND_KEYS[kind.kind])}</dt>
               <dd className="flex items-baseline gap-2 tabular-nums">
                 <span className="text-xs text-muted">{t('adminStorageFiles', { count: formatCount(kind.objects, language) })}</span>
-                <span className="font-semibold">{formatBytes(kind.bytes)}</span>
+                <span className="font-semibold" dir="ltr">
+                  {formatBytes(kind.bytes)}
+                </span>
               </dd>
             </div>
             <div className="h-1.5 overflow-hidden rounded-full bg-white/5" aria-hidden>
@@ -57,7 +59,9 @@ function StorageBars({
       </dl>
       <p className="flex items-baseline justify-between border-t border-border pt-2.5 font-semibold">
         <span>{t('adminStorageTotal')}</span>
-        <span className="tabular-nums">{formatBytes(total)}</span>
+        <span className="tabular-nums" dir="ltr">
+          {formatBytes(total)}
+        </span>
       </p>
       {musicFolderSongs > 0 ? <p className="text-xs text-muted">{t('adminStorageFolders', { count: formatCount(musicFolderSongs, language) })}</p> : null}
     </div>

@@ -83,7 +83,9 @@ function UserRow({ user, onDelete }: { user: AdminUser; onDelete: () => void }) 
         </span>
       </td>
       <td className="border-t border-border px-2 py-3 text-end tabular-nums">{formatCount(user.songs, language)}</td>
-      <td className="border-t border-border px-2 py-3 text-end tabular-nums">{formatBytes(user.storageBytes)}</td>
+      <td className="border-t border-border px-2 py-3 text-end tabular-nums">
+        <span dir="ltr">{formatBytes(user.storageBytes)}</span>
+      </td>
       <td className="border-t border-border px-2 py-3 text-muted">{seen}</td>
       <td className="border-t border-border px-2 py-3 text-end">
         <DropdownMenu>
