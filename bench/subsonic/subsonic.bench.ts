@@ -3,7 +3,8 @@
  * 50,000 songs (`scale-library.ts`; `SCALE_SONGS`, `SCALE_RUNS`): the first call (the browse
  * index built), then median and p95 of `search3` with an empty query in pages of 500 songs
  * through the whole library (as Symfonium syncs) and of `getAlbumList2` newest pages of 50, each
- * as p95 / goal (50 ms); then a 10 MB song through `/rest/stream` next to the web app's signed
+ * as p95 / goal (50 ms), and of `getAlbumList2` frequent (by the caller's plays: 5,000 songs of 600 albums played);
+ * then a 10 MB song through `/rest/stream` next to the web app's signed
  * /api storage URL of the same song (MB/s, and the ratio). PGlite, and PostgreSQL with
  * TEST_DATABASE_URL. Asserts nothing.
  */
@@ -11,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { newUploadKey } from '../../server/src/features/library/upload-key.js';
 import { songCataloguePort } from '../../server/src/features/library/library.port.js';
 import { LibraryRepository } from '../../server/src/features/library/library.repository.js';
-import { songs } from '../../server/src/platform/db/schema.js';
+import { songPlays, songs } from '../../server/src/platform/db/schema.js';
 import { benchEngines, fmt, startBenchApp, summarize, timed, type Engine } from '../library/bench-app.js';
 import { songRow } from '../library/scale-library.js';
 
@@ -41,6 +42,14 @@ async function run(engine: Engine): Promise<void> {
       payload: { name: 'bench' },
     });
     const apiKey = created.json<{ key: string }>().key;
+    // The caller has played 5,000 songs (one in ten), up to five times each.
+    const plays = Array.from({ length: 5_000 }, (_, i) => ({
+      userId: bench.userId,
+      songId: big.id + i * 10,
+      playCount: 1 + (i % 5),
+      lastPlayedAt: new Date(Date.now() - i * 60_000),
+    }));
+    for (let i = 0; i < plays.length; i += 1000) await db.insert(songPlays).values(plays.slice(i, i + 1000));
     await bench.app.encore.platform.upkeep?.runOnce();
     await bench.restart();
     const origin = await bench.app.listen({ host: '127.0.0.1', port: 0 });
@@ -75,6 +84,10 @@ async function run(engine: Engine): Promise<void> {
     });
     await measure('getAlbumList2 type=newest size=50, offset stepping', async (i) => {
       const answer = await getJson(rest('getAlbumList2', `type=newest&size=50&offset=${i * 50}`));
+      return ((answer['albumList2'] as { album?: unknown[] }).album ?? []).length;
+    });
+    await measure('getAlbumList2 type=frequent size=50 (5,000 songs of 600 albums played), offset stepping', async (i) => {
+      const answer = await getJson(rest('getAlbumList2', `type=frequent&size=50&offset=${(i * 50) % 550}`));
       return ((answer['albumList2'] as { album?: unknown[] }).album ?? []).length;
     });
 

@@ -141,29 +141,25 @@ export class ListeningRepository {
   async listening(userId: number, songIds?: readonly number[]): Promise<Map<number, SongListening>> {
     if (songIds !== undefined && songIds.length === 0) return new Map();
     // One array parameter, whatever the page's size (not a placeholder per id).
-    const ids = songIds === undefined ? undefined : sql`${`{${[...new Set(songIds)].filter(Number.isSafeInteger).join(',')}}`}::int[]`;
-    const plays = this.db
-      .select({ songId: songPlays.songId, playCount: songPlays.playCount, lastPlayedAt: songPlays.lastPlayedAt })
-      .from(songPlays)
-      .where(and(eq(songPlays.userId, userId), ids && sql`${songPlays.songId} = any(${ids})`))
-      .as('plays');
-    const ratings = this.db
-      .select({ songId: songRatings.songId, rating: songRatings.rating })
-      .from(songRatings)
-      .where(and(eq(songRatings.userId, userId), ids && sql`${songRatings.songId} = any(${ids})`))
-      .as('ratings');
-    const rows = await this.db
-      .select({ playedId: plays.songId, ratedId: ratings.songId, playCount: plays.playCount, lastPlayedAt: plays.lastPlayedAt, rating: ratings.rating })
-      .from(plays)
-      .fullJoin(ratings, eq(ratings.songId, plays.songId));
+    const only = (column: typeof songPlays.songId | typeof songRatings.songId) =>
+      songIds === undefined ? sql`` : sql` and ${column} = any(${`{${[...new Set(songIds)].filter(Number.isSafeInteger).join(',')}}`}::int[])`;
+    // The rows come back as one JSON text: PGlite hands thousands of rows over value by value several times slower.
+    const result = (await this.db.execute(sql`
+      select json_agg(json_build_array(coalesce(plays.song_id, ratings.song_id), plays.play_count, plays.last_played_at, ratings.rating))::text as rows
+      from (select ${songPlays.songId} as song_id, ${songPlays.playCount} as play_count, ${songPlays.lastPlayedAt} as last_played_at
+            from ${songPlays} where ${songPlays.userId} = ${userId}${only(songPlays.songId)}) as plays
+      full join (select ${songRatings.songId} as song_id, ${songRatings.rating} as rating
+            from ${songRatings} where ${songRatings.userId} = ${userId}${only(songRatings.songId)}) as ratings
+        on ratings.song_id = plays.song_id
+    `)) as unknown as { rows: { rows: string | null }[] };
+    const text = result.rows[0]?.rows;
     const listening = new Map<number, SongListening>();
-    for (const row of rows) {
-      const songId = row.playedId ?? row.ratedId;
-      if (songId === null) continue;
+    if (!text) return listening;
+    for (const [songId, playCount, lastPlayedAt, rating] of JSON.parse(text) as [number, number | null, string | null, number | null][]) {
       listening.set(songId, {
-        playCount: row.playCount ?? 0,
-        ...(row.lastPlayedAt ? { lastPlayedAt: row.lastPlayedAt } : {}),
-        ...(row.rating !== null ? { rating: row.rating } : {}),
+        playCount: playCount ?? 0,
+        ...(lastPlayedAt !== null ? { lastPlayedAt: new Date(lastPlayedAt) } : {}),
+        ...(rating !== null ? { rating } : {}),
       });
     }
     return listening;
