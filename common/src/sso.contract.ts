@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { signInResponse } from './auth.contract.js';
 import { defineEndpoint } from './endpoint.js';
+import { text } from './input.contract.js';
 
 /**
  * Single sign-on (issue 29): OpenID Connect through the provider's own pages, and sign-in by a
@@ -8,7 +9,7 @@ import { defineEndpoint } from './endpoint.js';
  */
 
 /** Where the web app should go after signing in: a path on this site (checked again by the web app). */
-const nextPath = z.string().max(2000).optional();
+const nextPath = text('The return address').max(2000).optional();
 
 export const oidcStartBody = z.object({
   next: nextPath,
@@ -25,7 +26,7 @@ export type OidcStartResponse = z.infer<typeof oidcStartResponse>;
  * What the provider sent the browser back to `/signin` with: the query string as it arrived
  * (`?code=…&state=…&iss=…`, or `?error=…`), checked whole by the server.
  */
-export const oidcCallbackBody = z.object({ query: z.string().min(1).max(8192) });
+export const oidcCallbackBody = z.object({ query: text('The answer of the provider', 'The answer of the provider is required').min(1).max(8192) });
 export type OidcCallbackBody = z.input<typeof oidcCallbackBody>;
 
 export const ssoSignInResponse = signInResponse.extend({

@@ -338,12 +338,12 @@ describe.each(engines)('OpenID Connect settings on %s', (engine) => {
     }
   });
 
-  it('without OIDC_ISSUER_URL offers no button and answers 503', async () => {
+  it('without OIDC_ISSUER_URL offers no button and answers 404', async () => {
     const t = await startTestApp(engine);
     try {
       expect((await t.app.inject({ url: '/api/config' })).json<{ sso: unknown }>().sso).toEqual({ oidc: null, trustedHeader: false });
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/start', payload: {} });
-      expect(response.statusCode).toBe(503);
+      expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: ssoMessagesEn.notConfigured });
     } finally {
       await t.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEndpoints } from '@encore/common/admin.contract';
+import { ssoEndpoints } from '@encore/common/sso.contract';
 import { authEndpoints } from '@encore/common/auth.contract';
 import { clipsEndpoints } from '@encore/common/clips.contract';
 import { discoveryEndpoints } from '@encore/common/discovery.contract';
@@ -94,6 +95,9 @@ const operations = [
   'DELETE /api/auth/app-passwords/{id}',
   'POST /api/auth/invitation',
   'DELETE /api/auth/account',
+  'POST /api/auth/oidc/start',
+  'POST /api/auth/oidc/callback',
+  'POST /api/auth/proxy-signin',
   'GET /api/admin/users',
   'PUT /api/admin/users/{id}/role',
   'PUT /api/admin/users/{id}/disabled',
@@ -137,6 +141,7 @@ describe('the OpenAPI document', () => {
       musicFolderEndpoints,
       listeningEndpoints,
       adminEndpoints,
+      ssoEndpoints,
     ].flatMap((group) => Object.values(group));
     const names = declared.map((endpoint) => `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`);
     expect([...names].sort()).toEqual([...operations].sort());

@@ -3,7 +3,7 @@ import { checkEmail, checkUserName } from '@encore/common/auth.rules';
 import { USERNAME_MAX_LENGTH } from '@encore/common/constants';
 import { ssoMessagesEn } from '@encore/common/sso.contract';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
-import { ConflictError, ForbiddenError, ServiceUnavailableError, UnauthorizedError, ValidationError } from '../../../platform/errors/app-errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../../platform/errors/app-errors.js';
 import type { AuthRepository, NewUser, UserRow } from '../auth.repository.js';
 import type { UserRole } from '../auth.schema.js';
 import type { SignedIn } from '../auth.service.js';
@@ -162,7 +162,7 @@ export class SsoService {
   }
 
   private requireIssuer(): OidcIssuer {
-    if (!this.deps.issuer) throw new ServiceUnavailableError(ssoMessagesEn.notConfigured);
+    if (!this.deps.issuer) throw new NotFoundError(ssoMessagesEn.notConfigured);
     return this.deps.issuer;
   }
 
