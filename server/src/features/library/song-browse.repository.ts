@@ -52,17 +52,9 @@ type PageJsonRow = [
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 function toPageSongRow(row: PageJsonRow): PageSongRow {
-  const [id, displayName, fileName, fileType, size, uploadedAt, title, artist, album, albumArtist, genre, year, trackNumber, discNumber] = row;
-  const [durationSeconds, bitrate, sampleRate, hasCover, musicBrainzId, musicFolderId, likedAt] = row.slice(14) as [
-    number | null,
-    number | null,
-    number | null,
-    boolean,
-    string | null,
-    number,
-    string | null,
-  ];
-  const song = {
+  const [id, displayName, fileName, fileType, size, uploadedAt, title, artist, album, albumArtist, genre, year, trackNumber, discNumber, ...rest] = row;
+  const [durationSeconds, bitrate, sampleRate, hasCover, musicBrainzId, musicFolderId, likedAt] = rest;
+  const song: PageSongRow = {
     id,
     displayName,
     fileName,
@@ -83,8 +75,10 @@ function toPageSongRow(row: PageJsonRow): PageSongRow {
     hasCover,
     musicBrainzId,
     musicFolderId,
+    isLiked: likedAt !== null,
   };
-  return likedAt === null ? { ...song, isLiked: false } : { ...song, isLiked: true, likedAt: new Date(likedAt) };
+  if (likedAt !== null) song.likedAt = new Date(likedAt);
+  return song;
 }
 
 /** The library a song is in: a music folder's songs have no uploader; an upload's folderId is the uploader's own folder, not a library. */

@@ -251,7 +251,8 @@ export class SongBrowseService implements SongBrowse {
       const row = rows.get(id);
       const song = index.songs.get(id);
       // A song added after the index was read has no keys yet: it is left out until the next call.
-      return row && song ? [{ ...row, albumKey: song.album.key, artistKey: song.album.artist.key }] : [];
+      // The row is this call's own: its keys are added to it rather than to a copy.
+      return row && song ? [Object.assign(row, { albumKey: song.album.key, artistKey: song.album.artist.key })] : [];
     });
   }
 
