@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { UserSecretBox } from '../../platform/crypto/user-secret-box.js';
 import { sha256 } from '../../platform/crypto/sha256.js';
 
 /**
@@ -45,48 +46,13 @@ export function subsonicToken(password: string, salt: string): string {
     .digest('hex');
 }
 
-const VERSION = 'v1';
-const NONCE_BYTES = 12;
-const TAG_BYTES = 16;
-
 /**
- * AES-256-GCM with a key derived (HKDF-SHA256) from the server secret; each password gets a
- * random nonce, and the owner's user id is authenticated data, so a ciphertext copied onto
- * another user's row does not open. Changing JWT_SECRET makes existing app passwords unreadable
- * (they then fail like wrong ones).
+ * App passwords at rest, encrypted (see UserSecretBox) so the salted-MD5 token scheme of Subsonic
+ * clients can be checked. Changing JWT_SECRET makes existing app passwords unreadable (they then
+ * fail like wrong ones).
  */
-export class AppPasswordCipher {
-  private readonly key: Buffer;
-
+export class AppPasswordCipher extends UserSecretBox {
   constructor(serverKey: Uint8Array) {
-    this.key = Buffer.from(hkdfSync('sha256', serverKey, Buffer.alloc(0), 'encore:app-passwords', 32));
-  }
-
-  encrypt(password: string, userId: number): string {
-    const nonce = randomBytes(NONCE_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, nonce, { authTagLength: TAG_BYTES });
-    cipher.setAAD(this.aad(userId));
-    const body = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]);
-    return `${VERSION}.${Buffer.concat([nonce, body, cipher.getAuthTag()]).toString('base64url')}`;
-  }
-
-  /** The password, or undefined when the ciphertext does not open with this key and user. */
-  decrypt(stored: string, userId: number): string | undefined {
-    const [version, encoded] = stored.split('.');
-    if (version !== VERSION || !encoded) return undefined;
-    const bytes = Buffer.from(encoded, 'base64url');
-    if (bytes.length < NONCE_BYTES + TAG_BYTES) return undefined;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, NONCE_BYTES), { authTagLength: TAG_BYTES });
-      decipher.setAAD(this.aad(userId));
-      decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-      return Buffer.concat([decipher.update(bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
-    } catch {
-      return undefined;
-    }
-  }
-
-  private aad(userId: number): Buffer {
-    return Buffer.from(`app-password:${userId}`);
+    super(serverKey, 'encore:app-passwords', 'app-password');
   }
 }
