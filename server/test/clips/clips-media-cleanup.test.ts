@@ -23,8 +23,9 @@ afterAll(async () => rm(fixtures.dir, { recursive: true, force: true }));
 describe.each(engines)('the media of ended renders on %s', (engine) => {
   let t: LibraryApp;
   beforeAll(async () => {
-    // One render at a time: the long one holds the slot while the others wait.
-    t = await startLibraryApp({ engine, storage: 'local' }, { CLIP_RENDERS_PER_PROCESS: '1' });
+    // One render at a time: the long one holds the slot while the others wait. Alice has four
+    // renders waiting or running at once, above the default per-user limit of two.
+    t = await startLibraryApp({ engine, storage: 'local' }, { CLIP_RENDERS_PER_PROCESS: '1', USER_MAX_RENDERS: '4' });
   }, 300_000);
   afterAll(async () => t?.close());
 
