@@ -213,7 +213,7 @@ test.describe('music folders in a real browser', () => {
     expect((await foldersStatus(request, otherToken)).canScan).toBe(false);
     const refused = await request.post('/api/music-folders/scan', { headers: { authorization: `Bearer ${otherToken}` } });
     expect(refused.status()).toBe(403);
-    expect(((await refused.json()) as { message: string }).message).toBe("Only the instance's owner can start a scan.");
+    expect(((await refused.json()) as { message: string }).message).toBe('Only an admin can start a scan.');
     const otherContext = await browser.newContext();
     try {
       const otherPage = await otherContext.newPage();
