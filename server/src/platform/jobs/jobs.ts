@@ -71,8 +71,10 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
   /**
    * Set once stop() has given running attempts their time: an attempt that outlives it (its
    * database closes under it) ends without pg-boss touching the closed database, which would
-   * throw out of its worker loop and end the process. The job stays active and is retried at
-   * the next start (recoverInterruptedJobs).
+   * throw out of its worker loop and end the process. Its queries then never settle (an empty
+   * answer is no better: pg-boss reads a count from the first row of a fail or complete and
+   * throws on none); a pending promise does not keep the process alive. The job stays active
+   * and is retried at the next start (recoverInterruptedJobs).
    */
   let stopped = false;
   const boss = new PgBoss(
@@ -80,7 +82,7 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       ? { connectionString: database.connectionString, max: 4, ...common }
       : // PGlite is one connection in this process, so pg-boss shares it through the executor.
         {
-          db: { executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : database.executor.executeSql(text, values)) },
+          db: { executeSql: (text, values) => (stopped ? new Promise<never>(() => {}) : database.executor.executeSql(text, values)) },
           ...common,
         },
   );
