@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resumableUpload, type Song } from '@encore/common/library.contract';
 import { limitMessage, parseLimitMessage } from '@encore/common/limit-messages';
 import { account, bearer, completeUpload, fetchUrl, presign, upload } from '../library/library-test-kit.js';
@@ -203,8 +203,10 @@ describe.each(engines)('per-user limits on %s', (engine) => {
   });
 
   it('lets a user make at most USER_AI_PER_MINUTE AI playlists a minute (429, Retry-After = the rest of the minute), exactly so for requests at once', async () => {
-    // The count is per minute of the clock: a request is not let straddle two minutes.
-    while (new Date().getSeconds() > 40) await new Promise((resolve) => setTimeout(resolve, 250));
+    // The count is per minute of the clock: the test's clock starts a second into the next minute, so no request straddles two.
+    const minute = 60_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: (Math.floor(Date.now() / minute) + 1) * minute + 1_000, shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     const generate = (token: string) =>
       t.app.inject({
         method: 'POST',

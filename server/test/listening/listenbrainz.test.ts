@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LISTENBRAINZ_MESSAGES, type CountedPlay, type ListenBrainzStatus } from '@encore/common/listening.contract';
 import { listenBrainzLinks } from '../../src/features/listening/listening.schema.js';
 import { account, bearer, upload } from '../library/library-test-kit.js';
@@ -13,18 +13,7 @@ beforeAll(async () => {
 afterAll(async () => fixtures?.cleanup());
 
 /** Polls until `check` passes (the submit job runs in the background); fails with its last error after 30 s. */
-async function eventually(check: () => Promise<void> | void): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+const eventually = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 30_000, interval: 100 });
 
 describe.each(engines)('scrobbling to ListenBrainz (%s)', (engine) => {
   const standIn = new ListenBrainzStandIn();
