@@ -85,8 +85,15 @@ export async function uploadViaApi(request: APIRequestContext, token: string, fi
  * Makes a one-tone audio file of any format ffmpeg writes, chosen by the file's extension
  * (`.flac`, `.ogg`, `.mp3`…), tagged with a title and an artist; returns its path.
  */
-export async function makeTone(file: string, tags: { title: string; artist: string }, seconds = 6, frequency = 440): Promise<string> {
-  const codec = path.extname(file) === '.ogg' ? ['-c:a', 'libvorbis'] : [];
+export async function makeTone(
+  file: string,
+  tags: { title: string; artist: string; album?: string },
+  seconds = 6,
+  frequency = 440,
+  sound: { gainDb?: number; codec?: string[] } = {},
+): Promise<string> {
+  const codec = sound.codec ?? (path.extname(file) === '.ogg' ? ['-c:a', 'libvorbis'] : []);
+  const filter = sound.gainDb !== undefined ? ['-af', `volume=${sound.gainDb}dB`] : [];
   await run(FFMPEG, [
     '-hide_banner',
     '-loglevel',
@@ -96,11 +103,13 @@ export async function makeTone(file: string, tags: { title: string; artist: stri
     'lavfi',
     '-i',
     `sine=frequency=${frequency}:duration=${seconds}`,
+    ...filter,
     ...codec,
     '-metadata',
     `title=${tags.title}`,
     '-metadata',
     `artist=${tags.artist}`,
+    ...(tags.album ? ['-metadata', `album=${tags.album}`] : []),
     file,
   ]);
   return file;

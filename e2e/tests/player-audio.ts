@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { makeTone } from './media.js';
 
 const run = promisify(execFile);
 const FFMPEG = process.env['FFMPEG_PATH'] ?? '/usr/bin/ffmpeg';
@@ -113,30 +114,12 @@ export function playing(page: Page): Promise<{ time: number; paused: boolean; ti
 }
 
 /** A sine tone written by ffmpeg: codec chosen by the extension, or given; `gainDb` changes its level. */
-export async function makeToneFile(
+export function makeToneFile(
   file: string,
   options: { title: string; artist: string; seconds: number; frequency?: number; gainDb?: number; codec?: string[]; album?: string },
 ): Promise<string> {
-  const filter = options.gainDb !== undefined ? ['-af', `volume=${options.gainDb}dB`] : [];
-  await run(FFMPEG, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${options.frequency ?? 440}:sample_rate=44100:duration=${options.seconds}`,
-    ...filter,
-    ...(options.codec ?? []),
-    '-metadata',
-    `title=${options.title}`,
-    '-metadata',
-    `artist=${options.artist}`,
-    ...(options.album ? ['-metadata', `album=${options.album}`] : []),
-    file,
-  ]);
-  return file;
+  const { title, artist, album, seconds, frequency = 440, gainDb, codec } = options;
+  return makeTone(file, { title, artist, album }, seconds, frequency, { gainDb, codec });
 }
 
 /**
