@@ -29,7 +29,7 @@ export const songFeatures = z.object({
   energy: unit,
   energyLevel: energyLevel,
   danceability: unit,
-  /** Mean spectral centroid in Hz, and its 0..1 normalisation (brightness). */
+  /** Mean spectral centroid in Hz; brightness (0..1) is the heard share of energy above 1.5 kHz on a log scale. */
   spectralCentroidHz: z.number(),
   brightness: unit,
   /** Note onsets per second. */

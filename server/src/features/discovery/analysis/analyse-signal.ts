@@ -47,8 +47,8 @@ export function analyseSignal(signal: Float32Array, sampleRate = ANALYSIS_SAMPLE
 
   const loudnessScore = clamp01((loudness.integratedLufs + 32) / 24); // -32 LUFS quiet .. -8 LUFS loud
   const onsetScore = clamp01(spectral.onsetRate / 6);
-  // Log scale: 250 Hz (a dull pad) → 0, 1 kHz → 0.5, 4 kHz (cymbals, hiss) → 1.
-  const brightness = clamp01(Math.log2(Math.max(spectral.centroidHz, 1) / 250) / 4);
+  // Log scale of the heard share above 1.5 kHz: 2 % (a muffled mix) → 0, 10 % → 0.5, 50 % (cymbals, hiss) → 1.
+  const brightness = clamp01(Math.log(Math.max(spectral.trebleShare, 1e-6) / 0.02) / Math.log(0.5 / 0.02));
   const energy = clamp01(0.55 * loudnessScore + 0.25 * onsetScore + 0.2 * brightness);
   // Acoustic recordings breathe (dynamics), are less flat-spectrum and less loud than produced electronic music.
   const acousticness = clamp01(0.45 * clamp01(dynamicComplexity / 8) + 0.35 * (1 - clamp01(spectral.flatness * 8)) + 0.2 * (1 - loudnessScore));

@@ -1,15 +1,24 @@
 /**
  * The features Encore computes itself from mono PCM (any rate): one pass of 2048-point FFTs
- * with a hop of 1024. Spectral centroid (brightness), spectral flux onsets (onset rate), the
- * share of energy above 5 kHz and spectral flatness (for the acoustic/electronic estimate),
- * and the modulation of the voice band's share of energy at syllable rate (vocal presence).
+ * with a hop of 1024. Spectral centroid, the heard share of energy above 1.5 kHz (brightness),
+ * spectral flux onsets (onset rate), the share of energy above 5 kHz and spectral flatness (for
+ * the acoustic/electronic estimate), and the modulation of the voice band's share of energy at
+ * syllable rate (vocal presence).
  */
 
 const FRAME = 2048;
 const HOP = 1024;
+/** Brightness is the share of the heard energy above this (the cut of MIRtoolbox's brightness). */
+const BRIGHT_FROM_HZ = 1500;
 
 export interface SpectralFeatures {
   centroidHz: number;
+  /**
+   * 0..1: the share of the A-weighted energy above 1.5 kHz. The plain centroid follows the bass
+   * (a kick drum holds most of a mix's power, little of what is heard) and the voice; this
+   * follows what a listener calls bright: cymbals, hi-hats, treble, against a dull or muffled mix.
+   */
+  trebleShare: number;
   onsetRate: number;
   highBandShare: number;
   flatness: number;
@@ -29,6 +38,8 @@ export function spectralFeatures(signal: Float32Array, sampleRate: number): Spec
   const voiceLow = Math.round(300 / binHz);
   const voiceHigh = Math.round(3400 / binHz);
   const highLow = Math.round(5000 / binHz);
+  const trebleLow = Math.round(BRIGHT_FROM_HZ / binHz);
+  const weighting = Float64Array.from({ length: bins }, (_, k) => aWeighting(k * binHz));
   const frames = signal.length < FRAME ? 0 : Math.floor((signal.length - FRAME) / HOP) + 1;
   const flux = new Float64Array(frames);
   const voiceShare = new Float64Array(frames);
@@ -36,6 +47,8 @@ export function spectralFeatures(signal: Float32Array, sampleRate: number): Spec
   let weightSum = 0;
   let highSum = 0;
   let totalSum = 0;
+  let heardSum = 0;
+  let trebleSum = 0;
   let flatnessSum = 0;
   let flatnessFrames = 0;
   let squareSum = 0;
@@ -61,6 +74,9 @@ export function spectralFeatures(signal: Float32Array, sampleRate: number): Spec
       frameCentroid += k * binHz * power;
       if (k >= voiceLow && k <= voiceHigh) voice += power;
       if (k >= highLow) high += power;
+      const heard = power * weighting[k]!;
+      heardSum += heard;
+      if (k >= trebleLow) trebleSum += heard;
       logSum += Math.log(power + 1e-12);
       const rise = Math.log1p(magnitude) - Math.log1p(previous[k]!);
       if (rise > 0) fluxSum += rise;
@@ -83,12 +99,21 @@ export function spectralFeatures(signal: Float32Array, sampleRate: number): Spec
   const frameRate = sampleRate / HOP;
   return {
     centroidHz: weightSum > 0 ? centroidSum / weightSum : 0,
+    trebleShare: heardSum > 0 ? trebleSum / heardSum : 0,
     onsetRate: countOnsets(flux) / Math.max(signal.length / sampleRate, 1e-9),
     highBandShare: totalSum > 0 ? highSum / totalSum : 0,
     flatness: flatnessFrames > 0 ? flatnessSum / flatnessFrames : 0,
     syllabicModulation: modulationShare(voiceShare, frameRate, 3, 8, 0.5, 10),
     rms: Math.sqrt(squareSum / Math.max(signal.length, 1)),
   };
+}
+
+/** The A-weighting of IEC 61672 as a power factor (1 at 1 kHz): the ear's sensitivity at soft levels. */
+function aWeighting(hz: number): number {
+  if (hz <= 0) return 0;
+  const f2 = hz * hz;
+  const ra = (12_194 ** 2 * f2 * f2) / ((f2 + 20.6 ** 2) * Math.sqrt((f2 + 107.7 ** 2) * (f2 + 737.9 ** 2)) * (f2 + 12_194 ** 2));
+  return ra * ra * 1.5849; // +2.0 dB: 0 dB at 1 kHz
 }
 
 /** Peaks of the spectral flux above a moving median plus a margin, at least 50 ms apart. */
