@@ -112,27 +112,30 @@ describe('ranking', () => {
   });
 
   describe('tempo as a listener hears it', () => {
-    it('reads a sparse, soft song at a high tracked tempo as half-time, and never calls it fast', () => {
-      // 150 "BPM" with one onset per tracked beat and little energy: a 75 BPM ballad with eighth notes.
-      const ballad = song({ bpm: 150, onsetRate: 2.4, energy: 0.15, loudnessLufs: -30 });
+    it("trusts the analysis's octave when it is sure, and never calls a slow song fast", () => {
+      // The analysis read a ballad with eighth-note hats at 75, not 150 (analysis/tempo-octave.ts).
+      const ballad = song({ bpm: 75, bpmConfidence: 0.9, onsetRate: 2.4, energy: 0.15, loudnessLufs: -30 });
       expect(perceivedTempo(ballad.features)).toEqual({ bpm: 75 });
       const [entry] = rankSongs(parsePrompt('slow quiet songs', none), [ballad]);
       expect(entry?.reason).toContain('slow (75 BPM)');
       expect(entry?.reason).not.toMatch(/fast|150/u);
     });
 
-    it('keeps both readings when onsets and energy cannot decide, ranking the song after clear answers', () => {
-      const unclear = song({ bpm: 140, onsetRate: 2.3, energy: 0.6, loudnessLufs: -12 });
+    it('keeps both octaves when the analysis was unsure, ranking the song after clear answers and naming no tempo', () => {
+      const unclear = song({ bpm: 140, bpmConfidence: 0.5, onsetRate: 2.3, energy: 0.6, loudnessLufs: -12 });
       expect(perceivedTempo(unclear.features)).toEqual({ bpm: 140, alternative: 70 });
+      expect(perceivedTempo({ bpm: 70, bpmConfidence: 0.5 })).toEqual({ bpm: 70, alternative: 140 });
       const clearFast = song({ bpm: 140, onsetRate: 4.8, energy: 0.6, loudnessLufs: -12 });
       const clearSlow = song({ bpm: 70, onsetRate: 2.3, energy: 0.6, loudnessLufs: -12 });
       const fast = ids(rankSongs(parsePrompt('fast songs', none), [unclear, clearFast, clearSlow]));
       expect(fast[0]).toBe(clearFast.id);
       expect(fast).not.toContain(clearSlow.id);
-      const reason = rankSongs(parsePrompt('fast songs', none), [unclear])
-        .map((entry) => entry.reason)
-        .join();
-      expect(reason).not.toContain('fast');
+      for (const prompt of ['fast songs', 'music for running', 'slow songs']) {
+        const reason = rankSongs(parsePrompt(prompt, none), [unclear])
+          .map((entry) => entry.reason)
+          .join();
+        expect(reason).not.toMatch(/fast|slow|BPM/u);
+      }
     });
 
     it('reads "run" as the fast and loud end of whatever tempo range the library has', () => {

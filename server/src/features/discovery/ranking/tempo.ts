@@ -1,42 +1,36 @@
 import type { SongFeatures } from '@encore/common/analysis.contract';
 
 /**
- * The tempo a listener hears. Beat trackers err by octaves: a slow ballad with eighth-note
- * hi-hats reads at double its tempo, a fast song with sparse drums at half. The onset density
- * (onsets per beat at the read tempo) and the energy tell them apart where they can:
- * - sparse (about one onset per read beat) and soft at a high read tempo: half-time, a slow song;
- * - sparse at a high read tempo but not soft, or dense at a low one: it could be either, and
- *   the song is `ambiguous` (both readings are kept; "fast" and "slow" each take the worse).
+ * The tempo a listener hears. Beat trackers err by octaves (a slow ballad with sixteenth-note
+ * hi-hats reads at double its tempo, a half-time groove at half); since analyser version 3 the
+ * analysis picks the octave itself (analysis/tempo-octave.ts: pulse strength in the whole and
+ * low bands, onset density, energy, a perceptual prior) and lowers `bpmConfidence` when the
+ * octave was a close call. The ranking trusts a confident reading; a doubtful one is
+ * `ambiguous`: both it and the other octave are kept, and "fast" and "slow" each take the worse.
  */
 export interface PerceivedTempo {
   bpm: number;
-  /** The other reading when the tracker's octave cannot be decided. */
+  /** The other reading when the octave was a close call. */
   alternative?: number;
 }
 
-/** Read tempo at or above this with one onset per beat may be half-time. */
-const HALF_TIME_FROM = 110;
-/** Below this with three onsets per beat or more may be double-time. */
-const DOUBLE_TIME_BELOW = 90;
-const SPARSE_ONSETS_PER_BEAT = 1.3;
-const DENSE_ONSETS_PER_BEAT = 3;
-/** Softer than this, a sparse fast reading is a slow song. */
-const SOFT_ENERGY = 0.35;
+/** Below this confidence the octave is in doubt (the analysis halves the regularity for a coin toss). */
+export const TRUSTED_TEMPO_CONFIDENCE = 0.7;
+/**
+ * The other octave of a doubtful reading lies across the tempo listeners prefer to tap
+ * (about 110 BPM): a doubtful 140 may be 70, a doubtful 70 may be 140.
+ */
+const OCTAVE_PIVOT_BPM = 110;
 
-export function perceivedTempo(features: Pick<SongFeatures, 'bpm' | 'onsetRate' | 'energy'>): PerceivedTempo {
-  const { bpm, onsetRate, energy } = features;
+export function perceivedTempo(features: Pick<SongFeatures, 'bpm' | 'bpmConfidence'>): PerceivedTempo {
+  const { bpm, bpmConfidence } = features;
   if (!(bpm > 0)) return { bpm: 0 };
-  const perBeat = (onsetRate * 60) / bpm;
-  if (bpm >= HALF_TIME_FROM && perBeat < SPARSE_ONSETS_PER_BEAT) {
-    if (energy < SOFT_ENERGY) return { bpm: bpm / 2 };
-    return { bpm, alternative: bpm / 2 };
-  }
-  if (bpm < DOUBLE_TIME_BELOW && perBeat > DENSE_ONSETS_PER_BEAT) return { bpm, alternative: bpm * 2 };
-  return { bpm };
+  if (bpmConfidence >= TRUSTED_TEMPO_CONFIDENCE) return { bpm };
+  return { bpm, alternative: bpm >= OCTAVE_PIVOT_BPM ? bpm / 2 : bpm * 2 };
 }
 
 /** The readings of a song's tempo: one, or two when ambiguous. */
-export function tempoReadings(features: Pick<SongFeatures, 'bpm' | 'onsetRate' | 'energy'>): number[] {
+export function tempoReadings(features: Pick<SongFeatures, 'bpm' | 'bpmConfidence'>): number[] {
   const tempo = perceivedTempo(features);
   return tempo.alternative === undefined ? [tempo.bpm] : [tempo.bpm, tempo.alternative];
 }
@@ -46,9 +40,9 @@ export function absoluteTempo(bpm: number): number {
   return Math.min(1, Math.max(0, Math.log2(Math.max(bpm, 1) / 60) / Math.log2(3)));
 }
 
-/** Fast or slow by the words a reason uses: only when both readings agree. */
+/** Fast or slow by the words a reason uses: only when every reading agrees. */
 export function tempoWord(readings: number[]): 'fast' | 'slow' | undefined {
-  if (readings.every((bpm) => bpm >= 120)) return 'fast';
-  if (readings.every((bpm) => bpm <= 95)) return 'slow';
+  if (readings.length > 0 && readings.every((bpm) => bpm >= 120)) return 'fast';
+  if (readings.length > 0 && readings.every((bpm) => bpm <= 95)) return 'slow';
   return undefined;
 }
