@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { AnyJobDefinition } from '../../src/platform/jobs/jobs.types.js';
-import { seedPgliteCluster } from './pglite-cluster.js';
+import { migrationsFingerprint, seedPgliteCluster } from './pglite-cluster.js';
+import { openDatabase } from '../../src/platform/db/database.js';
 import type { AnyModule } from '../../src/modules/module.js';
 
 export type Engine = 'pglite' | 'postgres';
@@ -22,19 +23,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A throw-away database on the PostgreSQL server of TEST_DATABASE_URL, dropped on close. */
+/**
+ * A throw-away database on the PostgreSQL server of TEST_DATABASE_URL, dropped on close. It is
+ * made from a template migrated once per set of migrations (the app's start then finds every
+ * migration applied): a copy takes a tenth of a second where migrating takes one or two.
+ */
 export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const template = await migratedTemplate(adminUrl);
   const name = `encore_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -42,6 +49,55 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop: () =
       await client.end();
     },
   };
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+let template: Promise<string> | undefined;
+
+/** The migrated template's name, made by whichever test process needs it first (the others wait on a lock). */
+function migratedTemplate(adminUrl: string): Promise<string> {
+  template ??= makeMigratedTemplate(adminUrl).catch((error: unknown) => {
+    template = undefined;
+    throw error;
+  });
+  return template;
+}
+
+const TEMPLATE_LOCK_ID = 7_243_112;
+
+async function makeMigratedTemplate(adminUrl: string): Promise<string> {
+  const name = `encore_template_${await migrationsFingerprint()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount) return name;
+    // Templates of other migrations (an older checkout's) are of no more use.
+    const stale = await admin.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, 'encore_template_') or starts_with(datname, 'encore_staging_')",
+    );
+    for (const row of stale.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+    const staging = `encore_staging_${randomBytes(6).toString('hex')}`;
+    await admin.query(`create database ${staging}`);
+    try {
+      const database = await openDatabase({ url: databaseUrl(adminUrl, staging), pgliteDir: undefined });
+      await database.close();
+      await admin.query(`alter database ${staging} rename to ${name}`);
+    } catch (error) {
+      await admin.query(`drop database if exists ${staging} with (force)`);
+      throw error;
+    }
+    return name;
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]).catch(() => undefined);
+    await admin.end();
+  }
 }
 
 export async function startTestApp(
