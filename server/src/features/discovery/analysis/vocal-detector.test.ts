@@ -50,6 +50,36 @@ function synthLead(seconds: number): Float32Array {
   return out;
 }
 
+/**
+ * A loud drum loop (120 BPM: a sine-sweep kick, a noise snare, a closed hat on every eighth),
+ * with a fixed pseudo-random source so that every run hears the same drums.
+ */
+function drums(seconds: number): Float32Array {
+  const out = new Float32Array(Math.round(seconds * RATE));
+  let seed = 1;
+  const noise = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 1_073_741_824 - 1;
+  };
+  for (let n = 0; n * 0.25 < seconds; n++) {
+    const start = Math.round(n * 0.25 * RATE);
+    for (let i = 0; i < 0.3 * RATE && start + i < out.length; i++) {
+      const t = i / RATE;
+      if (n % 4 === 0) out[start + i]! += 0.9 * Math.sin(2 * Math.PI * (45 * t + 5 * (1 - Math.exp(-t / 0.05)))) * Math.exp(-t / 0.12);
+      if (n % 4 === 2) out[start + i]! += 0.6 * noise() * Math.exp(-t / 0.07);
+      out[start + i]! += 0.15 * noise() * Math.exp(-t / 0.01);
+    }
+  }
+  return out;
+}
+
+const rms = (signal: Float32Array) => Math.sqrt(signal.reduce((sum, value) => sum + value * value, 0) / Math.max(1, signal.length));
+
+/** `voice` under `music`, the voice's RMS `db` relative to the music's. */
+function under(music: Float32Array, voice: Float32Array, db: number): Float32Array {
+  return mixInto(music, voice, (rms(music) / rms(voice)) * 10 ** (db / 20));
+}
+
 function mixInto(music: Float32Array, voice: Float32Array, voiceGain: number): Float32Array {
   const out = new Float32Array(music);
   for (let i = 0; i < out.length && i < voice.length; i++) out[i]! += voiceGain * voice[i]!;
@@ -60,6 +90,7 @@ describe('vocal detector', () => {
   let dir: string;
   let spoken: Float32Array;
   let sung: Float32Array;
+  let whispered: Float32Array;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'encore-vocals-'));
@@ -74,6 +105,17 @@ describe('vocal detector', () => {
       'I walked along the river in the morning light and sang about the city and the sea, nobody knows the way back home',
     ]);
     spoken = await decode(speech);
+    const whisper = path.join(dir, 'whispered.wav');
+    await run('espeak-ng', [
+      '-v',
+      'en+whisper',
+      '-s',
+      '150',
+      '-w',
+      whisper,
+      'I walked along the river in the morning light and sang about the city and the sea, nobody knows the way back home',
+    ]);
+    whispered = await decode(whisper);
     // Sung: each word held on a note of a melody, with a flat intonation, slowly.
     const notes = [220, 247, 262, 294, 262, 247, 220, 196];
     const words = 'hold on to me tonight the stars are falling down and we are dancing in the rain'.split(' ');
@@ -96,6 +138,20 @@ describe('vocal detector', () => {
 
   it('hears a sung voice', () => {
     expect(detectVocals(sung, RATE).presence).toBeGreaterThan(0.5);
+  });
+
+  it('hears a whispered voice (no pitch at all), alone and under loud drums', () => {
+    const alone = detectVocals(whispered, RATE);
+    expect(alone.measures.formantMotionTop).toBe(0); // nothing periodic to read formants on
+    expect(alone.presence).toBeGreaterThan(0.5);
+    expect(alone.confidence).toBeGreaterThan(0);
+    expect(detectVocals(under(drums(whispered.length / RATE), whispered, -10), RATE).presence).toBeGreaterThan(0.5);
+  });
+
+  it('hears a quiet voice under loud drums, and no voice in the drums alone', () => {
+    const loop = drums(spoken.length / RATE);
+    expect(detectVocals(loop, RATE).presence).toBeLessThan(0.5);
+    expect(detectVocals(under(loop, spoken, -14), RATE).presence).toBeGreaterThan(0.5);
   });
 
   it('does not take a synth lead with vibrato for a voice', () => {

@@ -22,11 +22,20 @@
  *    70 ms on one pitch (less than 1.5 semitones apart) is the formant motion: an instrument's
  *    shape keeps still, a voice's moves.
  * 5. The syllable-rate (3-8 Hz) share of the modulation of the moving mid band's level.
+ * 6. Envelope motion without a pitch, for what step 4 misses: whispers and consonants have no
+ *    harmonics to read, and a quiet voice under a louder chord or arpeggio loses the pitch to
+ *    it. A second stage takes away, bin by bin, what holds its frequency for ~250 ms (the median
+ *    over `STEADY_FRAMES`): an instrument's partials hold still within a note (only its onset is
+ *    left), a voice's glide with its intonation and its noise comes and goes, so what is left
+ *    is mostly the voice, drum hits and note onsets. The broad shape of that remainder (band
+ *    levels over 300 Hz-3.4 kHz, three frames averaged, level and tilt removed) is compared
+ *    with itself 115 ms earlier: a drum hit or a note onset decays with its shape, a voice's
+ *    formants move on from phoneme to phoneme.
  *
- * The formant motion of the song's most voice-like seconds (a voice need not sing throughout)
- * and the syllabic modulation are combined by a logistic model into a probability (`presence`),
- * with a `confidence` that is low when the song gives little to judge by (short, silent,
- * nothing periodic) or when the probability is near its middle.
+ * The formant motion (4) and the envelope motion (6) of the song's most voice-like seconds (a
+ * voice need not sing throughout) are combined by a logistic model into a probability
+ * (`presence`), with a `confidence` that is low when the song gives little to judge by (short,
+ * silent, nothing that moves) or when the probability is near its middle.
  */
 
 const FRAME = 1024;
@@ -60,6 +69,14 @@ const HARMONICITY = 1.5;
 /** A formant shape needs this many clear harmonics over 240 Hz-3.9 kHz holding this share of the energy there. */
 const MIN_HARMONICS = 4;
 const MIN_EXPLAINED = 0.3;
+/** Frames (~250 ms) over which a bin's median is what holds still (step 6). */
+const STEADY_FRAMES = 11;
+/** Frames between the two envelope shapes compared in step 6 (5 × 23 ms). */
+const ENVELOPE_LAG = 5;
+/** Step 6 reads frames whose remainder is within this (dB) of the excerpt's loudest. */
+const ENVELOPE_GATE_DB = 30;
+/** Bands of step 6's shape further than this (dB) under its loudest read as that floor: empty, not shaped. */
+const ENVELOPE_FLOOR_DB = 25;
 
 export interface VocalMeasures {
   /** Seconds of audio analysed. */
@@ -76,6 +93,12 @@ export interface VocalMeasures {
   syllabicModulation: number;
   /** The same less its strongest line (with its neighbours): periodic modulation (tremolo, beats) left out. */
   irregularModulation: number;
+  /** Share of frames whose unsteady remainder (step 6) is loud enough to read. */
+  unsteadyShare: number;
+  /** Mean envelope-shape change (dB, mean over the grid) of the unsteady remainder over 115 ms (step 6). */
+  envelopeMotion: number;
+  /** The same in the song's most voice-like seconds (the mean of its top third of 1-s windows). */
+  envelopeMotionTop: number;
 }
 
 export interface VocalEstimate {
@@ -89,18 +112,20 @@ export interface VocalEstimate {
 export function detectVocals(signal: Float32Array, sampleRate: number): VocalEstimate {
   const measures = measureVocals(signal, sampleRate);
   const presence = combine(measures);
-  const evidence = Math.min(1, measures.seconds / 10) * Math.min(1, measures.periodicShare / 0.15);
+  // Something to judge by: periodic frames (a voice that sings or speaks) or moving noise (one that whispers).
+  const evidence = Math.min(1, measures.seconds / 10) * Math.min(1, Math.max(measures.periodicShare, measures.unsteadyShare) / 0.15);
   return { presence, confidence: Math.abs(presence - 0.5) * 2 * evidence, measures };
 }
 
 /**
- * Logistic combination of the formant motion of the most voice-like seconds and the syllabic
- * modulation, fitted on labelled set A of bench/discovery/vocal-detector.bench.ts (half of it
- * with a voice, so 0.5 is the even-odds point); set B only tests it.
+ * Logistic combination of the formant motion and the envelope motion of the most voice-like
+ * seconds, fitted (lightly regularised) on labelled sets A and C of
+ * bench/discovery/vocal-detector.bench.ts together (half of each with a voice, so 0.5 is the
+ * even-odds point); set B only tests it.
  */
 function combine(m: VocalMeasures): number {
-  if (m.seconds === 0 || m.periodicShare === 0) return 0;
-  const z = -7.78 + 3.41 * m.formantMotionTop + 2.71 * m.syllabicModulation;
+  if (m.seconds === 0) return 0;
+  const z = -4.66 + 0.86 * m.formantMotionTop + 0.92 * m.envelopeMotionTop;
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -166,20 +191,33 @@ class Tally {
   modulationIrregular = 0;
   modulationTotal = 0;
 
+  unsteady = 0;
+  envelopeSum = 0;
+  envelopePairs = 0;
+  windowEnvelope: number[] = [];
+
   summary(seconds: number): VocalMeasures {
-    const sorted = [...this.windowMotion].sort((a, b) => b - a);
-    const topCount = Math.max(1, Math.ceil(sorted.length / 3));
-    const topMean = sorted.length === 0 ? 0 : sorted.slice(0, topCount).reduce((sum, value) => sum + value, 0) / topCount;
     return {
       seconds,
       periodicShare: this.frames > 0 ? this.periodic / this.frames : 0,
       formantMotion: this.motionPairs > 0 ? this.motionSum / this.motionPairs : 0,
-      formantMotionTop: topMean,
+      formantMotionTop: topThirdMean(this.windowMotion),
       formantMoves: this.motionPairs > 0 ? this.moves / this.motionPairs : 0,
       syllabicModulation: this.modulationTotal > 0 ? this.modulationBand / this.modulationTotal : 0,
       irregularModulation: this.modulationTotal > 0 ? this.modulationIrregular / this.modulationTotal : 0,
+      unsteadyShare: this.frames > 0 ? this.unsteady / this.frames : 0,
+      envelopeMotion: this.envelopePairs > 0 ? this.envelopeSum / this.envelopePairs : 0,
+      envelopeMotionTop: topThirdMean(this.windowEnvelope),
     };
   }
+}
+
+/** The mean of the largest third of `values` (0 when there are none). */
+function topThirdMean(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => b - a);
+  const count = Math.max(1, Math.ceil(sorted.length / 3));
+  return sorted.slice(0, count).reduce((sum, value) => sum + value, 0) / count;
 }
 
 function analyseExcerpt(s: Spectrogram, binHz: number, tally: Tally): void {
@@ -249,9 +287,7 @@ function analyseExcerpt(s: Spectrogram, binHz: number, tally: Tally): void {
       if (!periodic[f] || !periodic[f - SHAPE_LAG]) continue;
       // The same source: its pitch moved less than MAX_JUMP in between.
       if (Math.abs(12 * Math.log2(pitch[f]! / pitch[f - SHAPE_LAG]!)) > MAX_JUMP) continue;
-      let distance = 0;
-      for (let g = 0; g < GRID; g++) distance += Math.min(20, Math.abs(shapes[f * GRID + g]! - shapes[(f - SHAPE_LAG) * GRID + g]!));
-      distance /= GRID;
+      const distance = shapeDistance(shapes, f, f - SHAPE_LAG);
       windowSum += distance;
       windowPairs++;
       tally.motionSum += distance;
@@ -265,6 +301,88 @@ function analyseExcerpt(s: Spectrogram, binHz: number, tally: Tally): void {
   tally.modulationBand += modulation.band;
   tally.modulationIrregular += modulation.irregular;
   tally.modulationTotal += modulation.total;
+  envelopeMotion(moving, frames, top, binHz, frameFloor, tally);
+}
+
+const envelopeEdges = Array.from({ length: GRID + 1 }, (_, g) => GRID_LOW * (GRID_HIGH / GRID_LOW) ** ((g - 0.5) / (GRID - 1)));
+
+/** Step 6: the envelope motion of what neither holds for 1.5 s nor holds its frequency for 250 ms. */
+function envelopeMotion(moving: Float32Array, frames: number, top: number, binHz: number, frameFloor: number, tally: Tally): void {
+  const unsteady = removeSteady(moving, frames, top);
+  const from = envelopeEdges.map((hz) => Math.max(1, Math.min(top - 1, Math.round(hz / binHz))));
+  // The remainder's level in the mid band, for frames where anything moves at all.
+  const level = new Float64Array(frames).fill(-Infinity);
+  let loudest = -Infinity;
+  for (let f = 0; f < frames; f++) {
+    let peak = 0;
+    for (let k = 1; k < top; k++) peak = Math.max(peak, moving[f * top + k]!);
+    if (peak < frameFloor) continue;
+    let sum = 0;
+    for (let k = from[0]!; k < from[GRID]!; k++) sum += unsteady[f * top + k]! ** 2;
+    if (sum <= 0) continue;
+    level[f] = 10 * Math.log10(sum);
+    loudest = Math.max(loudest, level[f]!);
+  }
+  const readable = new Uint8Array(frames);
+  for (let f = 1; f + 1 < frames; f++) if (level[f]! > loudest - ENVELOPE_GATE_DB) readable[f] = 1;
+  const shapes = new Float32Array(frames * GRID);
+  for (let f = 0; f < frames; f++) {
+    if (!readable[f]) continue;
+    tally.unsteady++;
+    const out = shapes.subarray(f * GRID, (f + 1) * GRID);
+    for (let g = 0; g < GRID; g++) {
+      const to = Math.max(from[g]! + 1, from[g + 1]!);
+      let sum = 0;
+      for (let frame = f - 1; frame <= f + 1; frame++) for (let k = from[g]!; k < to; k++) sum += unsteady[frame * top + k]! ** 2;
+      out[g] = 10 * Math.log10(sum / (3 * (to - from[g]!)) + 1e-12);
+    }
+    let high = -Infinity;
+    for (let g = 0; g < GRID; g++) high = Math.max(high, out[g]!);
+    for (let g = 0; g < GRID; g++) out[g] = Math.max(out[g]!, high - ENVELOPE_FLOOR_DB);
+    normaliseShape(out);
+  }
+  for (let w = 0; w < frames; w += FRAMES_PER_WINDOW) {
+    const end = Math.min(frames, w + FRAMES_PER_WINDOW);
+    let sum = 0;
+    let pairs = 0;
+    for (let f = Math.max(w, ENVELOPE_LAG); f < end; f++) {
+      if (!readable[f] || !readable[f - ENVELOPE_LAG]) continue;
+      const distance = shapeDistance(shapes, f, f - ENVELOPE_LAG);
+      sum += distance;
+      pairs++;
+    }
+    tally.envelopeSum += sum;
+    tally.envelopePairs += pairs;
+    if (end - w >= FRAMES_PER_WINDOW / 2) tally.windowEnvelope.push(pairs >= 5 ? sum / pairs : 0);
+  }
+}
+
+/** Mean absolute difference (dB, each grid point at most 20) of frames a and b's shapes. */
+function shapeDistance(shapes: Float32Array, a: number, b: number): number {
+  let distance = 0;
+  for (let g = 0; g < GRID; g++) distance += Math.min(20, Math.abs(shapes[a * GRID + g]! - shapes[b * GRID + g]!));
+  return distance / GRID;
+}
+
+/**
+ * What is left after taking away, bin by bin, the median over `STEADY_FRAMES` around each frame:
+ * partials that hold their frequency that long go (all but a note's onset), what glides or comes
+ * and goes stays.
+ */
+function removeSteady(spectrum: Float32Array, frames: number, top: number): Float32Array {
+  const out = new Float32Array(spectrum.length);
+  const half = STEADY_FRAMES >> 1;
+  const values = new Float32Array(STEADY_FRAMES);
+  for (let k = 0; k < top; k++) {
+    for (let f = 0; f < frames; f++) {
+      let n = 0;
+      for (let g = Math.max(0, f - half); g <= Math.min(frames - 1, f + half); g++) values[n++] = spectrum[g * top + k]!;
+      const slice = values.subarray(0, n);
+      slice.sort();
+      out[f * top + k] = Math.max(0, spectrum[f * top + k]! - slice[n >> 1]!);
+    }
+  }
+  return out;
 }
 
 /**
@@ -395,6 +513,12 @@ function envelopeShape(row: Float32Array, whole: Float32Array, f0: number, binHz
     const t = x1 > x0 ? Math.min(1, Math.max(0, (x - x0) / (x1 - x0))) : 0;
     out[g] = levels[h]! + t * ((levels[h + 1] ?? levels[h]!) - levels[h]!);
   }
+  normaliseShape(out);
+  return true;
+}
+
+/** Removes a shape's level and tilt and keeps its broad (formant-scale) form: `SMOOTH` DCT terms. */
+function normaliseShape(out: Float32Array): void {
   let mean = 0;
   for (let g = 0; g < GRID; g++) mean += out[g]!;
   mean /= GRID;
@@ -420,7 +544,6 @@ function envelopeShape(row: Float32Array, whole: Float32Array, f0: number, binHz
       out[g] = value;
     }
   }
-  return true;
 }
 
 /** Modulation power of `envelope` at lowHz-highHz and at floorHz-ceilHz, over 3-s windows. */
