@@ -36,7 +36,8 @@ const CALM: Effect = { targets: { energy: 0.1, loudness: 0.15, tempo: 0.2, brigh
 const SLEEP: Effect = { targets: { energy: 0.05, loudness: 0.1, tempo: 0.15, brightness: 0.25, vocals: 0.2 }, flow: 'wind-down' };
 const RUN: Effect = { targets: { tempo: 0.85, energy: 0.85, loudness: 0.8, danceability: 0.6 }, flow: 'build-up' };
 const WORKOUT: Effect = { targets: { energy: 0.9, loudness: 0.85, tempo: 0.75, danceability: 0.7 }, flow: 'build-up' };
-const STUDY: Effect = { targets: { vocals: 0, energy: 0.3, loudness: 0.35, tempo: 0.4, brightness: 0.4 } };
+// Music to study or focus to is instrumental first (words compete with reading), then calm and steady.
+const STUDY: Effect = { instrumental: true, targets: { vocals: 0, energy: 0.3, loudness: 0.3, tempo: 0.4, brightness: 0.4 } };
 const PARTY: Effect = { targets: { danceability: 0.9, energy: 0.85, loudness: 0.8, tempo: 0.7, vocals: 0.8, major: 0.7 } };
 const ROMANTIC: Effect = { preferLyrics: ['love'], targets: { energy: 0.3, loudness: 0.35, tempo: 0.35, brightness: 0.4, vocals: 0.8 } };
 const NOSTALGIC: Effect = { era: 'oldest' };
@@ -49,7 +50,7 @@ export const MOODS: Record<string, Effect> = {
   romantic: ROMANTIC,
   melancholic: SAD,
   uplifting: { targets: { major: 1, energy: 0.75, loudness: 0.75, brightness: 0.65, tempo: 0.65 }, negated: { targets: { major: 0 } } },
-  focused: { targets: { vocals: 0, energy: 0.35, loudness: 0.4, tempo: 0.45, brightness: 0.45 } },
+  focused: { instrumental: true, targets: { vocals: 0, energy: 0.3, loudness: 0.3, tempo: 0.45, brightness: 0.45 } },
   dreamy: { targets: { energy: 0.25, loudness: 0.3, tempo: 0.3, brightness: 0.3, acousticness: 0.5 } },
   intense: { targets: { energy: 0.95, loudness: 0.9, tempo: 0.75, brightness: 0.7 }, negated: CALM },
   peaceful: CALM,
