@@ -182,8 +182,13 @@ export function fft(re: Float64Array, im: Float64Array): void {
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
     if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
+      // Plain swaps: a destructuring swap allocates an array per element.
+      const r = re[i]!;
+      re[i] = re[j]!;
+      re[j] = r;
+      const m = im[i]!;
+      im[i] = im[j]!;
+      im[j] = m;
     }
   }
   for (let length = 2; length <= n; length <<= 1) {
