@@ -75,8 +75,13 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('jobs of a worker that dies, 
           )
         ).map((row) => row.terminated);
       const lockHeld = async (worker: number | undefined) =>
-        (await query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND granted`, [WORKER_LOCK_SPACE, worker])).length ===
-        1;
+        (
+          await query(
+            // Advisory locks belong to a database: other tests' databases have workers with the same ids.
+            `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+            [WORKER_LOCK_SPACE, worker],
+          )
+        ).length === 1;
       expect(await terminateLiveness()).toEqual([true]);
       const blip = Date.now();
       while (Date.now() - blip < DEAD_AFTER_MS + 2000) {
