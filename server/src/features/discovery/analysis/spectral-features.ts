@@ -5,6 +5,7 @@
  * the acoustic/electronic estimate), and the modulation of the voice band's share of energy at
  * syllable rate (vocal presence).
  */
+import { fftOf } from './fft.js';
 
 const FRAME = 2048;
 const HOP = 1024;
@@ -29,6 +30,7 @@ export interface SpectralFeatures {
 }
 
 export function spectralFeatures(signal: Float32Array, sampleRate: number): SpectralFeatures {
+  const fft = fftOf(FRAME);
   const bins = FRAME / 2;
   const window = hann(FRAME);
   const re = new Float64Array(FRAME);
@@ -145,6 +147,7 @@ function modulationShare(envelope: Float64Array, frameRate: number, lowHz: numbe
   if (envelope.length < size) return 0;
   const re = new Float64Array(size);
   const im = new Float64Array(size);
+  const fft = fftOf(size);
   const window = hann(size);
   let band = 0;
   let total = 0;
@@ -172,45 +175,4 @@ function hann(size: number): Float64Array {
   const window = new Float64Array(size);
   for (let i = 0; i < size; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (size - 1));
   return window;
-}
-
-/** In-place iterative radix-2 FFT (length a power of two). */
-export function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      // Plain swaps: a destructuring swap allocates an array per element.
-      const r = re[i]!;
-      re[i] = re[j]!;
-      re[j] = r;
-      const m = im[i]!;
-      im[i] = im[j]!;
-      im[j] = m;
-    }
-  }
-  for (let length = 2; length <= n; length <<= 1) {
-    const angle = (-2 * Math.PI) / length;
-    const wRe = Math.cos(angle);
-    const wIm = Math.sin(angle);
-    for (let i = 0; i < n; i += length) {
-      let curRe = 1;
-      let curIm = 0;
-      for (let j = 0; j < length / 2; j++) {
-        const aRe = re[i + j]!;
-        const aIm = im[i + j]!;
-        const bRe = re[i + j + length / 2]! * curRe - im[i + j + length / 2]! * curIm;
-        const bIm = re[i + j + length / 2]! * curIm + im[i + j + length / 2]! * curRe;
-        re[i + j] = aRe + bRe;
-        im[i + j] = aIm + bIm;
-        re[i + j + length / 2] = aRe - bRe;
-        im[i + j + length / 2] = aIm - bIm;
-        const nextRe = curRe * wRe - curIm * wIm;
-        curIm = curRe * wIm + curIm * wRe;
-        curRe = nextRe;
-      }
-    }
-  }
 }

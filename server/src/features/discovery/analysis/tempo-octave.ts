@@ -1,3 +1,5 @@
+import { fftOf } from './fft.js';
+
 /**
  * The octave of a tracked tempo (issue 31). Beat trackers find the period of a song's pulse
  * well but often at the wrong metrical level: a ballad with sixteenth-note hi-hats reads at
@@ -95,54 +97,6 @@ export function onsetEnvelopes(signal: Float32Array, sampleRate: number): OnsetE
   }
   const frameRate = sampleRate / HOP;
   return { frameRate, whole: normalise(whole, frameRate), low: normalise(low, frameRate) };
-}
-
-/** An in-place radix-2 complex FFT of size `n` (a power of two) with its tables computed once. */
-function fftOf(n: number): (re: Float64Array, im: Float64Array) => void {
-  const reversed = new Uint32Array(n);
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    reversed[i] = j;
-  }
-  const cos = new Float64Array(n / 2);
-  const sin = new Float64Array(n / 2);
-  for (let i = 0; i < n / 2; i++) {
-    cos[i] = Math.cos((2 * Math.PI * i) / n);
-    sin[i] = -Math.sin((2 * Math.PI * i) / n);
-  }
-  return (re, im) => {
-    for (let i = 1; i < n; i++) {
-      const j = reversed[i]!;
-      if (i < j) {
-        const r = re[i]!;
-        re[i] = re[j]!;
-        re[j] = r;
-        const m = im[i]!;
-        im[i] = im[j]!;
-        im[j] = m;
-      }
-    }
-    for (let size = 2; size <= n; size <<= 1) {
-      const half = size >> 1;
-      const step = n / size;
-      for (let start = 0; start < n; start += size) {
-        for (let k = 0; k < half; k++) {
-          const wr = cos[k * step]!;
-          const wi = sin[k * step]!;
-          const a = start + k;
-          const b = a + half;
-          const br = re[b]! * wr - im[b]! * wi;
-          const bi = re[b]! * wi + im[b]! * wr;
-          re[b] = re[a]! - br;
-          im[b] = im[a]! - bi;
-          re[a] = re[a]! + br;
-          im[a] = im[a]! + bi;
-        }
-      }
-    }
-  };
 }
 
 /** Detrended by a half-second moving mean, rectified, lightly smoothed and scaled to mean 1 (all zero when flat). */

@@ -1,3 +1,5 @@
+import { fftOf } from './fft.js';
+
 /**
  * Vocal presence (issue 31): does a song have a voice, sung, rapped or spoken?
  *
@@ -602,52 +604,21 @@ function hann(size: number): Float64Array {
   return window;
 }
 
-const fftCache = new Map<number, (input: Float64Array) => { re: Float64Array; im: Float64Array }>();
+const realFftCache = new Map<number, (input: Float64Array) => { re: Float64Array; im: Float64Array }>();
 
-/** A radix-2 FFT of real input of length n (a power of two) with precomputed tables; the output arrays are reused. */
+/** The FFT of real input of length n (a power of two); the output arrays are reused. */
 function realFft(n: number): (input: Float64Array) => { re: Float64Array; im: Float64Array } {
-  const cached = fftCache.get(n);
+  const cached = realFftCache.get(n);
   if (cached) return cached;
-  const reverse = new Uint32Array(n);
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    reverse[i] = j;
-  }
-  const cos = new Float64Array(n / 2);
-  const sin = new Float64Array(n / 2);
-  for (let i = 0; i < n / 2; i++) {
-    cos[i] = Math.cos((2 * Math.PI * i) / n);
-    sin[i] = -Math.sin((2 * Math.PI * i) / n);
-  }
+  const transform = fftOf(n);
   const re = new Float64Array(n);
   const im = new Float64Array(n);
-  const transform = (input: Float64Array) => {
-    for (let i = 0; i < n; i++) {
-      re[reverse[i]!] = input[i]!;
-      im[i] = 0;
-    }
-    for (let size = 2; size <= n; size <<= 1) {
-      const half = size >> 1;
-      const stride = n / size;
-      for (let start = 0; start < n; start += size) {
-        for (let j = 0; j < half; j++) {
-          const wr = cos[j * stride]!;
-          const wi = sin[j * stride]!;
-          const a = start + j;
-          const b = a + half;
-          const tr = re[b]! * wr - im[b]! * wi;
-          const ti = re[b]! * wi + im[b]! * wr;
-          re[b] = re[a]! - tr;
-          im[b] = im[a]! - ti;
-          re[a] = re[a]! + tr;
-          im[a] = im[a]! + ti;
-        }
-      }
-    }
+  const real = (input: Float64Array) => {
+    re.set(input);
+    im.fill(0);
+    transform(re, im);
     return { re, im };
   };
-  fftCache.set(n, transform);
-  return transform;
+  realFftCache.set(n, real);
+  return real;
 }
