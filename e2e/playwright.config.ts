@@ -22,26 +22,12 @@ process.env['E2E_DATA_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'encore-e2e-'));
 // in it and takes them out again.
 process.env['E2E_MUSIC_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'encore-e2e-music-'));
 const reportDir = process.env['ENCORE_REPORT_DIR'];
-/**
- * Journeys that run with nothing beside them: the player's sound (loudness at the page's
- * output, gaps of 20 ms), the clip preview's timing against the render, the 50,000-song
- * libraries (their seeding loads the machine), the AI playlists (they read the whole shared
- * library) and the music folder (it counts the folder's songs).
- */
-const alone = ['**/player.spec.ts', '**/song2clip-parity.spec.ts', '**/large-library.spec.ts', '**/ai-playlist.spec.ts', '**/music-folders.spec.ts'];
 
 export default defineConfig({
   testDir: './tests',
   testIgnore: hasBrowser ? [] : ['**/*'],
   fullyParallel: false,
-  // Two journeys at a time, each file on its own (most of a journey is waiting on the page,
-  // ffmpeg or a job), then, alone, the ones that measure sound or timing, count the library
-  // or the music folder, or load the machine (see `alone`).
-  workers: 2,
-  projects: [
-    { name: 'together', testIgnore: alone },
-    { name: 'alone', testMatch: alone, workers: 1, dependencies: ['together'] },
-  ],
+  workers: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
