@@ -10,9 +10,9 @@
  * (≤ 95); tempi between are labelled neither. A fixed seed makes every run build the same set.
  * Written as 16-bit mono WAV at 22.05 kHz (the analyser's rate).
  */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SongSpec } from './analysed-library.js';
+import { writeWav } from './vocal-sets/audio-kit.js';
 
 export type StyleC =
   | 'rock'
@@ -120,26 +120,8 @@ export const LIBRARY_C: SongSpec<LabelsC>[] = (() => {
 async function writeSong(dir: string, labels: LabelsC, seed: number): Promise<string> {
   const samples = renderSong(labels, seed);
   const file = path.join(dir, `c-${String(labels.index).padStart(2, '0')}.wav`);
-  await writeFile(file, wav(samples));
+  await writeWav(file, samples, RATE);
   return file;
-}
-
-function wav(samples: Float32Array): Buffer {
-  const buffer = Buffer.alloc(44 + samples.length * 2);
-  buffer.write('RIFF', 0);
-  buffer.writeUInt32LE(36 + samples.length * 2, 4);
-  buffer.write('WAVEfmt ', 8);
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(RATE, 24);
-  buffer.writeUInt32LE(RATE * 2, 28);
-  buffer.writeUInt16LE(2, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write('data', 36);
-  buffer.writeUInt32LE(samples.length * 2, 40);
-  for (let i = 0; i < samples.length; i++) buffer.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32_767), 44 + i * 2);
-  return buffer;
 }
 
 /** The instruments: each adds one note or hit into the song's buffer. */
