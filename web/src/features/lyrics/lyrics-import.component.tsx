@@ -1,4 +1,5 @@
 import { LYRICS_IMPORT_MAX_BYTES } from '@encore/common/lyrics.contract';
+import { decodeLegacy, decodeLyricsBytes, type LegacyEncoding } from '@encore/common/lyrics-text.decode';
 import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -8,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
 import { formatFileSize } from '../../lib/file-size.format';
 import { useLanguage, useT } from '../../lib/i18n/i18n.store';
-import { decodeLegacy, decodeLyricsFile, guessLegacyEncoding, LEGACY_ENCODINGS, readBytes, type LegacyEncoding } from './lyrics-import.decode';
+import { guessLegacyEncoding, LEGACY_ENCODINGS, readBytes } from './lyrics-import.decode';
 
 interface LyricsImportProps {
   open: boolean;
@@ -42,7 +43,7 @@ export function LyricsImport({ open, onOpenChange, maxLength, busy, onImport }: 
     }
     try {
       const bytes = await readBytes(file);
-      const decoded = decodeLyricsFile(bytes);
+      const decoded = decodeLyricsBytes(bytes);
       if (decoded.kind === 'unicode') {
         setLegacy(null);
         setText(decoded.text);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLegacy, decodeLyricsFile, guessLegacyEncoding } from './lyrics-import.decode';
+import { decodeLegacy, decodeLyricsBytes as decodeLyricsFile } from '@encore/common/lyrics-text.decode';
+import { guessLegacyEncoding } from './lyrics-import.decode';
 import { codePage, FRENCH_LRC, HEBREW_LRC, utf16be, utf16le } from './lyrics-import.fixtures';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
