@@ -163,6 +163,12 @@ describe('LRC files from other projects', () => {
     ]);
   });
 
+  it('keeps words apart that a time tag between them separates', () => {
+    const parsed = parseLrc('[01:55.00]Let it be[02:01.40]ADLIB\n[02:05.00]Hel<02:05.50>lo\n');
+    expect(parsed.lines.map((line) => line.text)).toEqual(['Let it be ADLIB', 'Hel lo']);
+    expect(parsed.words?.map((word) => word.text)).toEqual(['Let', 'it', 'be', 'ADLIB', 'Hel', 'lo']);
+  });
+
   it('keeps a line’s own start when its first word tag is later', () => {
     const parsed = parseLrc('[00:10.00]<00:10.60>Hello <00:11.00>world <00:11.50>\n[00:14.00]<00:14.20>Again <00:15.00>');
     expect(parsed.lines[0]!.time).toEqual({ start: 10, end: 11.5 });

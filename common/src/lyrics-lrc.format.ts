@@ -219,7 +219,8 @@ function readWordTags(rest: string): { text: string; words: RawWord[] | null; tr
     trailingEnd = seconds;
   }
   readText(rest.slice(cursor));
-  return { text: textParts.join('').replace(/\s+/g, ' '), words, trailingEnd };
+  // A time tag between two words separates them, as it does the words above (`Let it be[02:01.40]ADLIB`).
+  return { text: textParts.join(' ').replace(/\s+/g, ' '), words, trailingEnd };
 }
 
 function clampWords(words: { text: string; start: number; end: number | null }[], offset: number, lineStart: number, lineEnd: number | null): Word[] {
