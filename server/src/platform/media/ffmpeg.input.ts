@@ -1,12 +1,14 @@
 import path from 'node:path';
 
 /**
- * ffmpeg's demuxers for the formats Encore accepts as songs (the audio sniffer's list); 'mov'
- * matches ffmpeg's "mov,mp4,m4a,3gp,3g2,mj2" demuxer. Everything else is refused before it
- * opens anything: notably `hls` and `concat`, whose files name other files or URLs, and
- * which ffmpeg picks by content (an `#EXTM3U` after an ID3 tag is probed as HLS).
+ * ffmpeg's demuxers for the formats Encore takes as songs: the uploads' (the audio sniffer's
+ * list) and a music folder's (WMA, AIFF, Monkey's Audio, WavPack, Musepack, DSD, Matroska and
+ * WebM audio). 'mov' matches ffmpeg's "mov,mp4,m4a,3gp,3g2,mj2" demuxer, 'matroska' its
+ * "matroska,webm", 'iff' DSDIFF (.dff). Everything else is refused before it opens anything:
+ * notably `hls` and `concat`, whose files name other files or URLs, and which ffmpeg picks
+ * by content (an `#EXTM3U` after an ID3 tag is probed as HLS).
  */
-export const SONG_DEMUXERS = ['mp3', 'wav', 'ogg', 'mov', 'aac', 'flac'] as const;
+export const SONG_DEMUXERS = ['mp3', 'wav', 'ogg', 'mov', 'aac', 'flac', 'asf', 'aiff', 'ape', 'wv', 'mpc', 'mpc8', 'dsf', 'iff', 'matroska'] as const;
 
 /**
  * The input options for a song that came from a user: `-format_whitelist` of the song
