@@ -40,6 +40,11 @@ describe('sniffAudio', () => {
   it('needs a second frame where the first says it should be', () => {
     expect(sniff(MP3_FRAME, Buffer.alloc(600, 0x20))).toBeUndefined();
     expect(sniff(Buffer.from([0xff, 0xfb, 0xf0, 0x64]), Buffer.alloc(1000))).toBeUndefined(); // bit rate index 15
+    // One frame that reaches the end of the file is not a song either: a UTF-16 text starts FF FE,
+    // an MPEG-1 layer I header for a frame longer than the text.
+    expect(sniff(MP3_FRAME.subarray(0, 300))).toBeUndefined();
+    const utf16 = Buffer.from(`\uFEFF[00:01.00]歌词 lyrics\r\n[00:03.00]second line\r\n`, 'utf16le');
+    expect(sniff(utf16)).toBeUndefined();
   });
 
   it('recognises a damaged ID3 header only when real frames follow', () => {
@@ -55,6 +60,8 @@ describe('sniffAudio', () => {
     const oggPage = (packet: string) => Buffer.concat([ascii('OggS'), Buffer.alloc(22), Buffer.from([1, 30]), ascii(packet), Buffer.alloc(30)]);
     expect(sniff(oggPage('\x01vorbis'))).toBe('ogg');
     expect(sniff(oggPage('OpusHead'))).toBe('ogg');
+    expect(sniff(oggPage('\x7fFLAC\x01\x00'))).toBe('ogg'); // FLAC's Ogg mapping
+    expect(sniff(oggPage('Speex   1.2'))).toBe('ogg');
     expect(sniff(oggPage('\x80theora'))).toBeUndefined();
     expect(sniff(Buffer.from([0, 0, 0, 0x20]), ascii('ftypM4A '), Buffer.alloc(100))).toBe('m4a');
     expect(sniff(Buffer.from([0, 0, 0, 0x20]), ascii('ftypqt  '), Buffer.alloc(100))).toBeUndefined();

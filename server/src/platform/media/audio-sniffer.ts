@@ -2,7 +2,7 @@ import type { ByteSource } from './byte-source.js';
 
 /**
  * Tells what an upload is from its bytes, never from its name or declared type.
- * Encore accepts MP3, WAV, Ogg (Vorbis or Opus), M4A/MP4 audio, raw AAC (ADTS) and FLAC;
+ * Encore accepts MP3, WAV, Ogg (Vorbis, Opus, FLAC or Speex), M4A/MP4 audio, raw AAC (ADTS) and FLAC;
  * everything else sniffs as `undefined`. `sniffAudioFile` reads the file where it must (past
  * ID3v2 tags of any size); `sniffAudio` judges the first SNIFF_BYTES alone.
  */
@@ -177,12 +177,15 @@ function id3TagSize(head: Buffer): number | undefined {
   return 10 + body + footer;
 }
 
+/** The identification headers of the audio codecs Ogg carries (Vorbis, Opus, FLAC's Ogg mapping, Speex). */
+const OGG_AUDIO_HEADERS = ['\x01vorbis', 'OpusHead', '\x7fFLAC', 'Speex   '];
+
 function isOggAudio(head: Buffer, at: number): boolean {
   // The first page carries one packet: the codec's identification header.
   const segments = head[at + 26];
   if (segments === undefined) return false;
   const packet = at + 27 + segments;
-  return ascii(head, packet, 7) === '\x01vorbis' || ascii(head, packet, 8) === 'OpusHead';
+  return OGG_AUDIO_HEADERS.some((header) => ascii(head, packet, header.length) === header);
 }
 
 // MPEG audio frame headers (ISO 11172-3 / 13818-3): bit rates in kbit/s by [version][layer][index].
@@ -248,10 +251,13 @@ function mpegRun(head: Buffer, at: number, enough: number): { frames: number; op
   return { frames, open: false };
 }
 
-/** Where a frame is expected (the start, right after a tag): it and the next, or the end of what we read. */
+/**
+ * Where a frame is expected (the start, right after a tag): it and the next. Never one header
+ * alone: two bytes `FF Fx` start as many other files (a UTF-16 text's byte order mark `FF FE`
+ * reads as an MPEG-1 layer I header), and a song is never a single frame.
+ */
 function isMpegRun(head: Buffer, at: number): boolean {
-  const run = mpegRun(head, at, 2);
-  return run.frames >= 2 || (run.frames === 1 && run.open);
+  return mpegRun(head, at, 2).frames >= 2;
 }
 
 /** Frames a scan must find in a row: one or two lucky 0xFFE headers in other data are not audio. */
