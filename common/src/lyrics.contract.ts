@@ -36,7 +36,8 @@ export const TRANSCRIPTION_PROGRESS_CAP = 95;
 /** The task kind of a transcription, for `useTask` and the tasks list. */
 export const LYRICS_TRANSCRIBE_TASK_KIND = 'lyrics.transcribe';
 
-export const lyricsSource = z.enum(['embedded', 'imported', 'lookup', 'transcribed', 'edited']);
+/** Where the lyrics came from: the file's tags, the `.lrc` file beside it in a music folder (`sidecar`), an import, LRCLIB, a transcription, an edit. */
+export const lyricsSource = z.enum(['embedded', 'sidecar', 'imported', 'lookup', 'transcribed', 'edited']);
 export type LyricsSource = z.infer<typeof lyricsSource>;
 
 export const lyricsTiming = z.enum(['none', 'line', 'word']);

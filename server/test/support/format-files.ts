@@ -24,6 +24,8 @@ export interface FormatFiles {
   webmWithoutDuration: string;
   /** WMA with an attached cover picture and LRC lyrics in `WM/Lyrics`. */
   wmaWithCoverAndLyrics: string;
+  /** Ogg Vorbis with ODD_LRC in its `LYRICS` tag. */
+  oggWithLyrics: string;
   /** MPEG audio named `.mp1`, a Broadcast Wave (`.bwf`) and an MP3 with no extension at all: extensions a folder does not list. */
   mp1: string;
   bwf: string;
@@ -75,7 +77,7 @@ const WRITERS: Record<string, string[]> = {
 export const UNWRITTEN_DEMUXERS: Record<string, string> = { ape: 'ape', mpc: 'mpc', mp_: 'mpc', dff: 'iff' };
 
 export async function buildFormatFiles(): Promise<FormatFiles> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'encore-formats-'));
+  const dir = await mkdtemp(path.join(tmpdir(), 'encore-format-files-'));
   const at = (name: string) => path.join(dir, name);
   const byExtension: Record<string, string> = {};
   await Promise.all(
@@ -93,6 +95,7 @@ export async function buildFormatFiles(): Promise<FormatFiles> {
     oggSpeex: at('speex.ogg'),
     webmWithoutDuration: at('piped.webm'),
     wmaWithCoverAndLyrics: at('covered.wma'),
+    oggWithLyrics: at('lyrics-tag.ogg'),
     mp1: at('layer-one.mp1'),
     bwf: at('broadcast.bwf'),
     noExtension: at('no-extension'),
@@ -103,6 +106,7 @@ export async function buildFormatFiles(): Promise<FormatFiles> {
     ffmpeg([...TONE, '-c:a', 'flac', '-f', 'ogg', files.oggFlac]),
     ffmpeg([...TONE, '-ar', '16000', '-c:a', 'libspeex', '-f', 'ogg', files.oggSpeex]),
     ffmpeg([...TONE, '-c:a', 'pcm_s16le', '-f', 'wav', files.bwf]),
+    ffmpeg([...TONE, '-c:a', 'libvorbis', '-metadata', `LYRICS=${ODD_LRC}`, files.oggWithLyrics]),
     ffmpeg([...TONE, '-c:a', 'libmp3lame', '-f', 'mp3', files.noExtension]),
     ffmpeg([
       ...TONE,

@@ -82,10 +82,11 @@ export const libraryModule = defineModule({
       logger,
       maxUploadBytes: config.maxUploadBytes,
       tagTimeoutMs: 10_000,
+      ffmpeg: platform.ffmpeg,
       onSongAdded: announce,
       quota: new StorageQuota(config.limits.storageBytes, (ownerId) => uploadedSongBytes(database.db, ownerId)),
     });
-    const folderImport = new FolderImport({ repository, storage, logger, tagTimeoutMs: 10_000, onSongAdded: announce });
+    const folderImport = new FolderImport({ repository, storage, logger, tagTimeoutMs: 10_000, ffmpeg: platform.ffmpeg, onSongAdded: announce });
     const storageCleanup = new StorageCleanup({
       repository,
       storage,

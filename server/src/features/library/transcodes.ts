@@ -5,14 +5,15 @@ import { sha256 } from '../../platform/crypto/sha256.js';
 import { makeOwnedTempDir } from '../../platform/fs/owned-temp-dir.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Ffmpeg } from '../../platform/media/ffmpeg.js';
+import { songInputArgs } from '../../platform/media/ffmpeg.input.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
 import { KeyedLock } from './ingest/keyed-lock.js';
 import type { SongRow } from './library.repository.js';
 
 /** Containers every browser Encore supports decodes (Chrome, Firefox, Safari). */
 const BROWSER_TYPES = new Set(['audio/mpeg', 'audio/flac', 'audio/ogg', 'audio/wav', 'audio/aac', 'audio/webm', 'audio/mp4']);
-/** Codecs inside those containers that some of them do not (Apple Lossless in an M4A). */
-const NOT_IN_BROWSERS = /alac|apple lossless/i;
+/** Codecs inside those containers that some of them do not (Apple Lossless in an M4A, Speex in an Ogg). */
+const NOT_IN_BROWSERS = /alac|apple lossless|speex/i;
 
 export const TRANSCODE_PREFIX = 'transcodes/';
 export const TRANSCODE_TYPE = 'audio/mp4';
@@ -59,8 +60,7 @@ export class Transcodes {
         await this.deps.storage.withLocalFile(row.storageKey, (file) =>
           this.deps.ffmpeg.run(
             [
-              '-i',
-              `file:${file}`,
+              ...songInputArgs({ file }),
               '-map',
               '0:a:0',
               '-vn',

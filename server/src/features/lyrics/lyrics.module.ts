@@ -82,11 +82,11 @@ export const lyricsModule = defineModule({
     // The tags were read once, by the upload: its lyrics are kept from them at once.
     use(songEventsPort).onSongAdded(
       async ({ songId, tags }) => {
-        if (tags) await embeddedLyrics.adopt(songId, tags.lyricsTags);
+        if (tags) await embeddedLyrics.adopt(songId, tags.lyricsTags, tags.lyricsFile);
       },
       // A music folder's batch: one statement for the songs without lyrics in their tags.
       async (songs) => {
-        await embeddedLyrics.adoptMany(songs.flatMap(({ songId, tags }) => (tags ? [{ songId, tags: tags.lyricsTags }] : [])));
+        await embeddedLyrics.adoptMany(songs.flatMap(({ songId, tags }) => (tags ? [{ songId, tags: tags.lyricsTags, lyricsFile: tags.lyricsFile }] : [])));
       },
     );
     return {

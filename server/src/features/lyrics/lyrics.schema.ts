@@ -15,7 +15,7 @@ export const lyrics = pgTable('lyrics', {
   text: text('text').notNull(),
   lineTimes: jsonb('line_times').$type<({ start: number; end: number | null } | null)[]>(),
   words: jsonb('words').$type<{ text: string; start: number; end: number }[]>(),
-  source: text('source', { enum: ['embedded', 'imported', 'lookup', 'transcribed', 'edited'] }).notNull(),
+  source: text('source', { enum: ['embedded', 'sidecar', 'imported', 'lookup', 'transcribed', 'edited'] }).notNull(),
   language: text('language'),
   updatedBy: integer('updated_by').references(() => keyOf('users'), { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

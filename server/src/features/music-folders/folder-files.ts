@@ -11,6 +11,8 @@ import path from 'node:path';
 export const AUDIO_TYPES: Readonly<Record<string, string>> = {
   mp3: 'audio/mpeg',
   mp2: 'audio/mpeg',
+  mp1: 'audio/mpeg',
+  mpa: 'audio/mpeg',
   flac: 'audio/flac',
   ogg: 'audio/ogg',
   oga: 'audio/ogg',
@@ -21,6 +23,7 @@ export const AUDIO_TYPES: Readonly<Record<string, string>> = {
   mp4: 'audio/mp4',
   aac: 'audio/aac',
   wav: 'audio/wav',
+  bwf: 'audio/wav',
   aif: 'audio/aiff',
   aiff: 'audio/aiff',
   aifc: 'audio/aiff',
@@ -34,6 +37,7 @@ export const AUDIO_TYPES: Readonly<Record<string, string>> = {
   dff: 'audio/dff',
   mka: 'audio/x-matroska',
   webm: 'audio/webm',
+  weba: 'audio/webm',
 };
 
 export const PLAYLIST_EXTENSIONS = new Set(['m3u', 'm3u8']);
@@ -47,8 +51,13 @@ export function extensionOf(name: string): string {
   return ext.length > 1 ? ext.slice(1).toLowerCase() : '';
 }
 
+/**
+ * A file a scan reads as a possible song: one of the extensions above, or none at all (taken
+ * only when its content sniffs as audio, see the scanner). Other extensions are not read.
+ */
 export function isAudioName(name: string): boolean {
-  return Object.hasOwn(AUDIO_TYPES, extensionOf(name));
+  const ext = extensionOf(name);
+  return ext === '' || Object.hasOwn(AUDIO_TYPES, ext);
 }
 
 /** The cover picture among a folder's file names (`cover.jpg`, `Folder.png`…), if any. */

@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { ILyricsTag } from 'music-metadata';
+import { lyricsTextOf } from '@encore/common/lyrics-text.decode';
 import type { ScanProblem } from '@encore/common/music-folders.contract';
 import type { Logger } from '../../platform/logger.js';
 import { sniffAudioFile } from '../../platform/media/audio-sniffer.js';
 import { readAudioTags, type AudioTags } from '../../platform/media/audio-tags.js';
+import type { Ffmpeg } from '../../platform/media/ffmpeg.js';
+import { completedByFfmpeg, ffmpegWouldComplete } from '../../platform/media/ffmpeg.measure.js';
 import { DEFAULT_COVER_LIMITS, renderCover, UnusableCoverError, type CoverLimits } from '../../platform/media/cover-image.js';
 import type { ClosableSource } from '../../platform/media/byte-source.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
@@ -40,6 +42,8 @@ export interface FolderScannerDeps {
   missingGraceMs: number;
   tagTimeoutMs?: number;
   coverLimits?: CoverLimits;
+  /** Measures what the tags do not say (a length, a cover kept as a picture stream); without it those stay unknown. */
+  ffmpeg?: Pick<Ffmpeg, 'run' | 'start'>;
   /** Told of the counts now and then while a scan runs (the status row, the health check). */
   onProgress?: (counts: ScanCounts) => Promise<void>;
   /** Playlist files found in the folders (.m3u/.m3u8), for the module to import. */
@@ -321,8 +325,9 @@ export class FolderScanner {
         const sniffed = await sniffAudioFile(source);
         if (sniffed) fileType = sniffed.mimeType;
         // The sniffer knows these formats' every variant: a file named for one that it does not
-        // recognise is not one (the MPEG parser would take any bytes for frames).
-        else if (SNIFFED_EXTENSIONS.has(extensionOf(file.name))) return undefined;
+        // recognise is not one (the MPEG parser would take any bytes for frames). A file with no
+        // extension is a song only by what the sniffer finds.
+        else if (SNIFFED_EXTENSIONS.has(extensionOf(file.name)) || extensionOf(file.name) === '') return undefined;
         return this.tagsOf(full, file.size, fileType, source);
       });
       if (found === undefined) return { problem: NOT_AUDIO };
@@ -332,6 +337,7 @@ export class FolderScanner {
     }
     if (tags.hasVideo) return { problem: HAS_VIDEO };
     if (!tags.hasAudio) return { problem: NO_AUDIO_STREAM };
+    if (this.deps.ffmpeg && ffmpegWouldComplete(tags)) tags = await completedByFfmpeg(this.deps.ffmpeg, full, tags);
     const coverName = tags.picture ? undefined : coverAmong(directory.names);
     const coverPath = coverName === undefined ? null : joinRelative(directory.path, coverName);
     const cover = tags.picture ? await this.cover(tags.picture.data, full) : coverPath ? await this.coverBeside(absolutePath(folder, coverPath), full) : null;
@@ -339,11 +345,11 @@ export class FolderScanner {
     let lrcMtimeMs: number | null = null;
     if (lrcName !== undefined) {
       const lrcPath = absolutePath(folder, joinRelative(directory.path, lrcName));
-      const text = await readOptional(lrcPath, 1024 * 1024);
-      if (text) {
-        // The lyrics module reads an LRC text as synced lyrics; embedded synced ones come first.
-        const tag: ILyricsTag = { contentType: 1, timeStampFormat: 0, text: text.toString('utf8'), syncText: [] };
-        tags = { ...tags, lyricsTags: [...tags.lyricsTags, tag], lyrics: tags.lyrics ?? null };
+      const bytes = await readOptional(lrcPath, 1024 * 1024);
+      if (bytes) {
+        // Decoded as every lyrics file is (UTF-16, legacy code pages); the lyrics module keeps
+        // it as the song's lyrics, with the file beside it as their source (embedded synced ones come first).
+        tags = { ...tags, lyricsFile: lyricsTextOf(bytes) };
         lrcMtimeMs = Math.trunc((await fs.stat(lrcPath).catch(() => undefined))?.mtimeMs ?? 0);
       }
     }
@@ -463,7 +469,7 @@ export class FolderScanner {
 class NotAudioError extends Error {}
 
 /** Extensions of the formats the upload sniffer recognises (platform/media/audio-sniffer.ts). */
-const SNIFFED_EXTENSIONS = new Set(['mp3', 'mp2', 'wav', 'ogg', 'oga', 'opus', 'm4a', 'm4b', 'mp4', 'aac', 'flac']);
+const SNIFFED_EXTENSIONS = new Set(['mp3', 'mp2', 'mp1', 'mpa', 'wav', 'ogg', 'oga', 'opus', 'm4a', 'm4b', 'mp4', 'aac', 'flac']);
 
 function fileValues(work: FileWork, read: ReadFile, storageKey: string, songId: number | null): NewFolderFile {
   return {

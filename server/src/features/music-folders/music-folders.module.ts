@@ -43,6 +43,7 @@ export const musicFoldersModule = defineModule({
       logger,
       folders: settings.paths,
       missingGraceMs: settings.missingGraceMs,
+      ffmpeg: platform.ffmpeg,
       onProgress: (counts) => repository.progress(counts),
       onPlaylists: (folder, files) => playlists.sync(folder, files),
     });

@@ -24,12 +24,19 @@ export interface AudioTags {
   lyrics: string | null;
   /** Every lyrics tag as read (ID3 USLT and SYLT, Vorbis LYRICS, MP4 ©lyr), for the lyrics feature. */
   lyricsTags: readonly ILyricsTag[];
+  /** The text of the `.lrc` file beside the song (a music folder's), decoded; the tags' lyrics come first when synced. */
+  lyricsFile?: string;
   /** The embedded picture to use as cover art (front cover preferred), if any. */
   picture: { data: Uint8Array; format: string } | null;
   /** True when the parser found an audio stream (a codec, sample rate or duration). */
   hasAudio: boolean;
-  /** True when the file also carries a video track (an MP4 film rather than an M4A). */
+  /** True when the file also carries a video track (an MP4 film rather than an M4A); a still picture's track is not one. */
   hasVideo: boolean;
+  /**
+   * True when the only video in the file is a still picture's track (MJPEG, PNG): its cover,
+   * as ffmpeg writes a WMA's attached picture. The tag parser does not read its bytes; ffmpeg does.
+   */
+  pictureStream?: boolean;
 }
 
 /** The parser gave up on the file: it is damaged or not what its header claims. */
@@ -60,7 +67,29 @@ export async function readAudioTags(source: ClosableSource, fileInfo: { mimeType
  */
 export async function readLyricsTags(source: ClosableSource, mimeType: string, timeoutMs: number): Promise<readonly ILyricsTag[]> {
   const metadata = await parseWithin(source, mimeType, { duration: false, skipCovers: true }, timeoutMs);
-  return metadata.common.lyrics ?? [];
+  return lyricsTagsOf(metadata);
+}
+
+/** The names lyrics tags carry as text (Vorbis and Matroska `LYRICS`, APEv2 `Lyrics`, MP4 `©lyr`, ASF `WM/Lyrics`). */
+const TEXT_LYRICS_TAGS = new Set(['lyrics', 'unsyncedlyrics', '©lyr', 'wm/lyrics']);
+
+/**
+ * The lyrics tags as the file has them. music-metadata reads LRC in a text tag itself, and
+ * loses what Encore's LRC reader keeps: it takes an impossible time (`[02:83.37]` as 203 s),
+ * drops every line without a time and the `[offset]`, and leaves later time tags in the text.
+ * Text tags are handed over as the text they hold (the lyrics feature reads the LRC); ID3's
+ * USLT and SYLT frames (which carry a language) as parsed.
+ */
+function lyricsTagsOf(metadata: IAudioMetadata): ILyricsTag[] {
+  const frames = (metadata.common.lyrics ?? []).filter((tag) => 'language' in tag || 'descriptor' in tag);
+  const texts: ILyricsTag[] = [];
+  for (const tags of Object.values(metadata.native)) {
+    for (const tag of tags) {
+      if (typeof tag.value !== 'string' || !TEXT_LYRICS_TAGS.has(tag.id.toLowerCase()) || tag.value.trim() === '') continue;
+      texts.push({ contentType: 1, timeStampFormat: 0, text: tag.value, syncText: [] });
+    }
+  }
+  return [...frames, ...texts];
 }
 
 async function parseWithin(source: ClosableSource, mimeType: string, options: IOptions, timeoutMs: number): Promise<IAudioMetadata> {
@@ -88,6 +117,7 @@ function toAudioTags(metadata: IAudioMetadata, fileInfo: { mimeType: string; siz
   const reported = positive(format.duration);
   const duration = TRUE_BITRATE.has(fileInfo.mimeType) ? plausibleDuration(reported, positive(format.bitrate), fileInfo.size) : reported;
   const sampleRate = positive(format.sampleRate);
+  const pictureStream = format.hasVideo === true && onlyStillPictures(format);
   return {
     title: text(common.title),
     artist: text(common.artist ?? common.artists?.join(', ')),
@@ -105,11 +135,23 @@ function toAudioTags(metadata: IAudioMetadata, fileInfo: { mimeType: string; siz
     musicBrainzAlbumId: mbid(common.musicbrainz_albumid),
     musicBrainzArtistId: mbid(common.musicbrainz_albumartistid?.[0]) ?? mbid(common.musicbrainz_artistid?.[0]),
     lyrics: lyricsText(common.lyrics),
-    lyricsTags: common.lyrics ?? [],
+    lyricsTags: lyricsTagsOf(metadata),
     picture: cover ? { data: cover.data, format: cover.format } : null,
     hasAudio: Boolean(format.codec || sampleRate || duration || format.hasAudio),
-    hasVideo: format.hasVideo === true,
+    hasVideo: format.hasVideo === true && !pictureStream,
+    pictureStream,
   };
+}
+
+/** Video codecs of a still picture rather than of a film. */
+const STILL_PICTURE_CODECS = /^(mjpeg|png|bmp|gif|jpeg)$/i;
+/** music-metadata's TrackType for video (Matroska's numbering, which the ASF parser uses too). */
+const VIDEO_TRACK = 1;
+
+/** Whether every video track is a still picture's. */
+function onlyStillPictures(format: IAudioMetadata['format']): boolean {
+  const video = format.trackInfo.filter((track) => track.type === VIDEO_TRACK || track.video !== undefined);
+  return video.length > 0 && video.every((track) => STILL_PICTURE_CODECS.test(track.codecName ?? ''));
 }
 
 /** Formats whose reported bit rate is the real one (CBR or Xing average; PCM), not a nominal hint. */

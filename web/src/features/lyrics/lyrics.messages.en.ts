@@ -39,6 +39,7 @@ export const lyricsEn = {
   lyricsWordTimings: 'Word timings',
   lyricsSeekLine: 'Play from "{line}"',
   lyricsSource_embedded: 'From the file',
+  lyricsSource_sidecar: 'From the .lrc file beside it',
   lyricsSource_imported: 'Imported',
   lyricsSource_lookup: 'Found online',
   lyricsSource_transcribed: 'Transcribed',

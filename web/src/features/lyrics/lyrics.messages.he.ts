@@ -42,6 +42,7 @@ export const lyricsHe: Translation<typeof lyricsEn> = {
   lyricsWordTimings: 'תזמון מילים',
   lyricsSeekLine: 'ניגון מ"{line}"',
   lyricsSource_embedded: 'מתוך הקובץ',
+  lyricsSource_sidecar: 'מקובץ ה-LRC שלצדו',
   lyricsSource_imported: 'יובאו',
   lyricsSource_lookup: 'נמצאו ברשת',
   lyricsSource_transcribed: 'תומללו',

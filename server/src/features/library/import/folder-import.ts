@@ -9,7 +9,8 @@ import type { AudioTags } from '../../../platform/media/audio-tags.js';
 import { DEFAULT_COVER_LIMITS, type CoverLimits } from '../../../platform/media/cover-image.js';
 import { safeFileName } from '../../../platform/storage/safe-file-name.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
-import { describeSong, readUploadTags, recordSong, sniffUpload, storeCover, type CoverKeys } from '../ingest/ingest.phases.js';
+import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
+import { completeUploadTags, describeSong, readUploadTags, recordSong, sniffUpload, storeCover, type CoverKeys } from '../ingest/ingest.phases.js';
 import type { LibraryRepository } from '../library.repository.js';
 import { unreadable, walkFolder, type FoundFile } from './folder-walk.js';
 import { localFileSource } from '../../../platform/media/local-file-source.js';
@@ -28,6 +29,8 @@ export interface FolderImportDeps {
   storage: Storage;
   logger: Logger;
   tagTimeoutMs: number;
+  /** Measures what the tags do not say (see completeUploadTags). */
+  ffmpeg?: Pick<Ffmpeg, 'run' | 'start'>;
   coverLimits?: CoverLimits;
   maxFileBytes?: number;
   /** The library's new-song announcement, as for an upload (embedded lyrics, analysis); never fails the import. */
@@ -164,7 +167,7 @@ export class FolderImport {
         seen.set(sha256, name);
         return { kind: 'skipped', songId: existing };
       }
-      tags = await readUploadTags(source, audio, this.deps.tagTimeoutMs);
+      tags = await completeUploadTags(await readUploadTags(source, audio, this.deps.tagTimeoutMs), this.deps.ffmpeg, (use) => use(file.path));
       const key = `songs/${randomUUID()}/${safeFileName(path.basename(file.path))}`;
       let cover: CoverKeys | null = null;
       try {

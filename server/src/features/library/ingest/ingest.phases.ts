@@ -3,6 +3,8 @@ import { fileTooLargeError } from '../../../platform/fs/byte-limit.js';
 import { NotFoundError, UnprocessableError, UnsupportedMediaTypeError } from '../../../platform/errors/app-errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import { sniffAudioFile, type SniffedAudio } from '../../../platform/media/audio-sniffer.js';
+import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
+import { completedByFfmpeg, ffmpegWouldComplete } from '../../../platform/media/ffmpeg.measure.js';
 import { readAudioTags, type AudioTags } from '../../../platform/media/audio-tags.js';
 import type { ClosableSource } from '../../../platform/media/byte-source.js';
 import { renderCover, UnusableCoverError, type CoverLimits, type RenderedCover } from '../../../platform/media/cover-image.js';
@@ -49,6 +51,19 @@ export async function sniffUpload(file: ClosableSource): Promise<SniffedAudio> {
  * (415). A truncated file whose remaining frames parse is accepted with the duration it
  * really has. The file is closed when this returns.
  */
+/**
+ * The tags completed by ffmpeg where the tag parser found no length or only a picture stream
+ * (Ogg FLAC, a WebM written to a pipe, a WMA's attached cover): `local` gives the file on disk.
+ */
+export async function completeUploadTags(
+  tags: AudioTags,
+  ffmpeg: Pick<Ffmpeg, 'run' | 'start'> | undefined,
+  local: <T>(use: (file: string) => Promise<T>) => Promise<T>,
+): Promise<AudioTags> {
+  if (!ffmpeg || !ffmpegWouldComplete(tags)) return tags;
+  return local((file) => completedByFfmpeg(ffmpeg, file, tags));
+}
+
 export async function readUploadTags(file: ClosableSource, audio: SniffedAudio, timeoutMs: number): Promise<AudioTags> {
   let tags: AudioTags;
   try {

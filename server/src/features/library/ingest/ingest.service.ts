@@ -1,6 +1,7 @@
 import { AppError, ConflictError, NotFoundError } from '../../../platform/errors/app-errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { AudioTags } from '../../../platform/media/audio-tags.js';
+import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
 import { storageSource } from '../../../platform/media/byte-source.js';
 import { DEFAULT_COVER_LIMITS, type CoverLimits } from '../../../platform/media/cover-image.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
@@ -10,7 +11,7 @@ import type { LibraryService } from '../library.service.js';
 import type { QuotaHolder, StorageQuota } from '../storage-quota.js';
 import { newUploadKey, receiptKeyFor, songKeyFor, uploaderOf } from '../upload-key.js';
 import { KeyedLock } from './keyed-lock.js';
-import { describeSong, locateUpload, readUploadTags, recordSong, sniffUpload, storeCover, UPLOAD_NOT_FOUND, type CoverKeys } from './ingest.phases.js';
+import { completeUploadTags, describeSong, locateUpload, readUploadTags, recordSong, sniffUpload, storeCover, UPLOAD_NOT_FOUND, type CoverKeys } from './ingest.phases.js';
 
 /** Time for a slow connection to PUT the largest allowed file. */
 export const PRESIGNED_PUT_TTL_SECONDS = 15 * 60;
@@ -25,6 +26,8 @@ export interface IngestServiceDeps {
   /** How long tag parsing may take before the file counts as damaged. */
   tagTimeoutMs: number;
   coverLimits?: CoverLimits;
+  /** Measures what the tags do not say (see completeUploadTags). */
+  ffmpeg?: Pick<Ffmpeg, 'run' | 'start'>;
   /**
    * Told of each new song once it is recorded, with the tags the upload read (other modules keep
    * its embedded lyrics, queue its analysis); a failure here never fails the upload.
@@ -137,7 +140,7 @@ export class IngestService {
       // One reader for both phases: the blocks the sniffer read are not fetched again.
       const file = storageSource(storage, songKey, size);
       const audio = await sniffUpload(file);
-      const tags = await readUploadTags(file, audio, this.deps.tagTimeoutMs);
+      const tags = await completeUploadTags(await readUploadTags(file, audio, this.deps.tagTimeoutMs), this.deps.ffmpeg, (use) => storage.withLocalFile(songKey, use));
       cover = await storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
       const values = describeSong({ ownerId: userId, fileName: upload.fileName, storageKey: songKey, size, folderId: upload.folderId }, audio, tags, cover);
       const recorded = await recordSong(this.deps.repository, values);

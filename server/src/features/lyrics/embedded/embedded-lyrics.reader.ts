@@ -12,6 +12,8 @@ export interface EmbeddedLyrics {
   document: LyricsDocument;
   kind: 'plain' | 'synced';
   language: string | null;
+  /** The file's tags, or the `.lrc` file beside it. */
+  source: 'embedded' | 'sidecar';
 }
 
 /**
@@ -23,7 +25,20 @@ export async function readEmbeddedLyrics(source: ClosableSource, mimeType: strin
   return pickLyrics(await readLyricsTags(source, mimeType, timeoutMs));
 }
 
-export function pickLyrics(tags: readonly ILyricsTag[]): EmbeddedLyrics | undefined {
+/**
+ * The lyrics to keep among the tags and the `.lrc` file beside the song (a music folder's):
+ * synced tags first, then the file beside it, then plain tags.
+ */
+export function pickLyrics(tags: readonly ILyricsTag[], lyricsFile?: string): EmbeddedLyrics | undefined {
+  const fromTags = pickFromTags(tags);
+  if (fromTags?.kind === 'synced') return fromTags;
+  const text = lyricsFile === undefined ? '' : clean(lyricsFile);
+  if (!text.trim()) return fromTags;
+  if (looksLikeLrc(text)) return { document: importLyrics(text).document, kind: 'synced', language: null, source: 'sidecar' };
+  return fromTags ?? { document: { text: normaliseLyricsText(text), lineTimes: null, words: null }, kind: 'plain', language: null, source: 'sidecar' };
+}
+
+function pickFromTags(tags: readonly ILyricsTag[]): EmbeddedLyrics | undefined {
   let plain: EmbeddedLyrics | undefined;
   for (const tag of tags) {
     const language = languageOf(tag.language);
@@ -40,12 +55,13 @@ export function pickLyrics(tags: readonly ILyricsTag[]): EmbeddedLyrics | undefi
         document: { text: ordered.map((line) => line.text).join('\n'), lineTimes: ordered.map((line) => line.time), words: null },
         kind: 'synced',
         language,
+        source: 'embedded',
       };
     }
     const text = clean(tag.text ?? syncText.map((line) => line.text).join('\n'));
     if (!text.trim()) continue;
-    if (looksLikeLrc(text)) return { document: importLyrics(text).document, kind: 'synced', language };
-    plain ??= { document: { text: normaliseLyricsText(text), lineTimes: null, words: null }, kind: 'plain', language };
+    if (looksLikeLrc(text)) return { document: importLyrics(text).document, kind: 'synced', language, source: 'embedded' };
+    plain ??= { document: { text: normaliseLyricsText(text), lineTimes: null, words: null }, kind: 'plain', language, source: 'embedded' };
   }
   return plain;
 }

@@ -39,7 +39,7 @@ export class EmbeddedLyricsService {
     });
     let found: 'none' | 'plain' | 'synced' = 'none';
     if (embedded && embedded.document.text !== '') {
-      await this.deps.lyrics.store(songId, null, embedded.document, 'embedded', embedded.language);
+      await this.deps.lyrics.store(songId, null, embedded.document, embedded.source, embedded.language);
       found = embedded.kind;
     } else if (song.transcript?.trim()) {
       // Lyrics kept on the song before the lyrics table existed.
@@ -54,11 +54,11 @@ export class EmbeddedLyricsService {
    * A new song's lyrics from the tags the upload already read: kept without reading the file
    * again. The song counts as read (the backfill passes it by), with lyrics or without.
    */
-  async adopt(songId: number, tags: readonly ILyricsTag[]): Promise<{ found: 'none' | 'plain' | 'synced' }> {
-    const embedded = pickLyrics(tags);
+  async adopt(songId: number, tags: readonly ILyricsTag[], lyricsFile?: string): Promise<{ found: 'none' | 'plain' | 'synced' }> {
+    const embedded = pickLyrics(tags, lyricsFile);
     let found: 'none' | 'plain' | 'synced' = 'none';
     if (embedded && embedded.document.text !== '') {
-      await this.deps.lyrics.store(songId, null, embedded.document, 'embedded', embedded.language);
+      await this.deps.lyrics.store(songId, null, embedded.document, embedded.source, embedded.language);
       found = embedded.kind;
     }
     await this.deps.repository.markScanned(songId, found);
@@ -66,10 +66,10 @@ export class EmbeddedLyricsService {
   }
 
   /** Many new songs at once: those with lyrics in their tags are adopted one by one, the others marked in one statement. */
-  async adoptMany(songs: readonly { songId: number; tags: readonly ILyricsTag[] }[]): Promise<void> {
+  async adoptMany(songs: readonly { songId: number; tags: readonly ILyricsTag[]; lyricsFile?: string | undefined }[]): Promise<void> {
     const without: number[] = [];
     for (const song of songs) {
-      if (song.tags.length > 0) await this.adopt(song.songId, song.tags);
+      if (song.tags.length > 0 || song.lyricsFile !== undefined) await this.adopt(song.songId, song.tags, song.lyricsFile);
       else without.push(song.songId);
     }
     await this.deps.repository.markScannedWithout(without);
