@@ -143,7 +143,10 @@ describe.each(localSetups)('files of other projects on $engine', (setup) => {
       const lyrics = await lyricsOf(t, token, song.id);
       expect(lyrics.source, name).toBe('sidecar');
       expect(lyrics.text, name).toBe(CHINESE_LINES.join('\n'));
-      expect(lyrics.lines.map((line) => line.startTime), name).toEqual([0.4, 1.2]);
+      expect(
+        lyrics.lines.map((line) => line.startTime),
+        name,
+      ).toEqual([0.4, 1.2]);
     }
   });
 });

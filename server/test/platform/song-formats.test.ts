@@ -26,7 +26,13 @@ async function samples(stream: Readable): Promise<number> {
 
 describe('songs of every format a music folder takes', () => {
   it('decode to PCM, for the analysis and the transcription', async () => {
-    const all = { ...files.byExtension, oggFlac: files.oggFlac, oggSpeex: files.oggSpeex, piped: files.webmWithoutDuration, covered: files.wmaWithCoverAndLyrics };
+    const all = {
+      ...files.byExtension,
+      oggFlac: files.oggFlac,
+      oggSpeex: files.oggSpeex,
+      piped: files.webmWithoutDuration,
+      covered: files.wmaWithCoverAndLyrics,
+    };
     const decoded = await Promise.all(
       Object.entries(all).map(async ([name, file]) => {
         const count = await samples(decodeToPcm(ffmpeg.path, file, { sampleRate: 16_000 })).catch((error: unknown) => String(error));

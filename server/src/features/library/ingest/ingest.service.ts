@@ -11,7 +11,17 @@ import type { LibraryService } from '../library.service.js';
 import type { QuotaHolder, StorageQuota } from '../storage-quota.js';
 import { newUploadKey, receiptKeyFor, songKeyFor, uploaderOf } from '../upload-key.js';
 import { KeyedLock } from './keyed-lock.js';
-import { completeUploadTags, describeSong, locateUpload, readUploadTags, recordSong, sniffUpload, storeCover, UPLOAD_NOT_FOUND, type CoverKeys } from './ingest.phases.js';
+import {
+  completeUploadTags,
+  describeSong,
+  locateUpload,
+  readUploadTags,
+  recordSong,
+  sniffUpload,
+  storeCover,
+  UPLOAD_NOT_FOUND,
+  type CoverKeys,
+} from './ingest.phases.js';
 
 /** Time for a slow connection to PUT the largest allowed file. */
 export const PRESIGNED_PUT_TTL_SECONDS = 15 * 60;
@@ -140,7 +150,9 @@ export class IngestService {
       // One reader for both phases: the blocks the sniffer read are not fetched again.
       const file = storageSource(storage, songKey, size);
       const audio = await sniffUpload(file);
-      const tags = await completeUploadTags(await readUploadTags(file, audio, this.deps.tagTimeoutMs), this.deps.ffmpeg, (use) => storage.withLocalFile(songKey, use));
+      const tags = await completeUploadTags(await readUploadTags(file, audio, this.deps.tagTimeoutMs), this.deps.ffmpeg, (use) =>
+        storage.withLocalFile(songKey, use),
+      );
       cover = await storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
       const values = describeSong({ ownerId: userId, fileName: upload.fileName, storageKey: songKey, size, folderId: upload.folderId }, audio, tags, cover);
       const recorded = await recordSong(this.deps.repository, values);

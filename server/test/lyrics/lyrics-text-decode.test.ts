@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { decodeLyricsBytes, guessLegacyEncoding, lyricsTextOf } from './lyrics-text.decode';
+import { decodeLyricsBytes, guessLegacyEncoding, lyricsTextOf } from '@encore/common/lyrics-text.decode';
 
-/** The bytes another program saves the text as: iconv, not Encore's decoder, does the encoding. */
+/** The bytes another program saves the text as: iconv, not Encore's decoder, does the encoding (a server test: common's own tests use no Node built-ins). */
 function encoded(text: string, encoding: string): Uint8Array {
   return new Uint8Array(execFileSync('iconv', ['-f', 'UTF-8', '-t', encoding], { input: text }));
 }
