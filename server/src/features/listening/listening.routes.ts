@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@encore/common/http.contract';
@@ -27,6 +28,11 @@ function toListenBrainzStatus(status: ListenBrainzLinkStatus): ListenBrainzStatu
   };
 }
 
+/** When Fastify received the request (before its hooks, the session check among them, waited). */
+function receivedAt(reply: FastifyReply): Date {
+  return new Date(Date.now() - reply.elapsedTime);
+}
+
 /**
  * `/player/queue`: the user's play queue, the same one Subsonic clients save and read.
  * `/files/:id/plays` and `/player/history`: plays the web player counts, and the user's history.
@@ -47,8 +53,10 @@ export function listeningRoutes(service: ListeningService, listenBrainz: ListenB
       );
     });
 
-    route(app, listeningEndpoints.countPlay, { ...common, responses: { 400: errorResponse, 401: errorResponse, 404: errorResponse } }, async (request) => {
-      const at = new Date();
+    route(app, listeningEndpoints.countPlay, { ...common, responses: { 400: errorResponse, 401: errorResponse, 404: errorResponse } }, async (request, reply) => {
+      // The play is when the post arrived, not when its turn for the database came: posts of
+      // one play arriving together stay within the song's threshold however long they wait.
+      const at = receivedAt(reply);
       const counted = await service.countPlay(request.currentUser().id, request.params.id, {
         at,
         // The player calls at the threshold: the listening started that long ago.
