@@ -98,7 +98,9 @@ describe.each(engines)('the user command on %s', (engine) => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('There is no account with the e-mail nobody@example.com.');
 
-    const t: TestApp = await startTestApp(engine, { ...env, LOG_LEVEL: 'silent' });
+    // A server on the same data: env's DATA_DIR (and DATABASE_URL on PostgreSQL) win over the
+    // test app's own, so no second database is made for it.
+    const t: TestApp = await startTestApp('pglite', { ...env, LOG_LEVEL: 'silent' });
     try {
       const signIn = (userName: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName, password } });
       const session = await signIn('root', 'first password 1');
