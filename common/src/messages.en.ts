@@ -37,6 +37,8 @@ export const authMessagesEn = {
   signUpInviteOnly: 'Sign-up on this Encore is by invitation only. Ask its administrator to send you an invitation.',
   signUpClosed: 'Sign-up is closed on this Encore. Ask its administrator for an account.',
   invitationInvalid: 'This invitation link is invalid, expired or already used. Ask the administrator for a new one.',
+  invitationOtherEmail:
+    'This invitation was sent to another e-mail address. Sign up with the address it was sent to, or ask the administrator to invite this one.',
   accountDisabled: 'This account has been disabled. Ask the administrator of this Encore.',
   lastAdmin: 'The last admin cannot be demoted or deleted. Make another account admin first.',
 } as const;

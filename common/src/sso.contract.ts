@@ -86,6 +86,8 @@ export const ssoMessagesEn = {
   noAccount: 'No Encore account matches this sign-in, and this Encore does not create accounts from single sign-on. Ask its admin for an account.',
   proxyUntrusted: 'This request did not come through the trusted sign-in proxy.',
   proxyBadUser: "The sign-in proxy's user header does not name a valid user.",
+  proxyRepeatedHeader:
+    "The sign-in proxy sent its user or e-mail header more than once, so Encore cannot tell who is signing in. Check that the proxy replaces these headers rather than adding to the client's.",
   proxyNoEmail: 'The sign-in proxy did not send an e-mail address for this new user, which an Encore account needs.',
   proxyEmailTaken: 'The e-mail address the sign-in proxy sent belongs to another Encore account.',
 } as const;

@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { returnFreeMemoryEvery } from './platform/memory/free-memory.js';
 import { startWorker } from './worker.js';
+import { userCommand } from './cli/user.command.js';
 import { accountsPort } from './features/auth/auth.port.js';
 import { runImportCommand } from './features/library/import/import.command.js';
 import { libraryModule } from './features/library/library.module.js';
@@ -120,9 +121,9 @@ function closeOnSignals(close: () => Promise<unknown>): void {
 }
 
 const command = process.argv[2] ?? 'serve';
-const run = command === 'worker' ? worker : command === 'serve' ? serve : command === 'import' ? importFolder : undefined;
+const run = command === 'worker' ? worker : command === 'serve' ? serve : command === 'import' ? importFolder : command === 'user' ? userCommand : undefined;
 if (!run) {
-  console.error(`Unknown command '${command}'. Use 'serve', 'worker' or 'import <folder>'.`);
+  console.error(`Unknown command '${command}'. Use 'serve', 'worker', 'import <folder>' or 'user create|reset-password|list'.`);
   process.exit(2);
 }
 run().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { authMessagesEn } from '@encore/common/messages.en';
 import { accountAdministrationPort, accountsPort } from '../../src/features/auth/auth.port.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { linksTo, mailsTo, waitForLink } from './auth-mail.js';
@@ -7,6 +8,7 @@ import { linksTo, mailsTo, waitForLink } from './auth-mail.js';
 const INVITE_ONLY = 'Sign-up on this Encore is by invitation only. Ask its administrator to send you an invitation.';
 const CLOSED = 'Sign-up is closed on this Encore. Ask its administrator for an account.';
 const INVALID = 'This invitation link is invalid, expired or already used. Ask the administrator for a new one.';
+const OTHER_EMAIL = authMessagesEn.invitationOtherEmail;
 
 describe.each(engines)('sign-up modes on %s', (engine) => {
   let t: TestApp;
@@ -91,6 +93,20 @@ describe.each(engines)('sign-up modes on %s', (engine) => {
     expect((await signUp('kept', { invitation: kept })).statusCode).toBe(201);
   });
 
+  it('takes an invitation only for the address it was mailed to', async () => {
+    const token = await invite('bound@example.com');
+    const other = await signUp('thief', { invitation: token, email: 'thief@example.com' });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ message: OTHER_EMAIL });
+    // Refused, it stays pending for its address (written in any case).
+    expect((await admin().signUp.invitations()).find((invitation) => invitation.email === 'bound@example.com')).toMatchObject({ state: 'pending' });
+    expect((await signUp('bound', { invitation: token, email: 'Bound@Example.com' })).statusCode).toBe(201);
+    expect((await admin().signUp.invitations()).find((invitation) => invitation.email === 'bound@example.com')).toMatchObject({
+      state: 'used',
+      usedBy: 'bound',
+    });
+  });
+
   it('under closed, refuses every sign-up, invitation or not; the environment wins over the stored setting', async () => {
     await admin().signUp.setMode('closed');
     expect(await config()).toMatchObject({ signUp: 'closed' });
@@ -105,23 +121,32 @@ describe.each(engines)('sign-up modes on %s', (engine) => {
   });
 });
 
-describe('SIGNUP in the environment', () => {
+describe.each(engines)('SIGNUP in the environment on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp('pglite', { SIGNUP: 'closed' });
+    t = await startTestApp(engine, { SIGNUP: 'closed' });
   });
   afterAll(async () => t?.close());
+
+  const signUp = (userName: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { userName, email: `${userName}@example.com`, password: 'correct horse 1' } });
+
+  it('lets the first account of an empty instance in (one, its admin, of sign-ups at once), then is closed', async () => {
+    // Nobody could create or invite the first account: the sign-up form is offered for it.
+    expect((await t.app.inject({ url: '/api/config' })).json()).toMatchObject({ signUp: 'open' });
+    const answers = await Promise.all(['first', 'second', 'third', 'fourth', 'fifth'].map((name) => signUp(name)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 403, 403, 403, 403]);
+    for (const answer of answers.filter((a) => a.statusCode === 403)) expect(answer.json()).toEqual({ message: CLOSED });
+    const users = await t.app.encore.platform.database.db.query.users.findMany();
+    expect(users.map((user) => user.role)).toEqual(['admin']);
+    expect((await t.app.inject({ url: '/api/config' })).json()).toMatchObject({ signUp: 'closed' });
+    expect((await signUp('later')).statusCode).toBe(403);
+  });
 
   it('wins over the admin page, which cannot change it', async () => {
     const admin = t.app.encore.modules.port(accountAdministrationPort);
     expect(await admin.signUp.setting()).toEqual({ mode: 'closed', fromEnvironment: true });
     await expect(admin.signUp.setMode('open')).rejects.toThrow('SIGNUP in the environment');
     expect((await t.app.inject({ url: '/api/config' })).json()).toMatchObject({ signUp: 'closed' });
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { userName: 'first', email: 'first@example.com', password: 'correct horse 1' },
-    });
-    expect(refused.statusCode).toBe(403);
   });
 });

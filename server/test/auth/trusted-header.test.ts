@@ -120,6 +120,38 @@ describe.each(engines)("sign-in by a trusted proxy's header on %s", (engine) => 
     expect(trusted.status, trusted.body).toBe(200);
     expect(JSON.parse(trusted.body)).toMatchObject({ user: { userName: 'carol', email: 'carol@home.example' } });
   });
+
+  it('refuses a user or e-mail header that came more than once, rather than joining the lines into one name', async () => {
+    const before = (await users()).map((user) => user.userName);
+    const refuse = (status: number, body: string) => {
+      expect(status, body).toBe(401);
+      expect(JSON.parse(body)).toEqual({ message: ssoMessagesEn.proxyRepeatedHeader });
+    };
+    // Over a real connection (the server listens since the test above): Node itself would join the lines as "alice, mallory".
+    const { port } = t.app.server.address() as AddressInfo;
+    const post = (headers: Record<string, string | string[]>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, localAddress: '127.0.0.2', method: 'POST', path: '/api/auth/proxy-signin', headers }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const twoUsers = await post({ 'remote-user': ['alice', 'mallory'], 'remote-email': 'mallory@home.example' });
+    refuse(twoUsers.status, twoUsers.body);
+    const twoEmails = await post({ 'remote-user': 'erin', 'remote-email': ['erin@home.example', 'other@home.example'] });
+    refuse(twoEmails.status, twoEmails.body);
+    const injected = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/proxy-signin',
+      remoteAddress: '10.1.0.1',
+      headers: { 'remote-user': ['alice', 'alice'] },
+    });
+    refuse(injected.statusCode, injected.body);
+    expect((await users()).map((user) => user.userName)).toEqual(before);
+  });
 });
 
 describe('single sign-on settings', () => {

@@ -95,7 +95,7 @@ describe.each(engines)('per-user limits on %s', (engine) => {
     for (const name of ['root', 'alice', 'bob', 'carol', 'dave'] as const) tokens[name] = await account(t, name);
     const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(tokens.root) });
     expect(profile.json<{ role: string }>().role).toBe('admin');
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => t?.close());
 
   const tusCreate = (token: string, size: number) =>
@@ -148,6 +148,45 @@ describe.each(engines)('per-user limits on %s', (engine) => {
     expect((await tusCreate(tokens.root, 5 * 1024 * KB)).status).toBe(201);
   });
 
+  it('lets uploads completing at once add no more than the quota: four 100 KB songs into 256 KB make two songs, signed PUT and tus alike', async () => {
+    const noRoom = limitMessage('limitStorageNoRoom', { used: '200.0 KB', quota: '256.0 KB', size: '100.0 KB' });
+    const files = Array.from({ length: 4 }, () => wav(100 * KB));
+
+    // Signed PUT + upload-complete: four links and PUTs (each fits the empty storage), then four completions at once.
+    const erin = await account(t, 'erin');
+    const keys = await Promise.all(files.map(() => presign(t, erin, 'race.wav', 'audio/wav')));
+    for (const [index, key] of keys.entries()) {
+      expect((await fetchUrl(t, key.url, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: files[index] })).status).toBeLessThan(300);
+    }
+    const completed = await Promise.all(keys.map((key) => completeUpload(t, erin, { fileName: 'race.wav', s3key: key.key, fileType: 'audio/wav' })));
+    expect(completed.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 413, 413]);
+    for (const answer of completed.filter((a) => a.statusCode === 413)) expectRefusal(answer, 413, noRoom, answer.json());
+    expect(await mySongs(erin)).toHaveLength(2);
+
+    // tus: four uploads begun (each fits), then their last bytes at once.
+    const frank = await account(t, 'frank');
+    const urls = await Promise.all(
+      files.map(async () => {
+        const created = await tusCreate(frank, 100 * KB);
+        expect(created.status).toBe(201);
+        return new URL(created.headers.get('location') ?? '', base).toString();
+      }),
+    );
+    const patched = await Promise.all(
+      urls.map((url, index) =>
+        fetch(url, {
+          method: 'PATCH',
+          headers: { ...TUS, ...bearer(frank), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+          body: files[index],
+        }),
+      ),
+    );
+    const statuses = patched.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 413)).toHaveLength(2);
+    for (const answer of patched.filter((a) => a.status === 413)) expectRefusal(answer, 413, noRoom, await answer.json());
+    expect(await mySongs(frank)).toHaveLength(2);
+  });
+
   it('lets a user have at most USER_MAX_RENDERS renders waiting or running (429, Retry-After), admins too, exactly so for requests at once', async () => {
     const songUrl = `/music/${songIds[0]}`;
     const create = (token: string) => createClip(t, token, { settings: settingsOf({}), songUrl }, [picture]);
@@ -175,7 +214,7 @@ describe.each(engines)('per-user limits on %s', (engine) => {
     ).toBe(200);
     expect((await create(tokens.carol)).statusCode).toBe(202);
     expect((await create(tokens.carol)).statusCode).toBe(429);
-  }, 60_000);
+  }, 180_000);
 
   it('lets a user have at most USER_MAX_TRANSCRIPTIONS transcriptions waiting or running; joining a running one is free', async () => {
     const start = (token: string, songId: number) =>

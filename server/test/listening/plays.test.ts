@@ -119,6 +119,22 @@ describe.each(engines)('play counts and history (%s)', (engine) => {
     expect((await detail(bob, tagged)).playCount).toBe(1);
   });
 
+  it('counts 50 concurrent posts of one play once, a first play and a later one alike, however short the song', async () => {
+    const carol = await account(t, 'carol');
+    // A 1 s song: two plays of it half a second apart are two, so the posts' answers must not
+    // depend on how long the database kept them waiting.
+    const burst = () => Promise.all(Array.from({ length: 50 }, () => counted(carol, tagged)));
+    const first = await burst();
+    expect(first.filter((answer) => answer.counted)).toHaveLength(1);
+    expect(first.every((answer) => answer.playCount === 1)).toBe(true);
+    // A play long after: the row is there, 50 posts of the new play race for it.
+    await backdate('carol', tagged, 3600);
+    const later = await burst();
+    expect(later.filter((answer) => answer.counted)).toHaveLength(1);
+    expect(later.every((answer) => answer.playCount === 2)).toBe(true);
+    expect((await detail(carol, tagged)).playCount).toBe(2);
+  });
+
   it('refuses unknown songs, bad ids, bad bodies and callers without a session, counting nothing', async () => {
     expect((await play(ada, 999_999)).statusCode).toBe(404);
     for (const id of ['0', '-1', 'abc', '1.5', '99999999999']) expect((await play(ada, id)).statusCode, id).toBe(400);

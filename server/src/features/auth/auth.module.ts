@@ -13,6 +13,7 @@ import { SignUpRepository } from './sign-up.repository.js';
 import { AuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
+import { OperatorAccounts } from './operator-accounts.service.js';
 import { EventSessions } from './event-sessions.js';
 import { GoogleVerifier } from './google-verifier.js';
 import { argon2Hasher } from './password-hasher.js';
@@ -89,7 +90,7 @@ export const authModule = defineModule({
         bind(authenticationPort, { authenticate: (token) => auth.authenticate(token), streams, close: () => streams.close() }),
         bind(clientAuthenticationPort, { authenticate: (credentials, clientAddress) => appCredentials.authenticate(credentials, clientAddress) }),
         bind(accountAdministrationPort, new AccountAdministrationService({ repository, auth, signUpPolicy })),
-        bind(signUpModePort, { mode: () => signUpPolicy.mode() }),
+        bind(signUpModePort, { mode: () => signUpPolicy.modeNow() }),
         bind(accountsPort, {
           userNames: (ids) => repository.userNames(ids),
           account: async (userName) => {
@@ -108,7 +109,13 @@ export const authModule = defineModule({
       },
       jobs: authJobs(auth),
       maintenance: [{ name: 'expired one-time tokens', run: () => auth.pruneExpired() }],
-      internals: { auth, appCredentials, signUpPolicy, sso: sso.sso },
+      internals: {
+        auth,
+        appCredentials,
+        signUpPolicy,
+        sso: sso.sso,
+        operatorAccounts: new OperatorAccounts({ repository, signUpPolicy, hasher: argon2Hasher }),
+      },
     };
   },
 });

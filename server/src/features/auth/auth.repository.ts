@@ -109,17 +109,38 @@ export class AuthRepository {
   }
 
   /**
+   * Creates the instance's first account (its admin) while it has none; undefined once any
+   * account exists. Under the same lock as every creation, so of first sign-ups at once exactly
+   * one is made, whatever SIGNUP says.
+   */
+  async createFirst(values: NewUser): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+      const [any] = await tx.select({ id: users.id }).from(users).limit(1);
+      return any ? undefined : insertUser(tx, values);
+    });
+  }
+
+  /** Whether any account exists. */
+  async hasAccounts(): Promise<boolean> {
+    const [any] = await this.db.select({ id: users.id }).from(users).limit(1);
+    return any !== undefined;
+  }
+
+  /**
    * Creates an account with an invitation (SIGNUP=invite), claiming the invitation in the same
    * transaction: of two sign-ups with one link, one wins; a sign-up that fails (a name taken)
-   * leaves the invitation unused. The invitation is the one of `token` (a link's hash) or, for
-   * single sign-on, any live one mailed to `email`. Undefined when there is no live invitation.
+   * leaves the invitation unused. The invitation is the one of `token` (a link's hash) when it
+   * was mailed to the new account's address, or, for single sign-on, any live one mailed to
+   * `email`. Undefined when there is no such live invitation.
    */
   async createInvited(values: NewUser, invitation: { tokenHash: string } | { email: string }): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
       const now = new Date();
+      // A link works only for the address it was mailed to (anyone may forward a link).
       const which =
         'tokenHash' in invitation
-          ? eq(invitations.tokenHash, invitation.tokenHash)
+          ? and(eq(invitations.tokenHash, invitation.tokenHash), sql`lower(${invitations.email}) = lower(${values.email})`)
           : eq(
               invitations.id,
               sql`(select ${invitations.id} from ${invitations} where lower(${invitations.email}) = lower(${invitation.email}) and ${liveAt(now)} order by ${invitations.id} limit 1)`,
@@ -355,6 +376,23 @@ export class AuthRepository {
       .where(and(eq(users.id, id), eq(users.passwordHash, currentHash)))
       .returning();
     return row;
+  }
+
+  /** Sets the account's password (the operator's `user reset-password`): its sessions end, its open reset links die. */
+  async setPassword(id: number, passwordHash: string): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (row)
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTokens.userId, id), isNull(passwordResetTokens.usedAt)));
+      return row;
+    });
   }
 
   async pruneResetTokens(before: Date): Promise<void> {

@@ -65,6 +65,16 @@ function assertEnabled(user: UserRow): void {
   if (user.disabledAt) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE);
 }
 
+/** Two requests can pass the availability check together; the unique index decides, and loses no row. */
+export async function withUniqueness<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError('That user name or e-mail is already taken.');
+    throw error;
+  }
+}
+
 export class AuthService {
   private readonly rules: Record<'signInIp' | 'signInUser', RateLimitRule>;
   private readonly hasher: PasswordHasher;
@@ -91,7 +101,7 @@ export class AuthService {
    */
   async signUp(input: { userName: string; email: string; password: string; invitation?: string | undefined }): Promise<UserRow> {
     const invitation = input.invitation ? { token: input.invitation } : undefined;
-    await this.deps.signUpPolicy.assertMaySignUp(invitation);
+    await this.deps.signUpPolicy.assertMaySignUp(invitation, input.email);
     await this.assertAvailable({ userName: input.userName, email: input.email });
     const passwordHash = await this.hasher.hash(input.password);
     const user = await this.withUniqueness(() =>
@@ -264,14 +274,8 @@ export class AuthService {
     if (taken.email) throw new ConflictError('An account with that e-mail already exists.');
   }
 
-  /** Two requests can pass assertAvailable together; the unique index decides, and loses no row. */
   private async withUniqueness<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError('That user name or e-mail is already taken.');
-      throw error;
-    }
+    return withUniqueness(write);
   }
 
   private async freeUserName(wanted: string): Promise<string> {

@@ -66,6 +66,15 @@ export class SignUpPolicy {
     return (await this.setting()).mode;
   }
 
+  /**
+   * Who may create an account now: the mode, except that an instance without accounts is open
+   * to its first (it becomes the admin; nobody could create or invite it otherwise).
+   */
+  async modeNow(): Promise<SignUpMode> {
+    const mode = await this.mode();
+    return mode !== 'open' && !(await this.deps.users.hasAccounts()) ? 'open' : mode;
+  }
+
   /** The admin page's choice; refused (409) while SIGNUP in the environment decides. */
   async setMode(mode: SignUpMode): Promise<SignUpSetting> {
     if (this.deps.environment) throw new ConflictError(SIGNUP_FROM_ENVIRONMENT);
@@ -75,26 +84,35 @@ export class SignUpPolicy {
 
   /**
    * Refuses early (before any password is hashed) a sign-up the mode does not allow: 403 when
-   * closed, or under invite without a live invitation link.
+   * closed, or under invite without a live invitation link mailed to `email` (the new
+   * account's address, when known). The first account of an instance is always allowed.
    */
-  async assertMaySignUp(invitation: InvitationProof | undefined): Promise<void> {
-    const mode = await this.mode();
+  async assertMaySignUp(invitation: InvitationProof | undefined, email?: string): Promise<void> {
+    const mode = await this.modeNow();
     if (mode === 'closed') throw new ForbiddenError(authMessagesEn.signUpClosed);
     if (mode === 'open') return;
     if (!invitation) throw new ForbiddenError(authMessagesEn.signUpInviteOnly);
-    if ('token' in invitation && !(await this.deps.repository.liveInvitation(hashOneTimeToken(invitation.token)))) {
-      throw new ForbiddenError(authMessagesEn.invitationInvalid);
-    }
+    if (!('token' in invitation)) return;
+    const live = await this.deps.repository.liveInvitation(hashOneTimeToken(invitation.token));
+    if (!live) throw new ForbiddenError(authMessagesEn.invitationInvalid);
+    if (email !== undefined && live.email.toLowerCase() !== email.trim().toLowerCase()) throw new ForbiddenError(authMessagesEn.invitationOtherEmail);
   }
 
   /**
-   * Creates an account as the mode allows. Under invite the invitation is used up in the same
-   * transaction (single use); under open an invitation link still counts, so an account made
-   * for the invited address starts verified. Unique-name conflicts surface as the database's.
+   * Creates an account as the mode allows. The instance's first account is made whatever the
+   * mode (decided under the lock of every creation: of first sign-ups at once, one is first).
+   * Under invite the invitation, which must have been mailed to the account's address, is used
+   * up in the same transaction (single use); under open an invitation link still counts, so an
+   * account made for the invited address starts verified. Unique-name conflicts surface as the
+   * database's.
    */
   async createAccount(values: NewUser, invitation?: InvitationProof): Promise<UserRow> {
-    await this.assertMaySignUp(invitation);
     const mode = await this.mode();
+    if (mode !== 'open') {
+      const first = await this.deps.users.createFirst(values);
+      if (first) return first;
+    }
+    await this.assertMaySignUp(invitation, values.email);
     if (invitation) {
       const proof = 'token' in invitation ? { tokenHash: hashOneTimeToken(invitation.token) } : { email: invitation.email };
       const user = await this.deps.users.createInvited(values, proof);
@@ -103,6 +121,15 @@ export class SignUpPolicy {
         throw new ForbiddenError('token' in invitation ? authMessagesEn.invitationInvalid : authMessagesEn.signUpInviteOnly);
       }
     }
+    return this.deps.users.create(values);
+  }
+
+  /**
+   * Creates an account the server's operator asked for (`user create` on the command line): the
+   * one way past the mode, for an instance whose sign-up is closed. The first account of the
+   * instance is its admin, as any.
+   */
+  async createByOperator(values: NewUser): Promise<UserRow> {
     return this.deps.users.create(values);
   }
 

@@ -50,6 +50,9 @@ const MAX_CORRECTIONS = 8;
 /** The words of a search, at most this many (the query is at most 200 characters anyway). */
 const MAX_SEARCH_WORDS = 12;
 
+/** The first key of the advisory locks that make a song's storage-quota check and its insert one step (the second: its owner). */
+const OWNER_STORAGE_LOCK = 7_243_113;
+
 /** Songs whose file is there: every song but those of a music folder whose file went missing. */
 const present = isNull(songs.missingSince);
 
@@ -288,14 +291,48 @@ export class LibraryRepository {
       if (!row) throw new Error('insert returned no row');
       return { row, created: true };
     } catch (error) {
-      const existing = isUniqueViolation(error, 'songs_storage_key_key')
-        ? await this.findByStorageKey(values.storageKey)
-        : isUniqueViolation(error, 'songs_content_sha256_key') && values.contentSha256
-          ? await this.findByContentSha256(values.contentSha256)
-          : undefined;
-      if (!existing) throw error;
-      return { row: existing, created: false };
+      return { row: await this.takenBy(values, error), created: false };
     }
+  }
+
+  /**
+   * As `insert`, when the owner's songs with this one take at most `maxBytes`; else nothing is
+   * inserted and the bytes their songs take come back. The sum and the insert run in one
+   * transaction under an advisory lock of the owner, so songs recorded at once, by any number
+   * of processes, never pass the limit together.
+   */
+  async insertWithin(values: NewSong & { ownerId: number }, maxBytes: number): Promise<{ row: SongRow; created: boolean } | { usedBytes: number }> {
+    try {
+      return await this.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        await tx.execute(sql`select pg_advisory_xact_lock(${OWNER_STORAGE_LOCK}, ${values.ownerId})`);
+        // A retry whose song another process recorded meanwhile: that song, not a refusal.
+        const [existing] = await tx.select().from(songs).where(eq(songs.storageKey, values.storageKey));
+        if (existing) return { row: existing, created: false };
+        const [used] = await tx
+          .select({ bytes: sql<string>`coalesce(sum(${songs.size}), 0)` })
+          .from(songs)
+          .where(eq(songs.ownerId, values.ownerId));
+        const usedBytes = Number(used?.bytes ?? 0);
+        if (usedBytes + values.size > maxBytes) return { usedBytes };
+        const [row] = await tx.insert(songs).values(values).returning();
+        if (!row) throw new Error('insert returned no row');
+        return { row, created: true };
+      });
+    } catch (error) {
+      return { row: await this.takenBy(values, error), created: false };
+    }
+  }
+
+  /** The song that made `values`' insert a unique violation (the same upload, or the same bytes), or the error again. */
+  private async takenBy(values: NewSong, error: unknown): Promise<SongRow> {
+    const existing = isUniqueViolation(error, 'songs_storage_key_key')
+      ? await this.findByStorageKey(values.storageKey)
+      : isUniqueViolation(error, 'songs_content_sha256_key') && values.contentSha256
+        ? await this.findByContentSha256(values.contentSha256)
+        : undefined;
+    if (!existing) throw error;
+    return existing;
   }
 
   /**

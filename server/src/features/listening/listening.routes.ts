@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponse } from '@encore/common/http.contract';
 import { listeningEndpoints, type ListenBrainzStatus, type PlayQueue } from '@encore/common/listening.contract';
 import { route } from '../../platform/http/endpoint-route.js';
+import { receivedAt } from '../../platform/http/received-at.js';
 import { toSongListEntry } from '../library/library.port.js';
 import type { ListenBrainzLinkStatus, ListenBrainzService } from './listenbrainz/listenbrainz.service.js';
 import type { SavedQueue } from './listening.port.js';
@@ -47,16 +48,23 @@ export function listeningRoutes(service: ListeningService, listenBrainz: ListenB
       );
     });
 
-    route(app, listeningEndpoints.countPlay, { ...common, responses: { 400: errorResponse, 401: errorResponse, 404: errorResponse } }, async (request) => {
-      const at = new Date();
-      const counted = await service.countPlay(request.currentUser().id, request.params.id, {
-        at,
-        // The player calls at the threshold: the listening started that long ago.
-        startedAt: (song) => new Date(at.getTime() - playThresholdSeconds(song.durationSeconds) * 1000),
-        client: WEB_CLIENT,
-      });
-      return { counted: counted.counted, playCount: counted.playCount, lastPlayedAt: counted.lastPlayedAt.toISOString() };
-    });
+    route(
+      app,
+      listeningEndpoints.countPlay,
+      { ...common, responses: { 400: errorResponse, 401: errorResponse, 404: errorResponse } },
+      async (request, reply) => {
+        // The play is when the post arrived, not when its turn for the database came: posts of
+        // one play arriving together stay within the song's threshold however long they wait.
+        const at = receivedAt(reply);
+        const counted = await service.countPlay(request.currentUser().id, request.params.id, {
+          at,
+          // The player calls at the threshold: the listening started that long ago.
+          startedAt: (song) => new Date(at.getTime() - playThresholdSeconds(song.durationSeconds) * 1000),
+          client: WEB_CLIENT,
+        });
+        return { counted: counted.counted, playCount: counted.playCount, lastPlayedAt: counted.lastPlayedAt.toISOString() };
+      },
+    );
 
     route(app, listeningEndpoints.history, { ...common, responses: { 400: errorResponse, 401: errorResponse } }, async (request) => {
       const viewerId = request.currentUser().id;

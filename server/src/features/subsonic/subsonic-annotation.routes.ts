@@ -1,4 +1,5 @@
 import { MAX_QUEUE_SONGS } from '@encore/common/listening.contract';
+import { receivedAt } from '../../platform/http/received-at.js';
 import type { BrowsedSong } from '../library/library.port.js';
 import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
 import { missingParameter, notFound, SubsonicError } from './subsonic-errors.js';
@@ -31,7 +32,9 @@ export function annotationEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
   return [
     {
       name: 'scrobble',
-      handle: async ({ params, user }) => {
+      handle: async ({ params, user, reply }) => {
+        // Without a time, the play is when the scrobble arrived (not when its turn came).
+        const now = receivedAt(reply);
         const ids = params.all('id');
         if (ids.length === 0 || ids.every((id) => id === '')) throw missingParameter('id');
         const times = params.all('time');
@@ -40,14 +43,14 @@ export function annotationEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
         const songIds = ids.map(songIdParam);
         const at = songIds.map((_id, index) => {
           const raw = times[index];
-          if (raw === undefined || raw === '') return new Date();
+          if (raw === undefined || raw === '') return now;
           if (!/^\d{1,15}$/.test(raw)) throw new SubsonicError(0, 'Parameter time must be a whole number (milliseconds since 1970)');
           const when = new Date(Number(raw));
           if (Number.isNaN(when.getTime()) || when.getTime() > Date.now() + 24 * 3600_000) throw new SubsonicError(0, 'Parameter time is not a valid time');
           return when;
         });
         for (const [index, songId] of songIds.entries()) {
-          await listening.scrobble(user.id, songId, { submission, at: at[index] ?? new Date(), client });
+          await listening.scrobble(user.id, songId, { submission, at: at[index] ?? now, client });
         }
         return {};
       },

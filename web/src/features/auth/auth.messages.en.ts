@@ -144,7 +144,8 @@ export const authEn = {
   appCredentialRevokeFailed: 'Could not revoke it',
 
   // Who may sign up (SIGNUP) and invitations
-  signUpClosedNote: 'Sign-up is closed on this Encore. To get an account, ask its administrator to create one or to send you an invitation.',
+  signUpClosedNote:
+    "Sign-up is closed on this Encore. To get an account, ask the administrator of its server: they can create your account with the 'user create' command, or switch sign-up to invitations and invite you.",
   signUpInviteOnlyNote: 'Sign-up on this Encore is by invitation only. Ask its administrator to e-mail you an invitation, then open the link in it.',
   signUpInvitedNote: 'You were invited as {email}. Choose a user name and a password to create your account.',
 

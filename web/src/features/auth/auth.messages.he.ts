@@ -16,6 +16,7 @@ export const authHe: Translation<typeof authEn> = {
   signUpInviteOnly: 'ההרשמה ל-Encore הזה בהזמנה בלבד. בקשו מהמנהל שלו לשלוח לכם הזמנה.',
   signUpClosed: 'ההרשמה ל-Encore הזה סגורה. בקשו מהמנהל שלו חשבון.',
   invitationInvalid: 'קישור ההזמנה לא תקין, פג תוקפו או שכבר נעשה בו שימוש. בקשו מהמנהל הזמנה חדשה.',
+  invitationOtherEmail: 'ההזמנה הזו נשלחה לכתובת אימייל אחרת. הירשמו עם הכתובת שאליה היא נשלחה, או בקשו מהמנהל להזמין את הכתובת הזו.',
   accountDisabled: 'החשבון הזה הושבת. פנו למנהל של Encore הזה.',
   lastAdmin: 'אי אפשר להוריד את ההרשאות של המנהל האחרון או למחוק אותו. הפכו קודם חשבון אחר למנהל.',
 
@@ -156,7 +157,8 @@ export const authHe: Translation<typeof authEn> = {
   appCredentialRevokeFailed: 'ביטול הגישה נכשל',
 
   // Who may sign up (SIGNUP) and invitations
-  signUpClosedNote: 'ההרשמה ל-Encore הזה סגורה. כדי לקבל חשבון, בקשו מהמנהל שלו ליצור לכם חשבון או לשלוח לכם הזמנה.',
+  signUpClosedNote:
+    "ההרשמה ל-Encore הזה סגורה. כדי לקבל חשבון, פנו למנהל השרת שלו: הוא יכול ליצור לכם חשבון בפקודה 'user create', או להעביר את ההרשמה להזמנות ולהזמין אתכם.",
   signUpInviteOnlyNote: 'ההרשמה ל-Encore הזה בהזמנה בלבד. בקשו מהמנהל שלו לשלוח לכם הזמנה באימייל, ואז פתחו את הקישור שבה.',
   signUpInvitedNote: 'הוזמנתם בכתובת {email}. בחרו שם משתמש וסיסמה כדי ליצור את החשבון.',
 

@@ -17,7 +17,10 @@ describe('the auth screen and who may sign up', () => {
   it('has no sign-up tab when sign-up is closed, says how to get an account, and /signup shows sign-in', async () => {
     stubFetch({ 'GET /api/config': config('closed') });
     renderApp('/signup');
-    expect(await screen.findByTestId('signup-closed')).toHaveTextContent('Sign-up is closed on this Encore. To get an account, ask its administrator');
+    const note = await screen.findByTestId('signup-closed');
+    expect(note).toHaveTextContent('Sign-up is closed on this Encore. To get an account, ask the administrator of its server');
+    // Only what can be done: the server's command, or invitations once sign-up takes them (the admin page creates no account).
+    expect(note).toHaveTextContent("'user create' command, or switch sign-up to invitations and invite you");
     expect(screen.queryByRole('tab', { name: 'Sign Up' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
@@ -27,7 +30,9 @@ describe('the auth screen and who may sign up', () => {
     act(() => setLanguage('he'));
     stubFetch({ 'GET /api/config': config('closed') });
     renderApp('/signin');
-    expect(await screen.findByTestId('signup-closed')).toHaveTextContent('ההרשמה ל-Encore הזה סגורה');
+    const note = await screen.findByTestId('signup-closed');
+    expect(note).toHaveTextContent('ההרשמה ל-Encore הזה סגורה');
+    expect(note).toHaveTextContent("'user create'");
   });
 
   it('under invite, shows no form without an invitation link, and says how to get one', async () => {

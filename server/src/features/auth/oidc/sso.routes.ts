@@ -26,8 +26,9 @@ export function ssoRoutes(sso: SsoService, proxies: TrustedProxies | undefined):
 
     route(app, ssoEndpoints.proxySignIn, { responses }, async (request, reply) => {
       // The socket's peer, not request.ip: TRUST_PROXY's X-Forwarded-For must not make a client a proxy.
-      const named = proxies?.userOf(request.socket.remoteAddress, request.headers);
+      const named = proxies?.userOf(request.socket.remoteAddress, request.raw.rawHeaders);
       if (!named) throw new UnauthorizedError(ssoMessagesEn.proxyUntrusted);
+      if (named === 'repeated') throw new UnauthorizedError(ssoMessagesEn.proxyRepeatedHeader);
       reply.header('cache-control', 'no-store');
       return toSignInResponse(await sso.proxySignIn(named.name, named.email));
     });

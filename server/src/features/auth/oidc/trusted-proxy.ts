@@ -31,19 +31,32 @@ export class TrustedProxies {
 
   /**
    * The user a trusted proxy named on this request, with its e-mail header; undefined when the
-   * connection is not from a trusted proxy or carries no user header.
+   * connection is not from a trusted proxy or carries no user header; 'repeated' when either
+   * header came more than once (Node joins repeats into "a, b", which could name a user
+   * neither line meant: a client's own header passed on beside the proxy's, say).
+   * `rawHeaders` is the request's, as received: names and values alternating.
    */
-  userOf(remoteAddress: string | undefined, headers: Record<string, string | string[] | undefined>): { name: string; email: string | undefined } | undefined {
+  userOf(remoteAddress: string | undefined, rawHeaders: readonly string[]): { name: string; email: string | undefined } | 'repeated' | undefined {
     if (!this.trusts(remoteAddress)) return undefined;
-    const name = single(headers[this.settings.header]);
+    const names = valuesOf(rawHeaders, this.settings.header);
+    const emails = valuesOf(rawHeaders, this.settings.emailHeader);
+    if (names.length > 1 || emails.length > 1) return 'repeated';
+    const name = nonBlank(names[0]);
     if (name === undefined) return undefined;
-    return { name, email: single(headers[this.settings.emailHeader]) };
+    return { name, email: nonBlank(emails[0]) };
   }
 }
 
-/** A header sent once; a repeated one is ambiguous and counts as absent. */
-function single(value: string | string[] | undefined): string | undefined {
-  if (Array.isArray(value)) return value.length === 1 ? single(value[0]) : undefined;
+/** Every value of the header `name` (lower case), one per line it came on. */
+function valuesOf(rawHeaders: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    if (rawHeaders[index]?.toLowerCase() === name) values.push(rawHeaders[index + 1] ?? '');
+  }
+  return values;
+}
+
+function nonBlank(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
 }

@@ -10,6 +10,7 @@ import type { ClosableSource } from '../../../platform/media/byte-source.js';
 import { renderCover, UnusableCoverError, type CoverLimits, type RenderedCover } from '../../../platform/media/cover-image.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { LibraryRepository, NewSong, SongRow } from '../library.repository.js';
+import type { QuotaRoom } from '../storage-quota.js';
 import { nameWithoutExtension } from '../upload-key.js';
 
 /**
@@ -161,7 +162,14 @@ export function describeSong(upload: UploadFacts, audio: Pick<SniffedAudio, 'mim
 /**
  * Phase 6: one insert. When a concurrent upload-complete of the same key won the race, its
  * row is returned with `created: false`, and this attempt's own objects must be discarded.
+ * With a quota `room`, the insert happens only when the owner's songs with this one fit it,
+ * decided in the same step (else the room's refusal is thrown).
  */
-export async function recordSong(repository: LibraryRepository, values: NewSong): Promise<{ row: SongRow; created: boolean }> {
-  return repository.insert(values);
+export async function recordSong(repository: LibraryRepository, values: NewSong, room?: QuotaRoom): Promise<{ row: SongRow; created: boolean }> {
+  if (!room) return repository.insert(values);
+  const { ownerId } = values;
+  if (typeof ownerId !== 'number') throw new Error('only a song with an owner counts against a storage quota');
+  const recorded = await repository.insertWithin({ ...values, ownerId }, room.maxBytes);
+  if ('usedBytes' in recorded) throw room.refuse(recorded.usedBytes);
+  return recorded;
 }

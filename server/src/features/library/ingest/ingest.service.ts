@@ -145,7 +145,8 @@ export class IngestService {
     try {
       // From here on only the song key is read: what is checked is what the song will serve.
       const { size } = await locateUpload(storage, songKey, this.deps.maxUploadBytes);
-      // The uploader's storage quota: a song that does not fit is refused (413), its bytes removed.
+      // The uploader's storage quota: a song that does not fit is refused (413), its bytes
+      // removed; a look here spares reading them, the insert below decides.
       await this.assertRoom(uploader, size);
       // One reader for both phases: the blocks the sniffer read are not fetched again.
       const file = storageSource(storage, songKey, size);
@@ -155,7 +156,7 @@ export class IngestService {
       );
       cover = await storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
       const values = describeSong({ ownerId: userId, fileName: upload.fileName, storageKey: songKey, size, folderId: upload.folderId }, audio, tags, cover);
-      const recorded = await recordSong(this.deps.repository, values);
+      const recorded = await recordSong(this.deps.repository, values, this.deps.quota?.roomFor(uploader, size));
       // Lost a race with a concurrent request for the same key: its song stands, our cover goes.
       if (!recorded.created && cover) await this.discard([cover.coverKey, cover.coverThumbKey]);
       return { ...recorded, tags };
