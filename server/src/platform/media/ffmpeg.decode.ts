@@ -50,6 +50,9 @@ function pump(binary: string, source: string | Readable, options: DecodeOptions,
   const stdout = running.stdout;
   if (out.destroyed) running.stop();
   out.once('close', () => running.stop()); // the reader gave up: ffmpeg need not go on
+  // Not pipeline(): `out` must end with ffmpeg's own verdict (exit status, timeout), below. The
+  // reader listens to `out`; stdout's failures come back as that verdict.
+  // eslint-disable-next-line no-restricted-syntax -- both ends' failures are handled here
   stdout?.pipe(out, { end: false });
   Promise.all([stdout ? finished(stdout) : undefined, running.done]).then(
     () => out.end(),

@@ -93,6 +93,9 @@ export function startFfmpeg(binary: string, args: readonly string[], options: Ff
       inputError ??= error;
       stop('input');
     });
+    // Not pipeline(): ffmpeg closing its stdin early (EPIPE) is no failure of the input; both
+    // streams are listened to for errors just above.
+    // eslint-disable-next-line no-restricted-syntax -- both ends' errors are listened to above
     input.pipe(child.stdin);
   }
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { fileTooLargeError } from '../../../platform/fs/byte-limit.js';
 import { AppError } from '../../../platform/errors/app-errors.js';
 import type { Logger } from '../../../platform/logger.js';
@@ -218,9 +218,11 @@ function hashedStream(file: string, hash: Hash): Readable {
       done(null, chunk);
     },
   });
-  const input = createReadStream(file);
-  input.on('error', (error) => through.destroy(error));
-  return input.pipe(through);
+  // Storage reads it only after its own awaits; a read error before then (the file gone) must
+  // not be an 'error' event nobody hears: the stream keeps it, and its reader gets it.
+  through.on('error', () => undefined);
+  pipeline(createReadStream(file), through, () => undefined);
+  return through;
 }
 
 /** Errors of reading the file (its, not the storage's or the database's: a full disk is a failure). */
