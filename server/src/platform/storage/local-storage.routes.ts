@@ -9,6 +9,7 @@ import { attachmentDisposition } from './content-disposition.js';
 import { contentRange, parseRangeHeader } from './http-range.js';
 import type { LocalStorage } from './local.storage.js';
 import { MountedStorage } from './mounted.storage.js';
+import { holdErrors } from '../streams/hold-errors.js';
 import { INVALID_LINK_MESSAGE } from './local-url-signature.js';
 
 interface ObjectRoute {
@@ -148,8 +149,7 @@ function sameContentType(sent: string | undefined, signed: string): boolean {
  * the failure from the stream's errored state when it pipes it.
  */
 function detach(source: Readable, limits: UploadLimits): Readable {
-  const body = new PassThrough();
-  body.on('error', () => undefined);
+  const body = holdErrors(new PassThrough());
   // Gone before its handler got here (while the link was checked): no event of it will come again.
   if (bodyIsGone(source)) {
     body.destroy(new Error(UPLOAD_INTERRUPTED));
@@ -184,7 +184,7 @@ function detach(source: Readable, limits: UploadLimits): Readable {
     source.off('close', onClose);
     // Left listened to: the socket may still fail while the answer is written.
     source.off('error', onError);
-    source.on('error', () => undefined);
+    holdErrors(source);
     if (!source.readableEnded) source.pause();
   });
   return body;

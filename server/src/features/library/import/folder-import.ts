@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { fileTooLargeError } from '../../../platform/fs/byte-limit.js';
+import { holdErrors } from '../../../platform/streams/hold-errors.js';
 import { AppError } from '../../../platform/errors/app-errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { AudioTags } from '../../../platform/media/audio-tags.js';
@@ -220,9 +221,8 @@ function hashedStream(file: string, hash: Hash): Readable {
   });
   // Storage reads it only after its own awaits; a read error before then (the file gone) must
   // not be an 'error' event nobody hears: the stream keeps it, and its reader gets it.
-  through.on('error', () => undefined);
   pipeline(createReadStream(file), through, () => undefined);
-  return through;
+  return holdErrors(through);
 }
 
 /** Errors of reading the file (its, not the storage's or the database's: a full disk is a failure). */
