@@ -107,8 +107,8 @@ describe.each(setups)('clients that reset their uploads on $engine, $storage sto
 
   const body = Buffer.alloc(5 * MB, 7);
 
-  it.each(STAGES)('signed PUT: connections reset %s leave the server serving and keep nothing', async (stage) => {
-    if (setup.storage === 's3') return; // browsers PUT to S3 itself: no Encore route takes those bytes
+  // With S3, browsers PUT to S3 itself: no Encore route takes those bytes.
+  it.skipIf(setup.storage === 's3').each(STAGES)('signed PUT: connections reset %s leave the server serving and keep nothing', async (stage) => {
     const links = await Promise.all(Array.from({ length: atOnce(setup.storage) }, (_, n) => presign(t, token, `reset-${n}.mp3`, 'audio/mpeg')));
     const heads = links.map(({ url }) => {
       const { pathname, search } = new URL(url, 'http://encore.test');
