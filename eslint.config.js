@@ -135,6 +135,22 @@ export default tseslint.config(
     rules: restrictedPaths({ acrossModules: inModules('*.port.ts') }),
   },
   {
+    // Issue 37: a stream that fails with no 'error' listener ends the process (a client resetting
+    // its upload did). Readable#pipe listens to neither end's errors; pipeline() listens to all.
+    files: ['server/src/**/*.ts'],
+    ignores: serverTests,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='pipe']",
+          message:
+            "Use pipeline() from 'node:stream/promises' (or 'node:stream'): .pipe() leaves errors unheard, and one unheard 'error' event ends the server. Every stream needs an 'error' listener from its creation.",
+        },
+      ],
+    },
+  },
+  {
     // A manifest names what it requires by the providers' ports and may name their manifests.
     files: ['server/src/features/*/*.module.ts'],
     rules: restrictedPaths({ acrossModules: inModules('*.port.ts', '*.module.ts') }),

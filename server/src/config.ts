@@ -73,6 +73,10 @@ const envSchema = z.object({
   USER_MAX_RENDERS: z.coerce.number().int().positive().default(2),
   /** Transcriptions one user may have waiting or running at once. */
   USER_MAX_TRANSCRIPTIONS: z.coerce.number().int().positive().default(2),
+  /** Subsonic streams one user may have transcoded at once (of the process's MAX_TRANSCODES). */
+  USER_MAX_TRANSCODES: z.coerce.number().int().positive().default(2),
+  /** A transcoded stream whose client reads nothing for this long is ended and its slot given back. */
+  TRANSCODE_IDLE_SECONDS: z.coerce.number().positive().default(60),
   /** AI playlists (from a prompt, or "more like this") one user may make in a minute. */
   USER_AI_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** LRCLIB (or a server of its API) for "Find lyrics online"; `off` disables the lookup. */
@@ -182,6 +186,8 @@ export interface Config {
     transcriptions: number;
     aiPerMinute: number;
   };
+  /** Transcoded Subsonic streams (issue 37): slots one user may hold, and how long a client that reads nothing keeps one. */
+  transcodeStreams: { perUser: number; idleMs: number };
   /** Lyrics lookup (LRCLIB API); undefined when LYRICS_LOOKUP_URL=off. */
   lyricsLookup: { baseUrl: string | undefined; timeoutMs: number };
   /** Transcription engines (issue 11). */
@@ -360,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       transcriptions: e.USER_MAX_TRANSCRIPTIONS,
       aiPerMinute: e.USER_AI_PER_MINUTE,
     },
+    transcodeStreams: { perUser: e.USER_MAX_TRANSCODES, idleMs: e.TRANSCODE_IDLE_SECONDS * 1000 },
     lyricsLookup: {
       baseUrl: e.LYRICS_LOOKUP_URL === 'off' ? undefined : e.LYRICS_LOOKUP_URL.replace(/\/+$/, ''),
       timeoutMs: e.LYRICS_LOOKUP_TIMEOUT_SECONDS * 1000,

@@ -99,4 +99,19 @@ describe('lint zones', () => {
       expect(byRule(messages, 'import-x/no-cycle')).toHaveLength(1);
     });
   });
+
+  describe('streams (issue 37)', () => {
+    it('refuse .pipe() in the server (an unheard stream error ends the process) and take pipeline()', async () => {
+      const lint = async (code: string) => {
+        const [result] = await eslint.lintText(`import { PassThrough } from 'node:stream';\nimport { pipeline } from 'node:stream/promises';\n${code}\n`, {
+          filePath: `${repoRoot}server/src/platform/storage/probe.ts`,
+        });
+        return byRule(result?.messages ?? [], 'no-restricted-syntax');
+      };
+      expect(await lint('new PassThrough().pipe(new PassThrough());')).toEqual([
+        expect.objectContaining({ message: expect.stringContaining('Use pipeline()') }),
+      ]);
+      expect(await lint('await pipeline(new PassThrough(), new PassThrough());')).toEqual([]);
+    });
+  });
 });

@@ -30,7 +30,7 @@ interface Probe {
 }
 
 let dir: string;
-const media = { flac: '', mp3: '', long: '' };
+const media = { flac: '', mp3: '', long: '', hour: '' };
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'encore-subsonic-stream-'));
   media.flac = path.join(dir, 'noise.flac');
@@ -40,6 +40,9 @@ beforeAll(async () => {
   await run('ffmpeg', ['-v', 'error', ...noise(3), '-c:a', 'libmp3lame', '-b:a', '128k', media.mp3]);
   // Two minutes of silence: a tiny FLAC, but 4.8 MB of 320 kbit/s MP3, still being made when the client goes.
   await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=44100', '-t', '120', '-c:a', 'flac', media.long]);
+  // An hour of silence: a small FLAC, but 144 MB of 320 kbit/s MP3, far more than the sockets' buffers hold.
+  media.hour = path.join(dir, 'hour.flac');
+  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=44100', '-t', '3600', '-c:a', 'flac', media.hour]);
 });
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -66,7 +69,8 @@ describe.each(engines)('Subsonic stream with transcoding (%s)', (engine) => {
   let long: Song;
 
   beforeAll(async () => {
-    t = await startTestApp(engine);
+    // One user opens all four of the process's transcodes below.
+    t = await startTestApp(engine, { USER_MAX_TRANSCODES: '4' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const token = await account(t, 'ada');
@@ -183,5 +187,89 @@ describe.each(engines)('Subsonic stream with transcoding (%s)', (engine) => {
     expect(await streamTranscodes()).toBe(1);
     response.socket.destroy();
     await expect.poll(streamTranscodes, { timeout: 5000, interval: 20 }).toBe(0);
+  });
+});
+
+describe.each(engines)('Subsonic transcode slots per user (%s)', (engine) => {
+  let t: TestApp;
+  let base: string;
+  const keys = { alice: '', bob: '' };
+  let flac: Song;
+  let hour: Song;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine, { USER_MAX_TRANSCODES: '2', TRANSCODE_IDLE_SECONDS: '1' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    for (const name of ['alice', 'bob'] as const) {
+      const token = await account(t, name);
+      keys[name] = (await t.app.inject({ method: 'POST', url: '/api/auth/api-keys', headers: bearer(token), payload: { name: 'Phone' } })).json<{
+        key: string;
+      }>().key;
+      if (name === 'alice') {
+        flac = (await upload(t, token, media.flac, { fileName: 'noise.flac', contentType: 'audio/flac' })).song;
+        hour = (await upload(t, token, media.hour, { fileName: 'hour.flac', contentType: 'audio/flac' })).song;
+      }
+    }
+    // Bob plays Alice's songs: a shared library (SPEC), so both stream the same files.
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const url = (user: keyof typeof keys, query: string) => `${base}/rest/stream?apiKey=${encodeURIComponent(keys[user])}&v=1.16.1&c=test&f=json&${query}`;
+  /** A stream of the hour-long song whose client reads nothing at all (it is never consumed). */
+  const openUnread = (user: keyof typeof keys) =>
+    new Promise<IncomingMessage>((resolve, reject) =>
+      httpGet(url(user, `id=${hour.id}&format=mp3&maxBitRate=320`), { agent: false }, resolve).once('error', reject),
+    );
+  const streamType = async (user: keyof typeof keys) => {
+    const response = await fetch(url(user, `id=${flac.id}&format=opus`));
+    const body = Buffer.from(await response.arrayBuffer());
+    return response.headers.get('content-type') === 'audio/ogg' ? 'audio/ogg' : body.toString('utf8');
+  };
+
+  it("gives a user at most their share of the slots, so another user's transcoded stream still plays", async () => {
+    const held = await Promise.all([openUnread('alice'), openUnread('alice')]);
+    expect(held.map((response) => response.headers['content-type'])).toEqual(['audio/mpeg', 'audio/mpeg']);
+    const refused = JSON.parse(await streamType('alice')) as { 'subsonic-response': { error?: unknown } };
+    expect(refused['subsonic-response'].error).toEqual({ code: 0, message: 'Too many streams at once' });
+    expect(await streamType('bob')).toBe('audio/ogg');
+    for (const response of held) response.socket.destroy();
+    await expect.poll(streamTranscodes, { timeout: 10_000, interval: 20 }).toBe(0);
+  });
+
+  it('ends a stream whose client reads nothing for TRANSCODE_IDLE_SECONDS, stopping ffmpeg and giving its slot back', async () => {
+    const held = await Promise.all([openUnread('alice'), openUnread('alice')]);
+    expect(held.map((response) => response.headers['content-type'])).toEqual(['audio/mpeg', 'audio/mpeg']);
+    expect(await streamTranscodes()).toBe(2);
+    // Nothing is read: once the sockets' buffers are full, a second later the server ends both.
+    await expect.poll(streamTranscodes, { timeout: 30_000, interval: 50 }).toBe(0);
+    expect(await streamType('alice')).toBe('audio/ogg');
+    for (const response of held) response.socket.destroy();
+  });
+
+  it('keeps a stream whose client reads now and then, for longer than the idle time in all', async () => {
+    const response = await openUnread('bob');
+    let bytes = 0;
+    let bursts = 0;
+    response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    // A player's way: it reads a while, pauses less than TRANSCODE_IDLE_SECONDS, reads again.
+    const player = setInterval(() => {
+      if (response.isPaused()) {
+        bursts += 1;
+        response.resume();
+      } else response.pause();
+    }, 300);
+    try {
+      await expect.poll(() => bursts, { timeout: 30_000, interval: 50 }).toBeGreaterThan(8);
+      const before = bytes;
+      await expect.poll(() => bytes, { timeout: 10_000, interval: 50 }).toBeGreaterThan(before);
+      expect(await streamTranscodes()).toBe(1);
+    } finally {
+      clearInterval(player);
+      response.socket.destroy();
+    }
+    await expect.poll(streamTranscodes, { timeout: 10_000, interval: 20 }).toBe(0);
   });
 });

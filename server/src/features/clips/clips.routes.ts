@@ -11,7 +11,7 @@ import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../plat
 import { makeOwnedTempDir } from '../../platform/fs/owned-temp-dir.js';
 import { route } from '../../platform/http/endpoint-route.js';
 import { multipartReadError } from '../../platform/http/multipart-errors.js';
-import { closeAfterAnswer } from '../../platform/http/request-deadlines.js';
+import { bodyIsGone, closeAfterAnswer, UPLOAD_INTERRUPTED } from '../../platform/http/request-deadlines.js';
 import type { UploadedMedia } from './clip-media.check.js';
 import type { ClipsService } from './clips.service.js';
 import { CLIP_FONTS_DIR } from './phases/03-build-subtitles.js';
@@ -60,6 +60,8 @@ export function clipsRoutes(clips: ClipsService, limits: ClipRouteLimits): Fasti
           // Names this process: should it be killed mid-upload, any later process removes the spool.
           const spool = await makeOwnedTempDir('clip-upload');
           try {
+            // Reset while the checks above were awaited: the parser would wait for ever on it.
+            if (bodyIsGone(request.raw)) throw new ValidationError(UPLOAD_INTERRUPTED);
             const fields: Record<string, string> = {};
             const media: UploadedMedia[] = [];
             try {

@@ -7,10 +7,10 @@ import { notFound } from './subsonic-errors.js';
 import { SubsonicCovers } from './subsonic-covers.js';
 import { lyricsList, plainLyrics } from './subsonic-lyrics.js';
 import { parseId, type SubsonicParams } from './subsonic-params.js';
-import { StreamTranscoder, streamPlan, TRANSCODE_TYPES, type StreamPlan } from './subsonic-transcode.js';
+import { MAX_TRANSCODES, StreamTranscoder, streamPlan, TRANSCODE_TYPES, type StreamPlan, type TranscodeSlots } from './subsonic-transcode.js';
 
-export function mediaEndpoints(deps: SubsonicDeps, ffmpeg: Ffmpeg): SubsonicEndpoint[] {
-  const transcoder = new StreamTranscoder(ffmpeg);
+export function mediaEndpoints(deps: SubsonicDeps, ffmpeg: Ffmpeg, slots: Omit<TranscodeSlots, 'perProcess'>): SubsonicEndpoint[] {
+  const transcoder = new StreamTranscoder(ffmpeg, { perProcess: MAX_TRANSCODES, ...slots });
   const covers = new SubsonicCovers(deps.catalogue, deps.storage, deps.logger);
   return [
     {
@@ -21,7 +21,7 @@ export function mediaEndpoints(deps: SubsonicDeps, ffmpeg: Ffmpeg): SubsonicEndp
         if (!song) throw notFound('Song');
         const plan = streamPlan(song, params);
         if (plan.kind === 'original') return sendSong(deps, params, request, reply, false, user.id);
-        return sendTranscode(deps, transcoder, song, plan, reply);
+        return sendTranscode(deps, transcoder, user.id, song, plan, reply);
       },
     },
     { name: 'download', handle: async ({ params, request, reply, user }) => sendSong(deps, params, request, reply, true, user.id) },
@@ -114,11 +114,12 @@ async function sendSong(
 
 /**
  * ffmpeg's output as it comes (no Range: `Accept-Ranges: none`, chunked), its duration in
- * `X-Content-Duration`; ffmpeg is stopped when the client goes away.
+ * `X-Content-Duration`; ffmpeg is stopped when the client goes away, or reads nothing for a while.
  */
 async function sendTranscode(
   deps: SubsonicDeps,
   transcoder: StreamTranscoder,
+  userId: number,
   song: { storageKey: string; durationSeconds: number | null },
   plan: Extract<StreamPlan, { kind: 'transcode' }>,
   reply: FastifyReply,
@@ -133,11 +134,12 @@ async function sendTranscode(
     if (!complete) socket.destroy();
   });
   await deps.storage.withLocalFile(song.storageKey, (file) =>
-    transcoder.run(file, plan, gone.signal, (output) => {
+    transcoder.run(userId, file, plan, gone.signal, (output) => {
       reply.status(200).header('content-type', TRANSCODE_TYPES[plan.codec]).header('accept-ranges', 'none').header('cache-control', 'private, no-transform');
       if (song.durationSeconds !== null) reply.header('x-content-duration', Math.max(song.durationSeconds - plan.offsetSeconds, 0).toFixed(2));
       output.once('end', () => (complete = true));
       void reply.send(output);
+      return reply.raw;
     }),
   );
   return SENT;

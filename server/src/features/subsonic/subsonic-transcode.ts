@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
+import { watchStalledReader } from '../../platform/streams/stalled-reader.js';
 import type { Ffmpeg } from '../../platform/media/ffmpeg.js';
 import { SubsonicError } from './subsonic-errors.js';
 import type { SubsonicParams } from './subsonic-params.js';
@@ -79,27 +80,48 @@ export function transcodeArgs(file: string, plan: Extract<StreamPlan, { kind: 't
 export const MAX_TRANSCODES = 4;
 /** A stream is stopped after this long (a client that reads a 3-hour mix very slowly). */
 const TRANSCODE_TIMEOUT_MS = 6 * 60 * 60_000;
+export const TOO_MANY_STREAMS = 'Too many streams at once';
+
+export interface TranscodeSlots {
+  /** Streams transcoded at once in this process. */
+  perProcess: number;
+  /** Of those, streams one user may hold (so one user cannot hold them all). */
+  perUser: number;
+  /** A stream whose client reads nothing for this long is ended, and its slot given back. */
+  idleMs: number;
+}
 
 /**
- * Runs the transcodes of `stream`, at most `limit` at once. `send` is given ffmpeg's output
- * once its first bytes are there (so a file ffmpeg cannot read is still an error answer); the
- * returned promise settles when ffmpeg has ended, which is when the input file may go.
+ * Runs the transcodes of `stream`, at most `perProcess` at once and `perUser` of one user.
+ * `send` is given ffmpeg's output once its first bytes are there (so a file ffmpeg cannot read
+ * is still an error answer) and returns where the output goes; a client that reads nothing
+ * from there for `idleMs` has its stream ended. The returned promise settles when ffmpeg has
+ * ended, which is when the input file may go and the slot is free.
  */
 export class StreamTranscoder {
   private running = 0;
+  private readonly byUser = new Map<number, number>();
 
   constructor(
     private readonly ffmpeg: Ffmpeg,
-    private readonly limit = MAX_TRANSCODES,
+    private readonly slots: TranscodeSlots,
   ) {}
 
   get active(): number {
     return this.running;
   }
 
-  async run(file: string, plan: Extract<StreamPlan, { kind: 'transcode' }>, signal: AbortSignal, send: (output: Readable) => void): Promise<void> {
-    if (this.running >= this.limit) throw new SubsonicError(0, 'Too many streams at once');
+  async run(
+    userId: number,
+    file: string,
+    plan: Extract<StreamPlan, { kind: 'transcode' }>,
+    signal: AbortSignal,
+    send: (output: Readable) => Writable,
+  ): Promise<void> {
+    const mine = this.byUser.get(userId) ?? 0;
+    if (this.running >= this.slots.perProcess || mine >= this.slots.perUser) throw new SubsonicError(0, TOO_MANY_STREAMS);
     this.running += 1;
+    this.byUser.set(userId, mine + 1);
     try {
       const ffmpeg = await this.ffmpeg.start(transcodeArgs(file, plan), { stdout: 'pipe', signal, timeoutMs: TRANSCODE_TIMEOUT_MS });
       const output = ffmpeg.stdout;
@@ -115,10 +137,19 @@ export class StreamTranscoder {
         ),
       ]);
       if (first === 'failed') throw new SubsonicError(0, 'The song could not be transcoded');
-      send(output);
+      const destination = send(output);
+      // The client reads nothing: its answer ends there (the connection with it) and ffmpeg stops.
+      const unwatch = watchStalledReader(destination, this.slots.idleMs, () => {
+        destination.destroy();
+        ffmpeg.stop();
+      });
       await ffmpeg.done.catch(() => undefined); // a client gone mid-song is not an error of ours
+      unwatch();
     } finally {
       this.running -= 1;
+      const left = (this.byUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.byUser.set(userId, left);
+      else this.byUser.delete(userId);
     }
   }
 }

@@ -39,7 +39,7 @@ export const subsonicModule = defineModule({
   provides: [],
   tables: [],
   jobs: [],
-  settings: [],
+  settings: ['USER_MAX_TRANSCODES', 'TRANSCODE_IDLE_SECONDS'],
   tags: [],
   setup({ platform, logger, publicUrl, use }) {
     const browse = use(songBrowsePort);
@@ -60,7 +60,12 @@ export const subsonicModule = defineModule({
       helpUrl: new URL('/profile', publicUrl).toString(),
       logger,
     };
-    const endpoints = [...systemEndpoints(deps), ...browseEndpoints(deps), ...mediaEndpoints(deps, platform.ffmpeg), ...playlistEndpoints(deps)];
+    const endpoints = [
+      ...systemEndpoints(deps),
+      ...browseEndpoints(deps),
+      ...mediaEndpoints(deps, platform.ffmpeg, platform.config.transcodeStreams),
+      ...playlistEndpoints(deps),
+    ];
     endpoints.push(...scanEndpoints(use(musicFoldersPort)));
     endpoints.push(...similarEndpoints(deps, use(similarSongsPort)));
     endpoints.push(...annotationEndpoints(deps));

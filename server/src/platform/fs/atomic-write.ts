@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { holdErrors } from '../streams/hold-errors.js';
 import { createByteLimit, fileTooLargeError } from './byte-limit.js';
 import { isErrno } from './errno.js';
 import { isGone, OWNER_TAG_PATTERN, ownerTag } from './process-owner.js';
@@ -84,6 +85,8 @@ export async function stageFile(target: string, body: FileBody, options: AtomicW
  */
 export async function writeNewFile(filePath: string, body: FileBody, options: AtomicWriteOptions & { sync?: boolean } = {}): Promise<number> {
   const { maxBytes, sync = false } = options;
+  // Read only once the file is open: its failure meanwhile fails the write instead.
+  if (body instanceof Readable) holdErrors(body);
   if (maxBytes !== undefined && !(body instanceof Readable) && Buffer.byteLength(body) > maxBytes) {
     throw fileTooLargeError(maxBytes);
   }

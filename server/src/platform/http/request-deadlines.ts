@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RequestTimeoutError } from '../errors/app-errors.js';
 import { httpErrorOf } from './error-status.js';
@@ -16,6 +17,16 @@ declare module 'fastify' {
 }
 
 export const UPLOAD_TOO_SLOW = 'The upload was too slow and has been stopped. Please try again.';
+export const UPLOAD_INTERRUPTED = 'The upload was interrupted.';
+
+/**
+ * True when the client reset or closed its connection before the body was read, e.g. while the
+ * route was still awaiting (a database check, a folder). Its body's 'close' has come and gone:
+ * a reader that starts now would wait for events that never come, holding its spool and slot.
+ */
+export function bodyIsGone(body: Readable): boolean {
+  return body.destroyed && !body.readableEnded;
+}
 
 export interface ServerTimeouts {
   /** Headers and body of a request must arrive within this, unless its route says otherwise. */

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { holdErrors } from '../streams/hold-errors.js';
 import { songInputArgs } from './ffmpeg.input.js';
 import { startFfmpeg, type FfmpegRunOptions } from './ffmpeg.run.js';
 
@@ -27,7 +28,8 @@ export const BYTES_PER_SAMPLE = { s16le: 2, f32le: 4 } as const;
  * (or is cancelled, or times out), and destroying it stops ffmpeg.
  */
 export function decodeToPcm(binary: string | Promise<string>, source: string | Readable, options: DecodeOptions): Readable {
-  const out = new PassThrough({ highWaterMark: 256 * 1024 });
+  // Its failure (ffmpeg missing, decoding failed) may come before the caller reads it.
+  const out = holdErrors(new PassThrough({ highWaterMark: 256 * 1024 }));
   Promise.resolve(binary).then(
     (resolved) => pump(resolved, source, options, out),
     (error: unknown) => {
@@ -50,6 +52,9 @@ function pump(binary: string, source: string | Readable, options: DecodeOptions,
   const stdout = running.stdout;
   if (out.destroyed) running.stop();
   out.once('close', () => running.stop()); // the reader gave up: ffmpeg need not go on
+  // Not pipeline(): `out` must end with ffmpeg's own verdict (exit status, timeout), below. The
+  // reader listens to `out`; stdout's failures come back as that verdict.
+  // eslint-disable-next-line no-restricted-syntax -- both ends' failures are handled here
   stdout?.pipe(out, { end: false });
   Promise.all([stdout ? finished(stdout) : undefined, running.done]).then(
     () => out.end(),

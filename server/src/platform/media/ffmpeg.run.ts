@@ -4,6 +4,7 @@ import { finished } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { failureReason, FfmpegError } from './ffmpeg.error.js';
 import { durationFromLog, ProgressParser, type FfmpegProgress } from './ffmpeg.progress.js';
+import { holdErrors } from '../streams/hold-errors.js';
 
 export interface FfmpegRunOptions {
   /** Stop ffmpeg after this long. Default 10 minutes: pass what the work needs (hours for a 4K render). */
@@ -56,9 +57,10 @@ export function startFfmpeg(binary: string, args: readonly string[], options: Ff
     windowsHide: true,
   });
 
-  // Both are 'pipe' in stdio above, so never null.
-  const stderr = child.stderr as Readable;
-  const progressPipe = child.stdio[3] as Readable;
+  // Both are 'pipe' in stdio above, so never null. Read for what they say; a pipe failing
+  // (rare) must not end the process: ffmpeg's exit tells what went wrong.
+  const stderr = holdErrors(child.stderr as Readable);
+  const progressPipe = holdErrors(child.stdio[3] as Readable);
   const log = new StderrLog();
   const progress = new ProgressParser((report) => options.onProgress?.(report), options.durationSeconds);
   stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -93,6 +95,9 @@ export function startFfmpeg(binary: string, args: readonly string[], options: Ff
       inputError ??= error;
       stop('input');
     });
+    // Not pipeline(): ffmpeg closing its stdin early (EPIPE) is no failure of the input; both
+    // streams are listened to for errors just above.
+    // eslint-disable-next-line no-restricted-syntax -- both ends' errors are listened to above
     input.pipe(child.stdin);
   }
 

@@ -2,13 +2,14 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, RequestTimeoutError } from '../errors/app-errors.js';
 import { fileTooLargeError } from '../fs/byte-limit.js';
-import { closeAfterAnswer, UPLOAD_TOO_SLOW } from '../http/request-deadlines.js';
+import { bodyIsGone, closeAfterAnswer, UPLOAD_INTERRUPTED, UPLOAD_TOO_SLOW } from '../http/request-deadlines.js';
 import { InFlightLimit } from '../rate-limit/in-flight-limit.js';
 import { limitMessagesEn } from '@encore/common/limit-messages';
 import { attachmentDisposition } from './content-disposition.js';
 import { contentRange, parseRangeHeader } from './http-range.js';
 import type { LocalStorage } from './local.storage.js';
 import { MountedStorage } from './mounted.storage.js';
+import { holdErrors } from '../streams/hold-errors.js';
 import { INVALID_LINK_MESSAGE } from './local-url-signature.js';
 
 interface ObjectRoute {
@@ -141,24 +142,50 @@ function sameContentType(sent: string | undefined, signed: string): boolean {
  * (too large, too slow) it destroys only the PassThrough, not the socket we still answer on.
  * A client that disconnects, stalls for `stallMs` or misses the deadline fails the write, so
  * its temp file is removed at once.
+ *
+ * The PassThrough is listened to for errors from its creation: storage reads it only after its
+ * own awaits (the folder is made first), and a client that resets its connection meanwhile
+ * fails it then. An 'error' event nobody listens to would end the process; storage learns of
+ * the failure from the stream's errored state when it pipes it.
  */
 function detach(source: Readable, limits: UploadLimits): Readable {
-  const body = new PassThrough();
+  const body = holdErrors(new PassThrough());
+  // Gone before its handler got here (while the link was checked): no event of it will come again.
+  if (bodyIsGone(source)) {
+    body.destroy(new Error(UPLOAD_INTERRUPTED));
+    return body;
+  }
   const tooSlow = () => body.destroy(new RequestTimeoutError(UPLOAD_TOO_SLOW));
   const deadline = setTimeout(tooSlow, limits.deadlineMs);
   let stall = setTimeout(tooSlow, limits.stallMs);
-  source.on('data', () => {
+  // What Readable#pipe does, without its hold on the source: storage giving up (destroying
+  // `body`) only stops the flow, and the socket stays open for the answer.
+  const onData = (chunk: Buffer) => {
     clearTimeout(stall);
     stall = setTimeout(tooSlow, limits.stallMs);
-  });
+    if (!body.write(chunk)) source.pause();
+  };
+  const onDrain = () => source.resume();
+  const onEnd = () => body.end();
+  const onError = (error: Error) => body.destroy(error);
+  const onClose = () => {
+    if (!source.readableEnded) body.destroy(new Error(UPLOAD_INTERRUPTED));
+  };
+  source.on('data', onData);
+  source.on('end', onEnd);
+  source.on('error', onError);
+  source.on('close', onClose);
+  body.on('drain', onDrain);
   body.on('close', () => {
     clearTimeout(deadline);
     clearTimeout(stall);
+    source.off('data', onData);
+    source.off('end', onEnd);
+    source.off('close', onClose);
+    // Left listened to: the socket may still fail while the answer is written.
+    source.off('error', onError);
+    holdErrors(source);
+    if (!source.readableEnded) source.pause();
   });
-  source.on('error', (error) => body.destroy(error));
-  source.on('close', () => {
-    if (!source.readableEnded) body.destroy(new Error('The upload was interrupted.'));
-  });
-  source.pipe(body);
   return body;
 }

@@ -3,7 +3,8 @@ import { constants as fsConstants, createReadStream } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { holdErrors } from '../streams/hold-errors.js';
 import { ConflictError, NotFoundError } from '../errors/app-errors.js';
 import type { Logger } from '../logger.js';
 import { fsyncDirectory, removeStaleTempFiles, stageFile, writeFileAtomic, type StagedFile } from '../fs/atomic-write.js';
@@ -94,6 +95,8 @@ export class LocalStorage implements Storage {
   }
 
   async put(key: string, body: Buffer | Readable, opts: { contentType?: string; maxBytes?: number } = {}): Promise<void> {
+    // Read only after the folders are made: its failure meanwhile fails the write instead.
+    if (body instanceof Readable) holdErrors(body);
     const file = this.objectPath(key);
     const contentType = assertValidContentType(opts.contentType);
     const sidecar = contentType === undefined ? undefined : this.sidecarPath(key);

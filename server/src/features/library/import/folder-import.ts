@@ -1,8 +1,9 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { fileTooLargeError } from '../../../platform/fs/byte-limit.js';
+import { holdErrors } from '../../../platform/streams/hold-errors.js';
 import { AppError } from '../../../platform/errors/app-errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { AudioTags } from '../../../platform/media/audio-tags.js';
@@ -221,9 +222,10 @@ function hashedStream(file: string, hash: Hash): Readable {
       done(null, chunk);
     },
   });
-  const input = createReadStream(file);
-  input.on('error', (error) => through.destroy(error));
-  return input.pipe(through);
+  // Storage reads it only after its own awaits; a read error before then (the file gone) must
+  // not be an 'error' event nobody hears: the stream keeps it, and its reader gets it.
+  pipeline(createReadStream(file), through, () => undefined);
+  return holdErrors(through);
 }
 
 /** Errors of reading the file (its, not the storage's or the database's: a full disk is a failure). */
