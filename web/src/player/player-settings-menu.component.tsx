@@ -5,13 +5,10 @@ import { Slider } from '../components/ui/slider';
 import { ToggleGroup } from '../components/ui/toggle-group';
 import { cn } from '../lib/cn';
 import { useT } from '../lib/i18n/i18n.store';
+import { formatQuantity } from '../lib/ltr-run.format';
 import type { NormalisationMode } from './loudness';
 import { CROSSFADE_SECONDS_RANGE, PREAMP_DB_RANGE, TARGET_LUFS_RANGE, playerSettings, usePlayerSettings } from './player-settings';
 import { usePlayer } from './player.store';
-
-function signed(value: number): string {
-  return value > 0 ? `+${value}` : String(value);
-}
 
 function SettingRow({ label, value, children }: { label: string; value: string; children: (labelId: string) => ReactNode }) {
   const id = useId();
@@ -22,7 +19,7 @@ function SettingRow({ label, value, children }: { label: string; value: string; 
           {label}
         </span>
         <output aria-hidden className="text-xs text-muted tabular-nums">
-          <bdi dir="ltr">{value}</bdi>
+          {value}
         </output>
       </div>
       {children(id)}
@@ -42,6 +39,8 @@ export function PlayerSettingsMenu({ triggerClassName }: { triggerClassName: str
   const crossfadeSeconds = usePlayerSettings((settings) => settings.crossfadeSeconds);
   const gainDb = usePlayer((state) => state.gainDb);
   const off = mode === 'off';
+  const target = formatQuantity(targetLufs, 'LUFS');
+  const preamp = formatQuantity(preampDb, 'dB', { signed: true });
   return (
     <Popover>
       <PopoverTrigger asChild>
@@ -67,11 +66,11 @@ export function PlayerSettingsMenu({ triggerClassName }: { triggerClassName: str
           <p className="text-xs leading-relaxed text-muted">{t('settingsNormalisationHelp')}</p>
         </div>
         <div className={cn('flex flex-col gap-4', off && 'opacity-50')}>
-          <SettingRow label={t('settingsTarget')} value={t('settingsTargetValue', { value: String(targetLufs) })}>
+          <SettingRow label={t('settingsTarget')} value={target}>
             {(labelId) => (
               <Slider
                 aria-labelledby={labelId}
-                aria-valuetext={t('settingsTargetValue', { value: String(targetLufs) })}
+                aria-valuetext={target}
                 min={TARGET_LUFS_RANGE.min}
                 max={TARGET_LUFS_RANGE.max}
                 step={TARGET_LUFS_RANGE.step}
@@ -81,11 +80,11 @@ export function PlayerSettingsMenu({ triggerClassName }: { triggerClassName: str
               />
             )}
           </SettingRow>
-          <SettingRow label={t('settingsPreamp')} value={t('settingsDbValue', { value: signed(preampDb) })}>
+          <SettingRow label={t('settingsPreamp')} value={preamp}>
             {(labelId) => (
               <Slider
                 aria-labelledby={labelId}
-                aria-valuetext={t('settingsDbValue', { value: signed(preampDb) })}
+                aria-valuetext={preamp}
                 min={PREAMP_DB_RANGE.min}
                 max={PREAMP_DB_RANGE.max}
                 step={PREAMP_DB_RANGE.step}
@@ -97,7 +96,7 @@ export function PlayerSettingsMenu({ triggerClassName }: { triggerClassName: str
           </SettingRow>
           {off ? null : (
             <p className="text-xs text-muted" data-testid="player-gain">
-              <bdi dir="ltr">{t('settingsGainNow', { value: signed(gainDb) })}</bdi>
+              {t('settingsGainNow', { value: formatQuantity(gainDb, 'dB', { signed: true }) })}
             </p>
           )}
         </div>

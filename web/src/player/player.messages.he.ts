@@ -48,13 +48,11 @@ export const playerHe: Translation<typeof playerEn> = {
   settingsNormalisationAlbum: 'אלבום',
   settingsNormalisationHelp: 'שיר: כל שיר מתנגן באותה עוצמה; אלבום: נשמרים ההבדלים בין שירי אותו אלבום. שום שיר לא מוגבר עד כדי עיוות.',
   settingsTarget: 'עוצמת יעד',
-  settingsTargetValue: '{value} LUFS',
   settingsPreamp: 'הגברה מוקדמת',
-  settingsDbValue: '{value} dB',
   settingsCrossfade: 'מעבר הדרגתי',
   settingsCrossfadeValue: '{value} ש׳',
   settingsCrossfadeOff: 'כבוי (ללא הפסקות)',
-  settingsGainNow: 'השיר הזה: {value} dB',
+  settingsGainNow: 'השיר הזה: {value}',
 
   // History on the music page (issue 30)
   recentlyPlayed: 'הושמעו לאחרונה',

@@ -9,6 +9,7 @@ import { ToggleGroup } from '../../components/ui/toggle-group';
 import { PageGlow } from '../../components/page-glow';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { clipEditor, clipEditorStore, settingsForCreation, useClipEditor, type ClipEditorMode, type ClipEditorTab } from './clip-editor.store';
 import { ClipPreview } from './clip-preview.component';
@@ -126,7 +127,7 @@ function CreateClipButton({
         <div className="flex flex-col gap-2" aria-live="polite">
           <Progress value={progress} aria-label={t('clipProgressLabel')} />
           <div className="flex items-center justify-between gap-2 text-xs text-muted">
-            <span data-testid="clip-progress">{t('clipProgress', { percent: progress })}</span>
+            <span data-testid="clip-progress">{t('clipProgress', { percent: formatQuantity(progress, '%') })}</span>
             {message ? <span className="truncate">{message}</span> : null}
           </div>
           <Button type="button" variant="ghost" size="sm" onClick={onCancel} className="self-center">

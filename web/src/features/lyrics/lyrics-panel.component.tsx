@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { TryAgainButton } from '../../components/try-again-button';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 import { isRightToLeft } from './karaoke';
 import { KaraokeLines } from './karaoke-lines.component';
 import { useLyrics, useSaveLyricsText, useTranscription } from './lyrics.queries';
@@ -55,7 +56,7 @@ export function LyricsPanel({ song }: { song: Song }) {
             <p className="flex items-center gap-2 font-medium">
               <Mic2 aria-hidden className="size-4 text-fuchsia-300" />
               {t('lyricsTranscribing')}
-              <span className="ms-auto text-sm text-muted tabular-nums">{transcription.progress}%</span>
+              <span className="ms-auto text-sm text-muted tabular-nums">{formatQuantity(transcription.progress, '%')}</span>
             </p>
             <Progress value={transcription.progress} aria-label={t('lyricsTranscribing')} />
             <p className="text-xs text-muted">{transcription.phase ?? t('lyricsTranscribingBody')}</p>

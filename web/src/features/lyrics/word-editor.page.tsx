@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useCoverImage } from '../../lib/cover-image.query';
 import { useT, useTCount } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 import { songHeadline } from '../../lib/song-headline';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLyrics, useSaveWords, useSongForLyrics, useTranscription, type Transcription } from './lyrics.queries';
@@ -244,7 +245,7 @@ function WordWorkbench({ song, text, textWords, estimated, canEdit, transcriptio
               {transcription.running ? (
                 <div role="status" className="flex w-full max-w-sm flex-col gap-2" data-testid="word-editor-transcribing">
                   <p className="text-sm font-medium">
-                    {t('lyricsTranscribing')} <span className="tabular-nums">{transcription.progress}%</span>
+                    {t('lyricsTranscribing')} <span className="tabular-nums">{formatQuantity(transcription.progress, '%')}</span>
                   </p>
                   <Progress value={transcription.progress} aria-label={t('lyricsTranscribing')} />
                 </div>
