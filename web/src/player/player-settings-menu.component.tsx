@@ -28,10 +28,30 @@ function SettingRow({ label, value, children }: { label: string; value: string; 
 }
 
 /**
+ * The player's settings (issue 30) behind their own button (wide screens); phones reach the same
+ * panel through the bar's More menu.
+ */
+export function PlayerSettingsMenu({ triggerClassName }: { triggerClassName: string }) {
+  const t = useT();
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <button type="button" className={triggerClassName} aria-label={t('playerSettings')} title={t('playerSettings')}>
+          <SlidersHorizontal aria-hidden />
+        </button>
+      </PopoverTrigger>
+      <PopoverContent side="top" align="end" className="flex w-80 flex-col gap-4 p-4" aria-label={t('playerSettings')}>
+        <PlayerSettingsPanel />
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+/**
  * The player's settings (issue 30): loudness normalisation off / track / album, the target
  * loudness and pre-amp, and the crossfade (0 = gapless). Kept in this browser.
  */
-export function PlayerSettingsMenu({ triggerClassName }: { triggerClassName: string }) {
+export function PlayerSettingsPanel() {
   const t = useT();
   const mode = usePlayerSettings((settings) => settings.mode);
   const targetLufs = usePlayerSettings((settings) => settings.targetLufs);
@@ -42,81 +62,74 @@ export function PlayerSettingsMenu({ triggerClassName }: { triggerClassName: str
   const target = formatQuantity(targetLufs, 'LUFS');
   const preamp = formatQuantity(preampDb, 'dB', { signed: true });
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <button type="button" className={triggerClassName} aria-label={t('playerSettings')} title={t('playerSettings')}>
-          <SlidersHorizontal aria-hidden />
-        </button>
-      </PopoverTrigger>
-      <PopoverContent side="top" align="end" className="flex w-80 flex-col gap-4 p-4" aria-label={t('playerSettings')}>
-        <h2 className="text-sm font-bold tracking-tight">{t('playerSettings')}</h2>
-        <div className="flex flex-col gap-2">
-          <span className="text-sm font-medium">{t('settingsNormalisation')}</span>
-          <ToggleGroup<NormalisationMode>
-            label={t('settingsNormalisation')}
-            value={mode}
-            onValueChange={(next) => playerSettings.update({ mode: next })}
-            items={[
-              { value: 'off', label: t('settingsNormalisationOff') },
-              { value: 'track', label: t('settingsNormalisationTrack') },
-              { value: 'album', label: t('settingsNormalisationAlbum') },
-            ]}
-            className="self-start"
-          />
-          <p className="text-xs leading-relaxed text-muted">{t('settingsNormalisationHelp')}</p>
-        </div>
-        <div className={cn('flex flex-col gap-4', off && 'opacity-50')}>
-          <SettingRow label={t('settingsTarget')} value={target}>
-            {(labelId) => (
-              <Slider
-                aria-labelledby={labelId}
-                aria-valuetext={target}
-                min={TARGET_LUFS_RANGE.min}
-                max={TARGET_LUFS_RANGE.max}
-                step={TARGET_LUFS_RANGE.step}
-                value={targetLufs}
-                disabled={off}
-                onValueChange={(value) => playerSettings.update({ targetLufs: value })}
-              />
-            )}
-          </SettingRow>
-          <SettingRow label={t('settingsPreamp')} value={preamp}>
-            {(labelId) => (
-              <Slider
-                aria-labelledby={labelId}
-                aria-valuetext={preamp}
-                min={PREAMP_DB_RANGE.min}
-                max={PREAMP_DB_RANGE.max}
-                step={PREAMP_DB_RANGE.step}
-                value={preampDb}
-                disabled={off}
-                onValueChange={(value) => playerSettings.update({ preampDb: value })}
-              />
-            )}
-          </SettingRow>
-          {off ? null : (
-            <p className="text-xs text-muted" data-testid="player-gain">
-              {t('settingsGainNow', { value: formatQuantity(gainDb, 'dB', { signed: true }) })}
-            </p>
-          )}
-        </div>
-        <SettingRow
-          label={t('settingsCrossfade')}
-          value={crossfadeSeconds === 0 ? t('settingsCrossfadeOff') : t('settingsCrossfadeValue', { value: String(crossfadeSeconds) })}
-        >
+    <>
+      <h2 className="text-sm font-bold tracking-tight">{t('playerSettings')}</h2>
+      <div className="flex flex-col gap-2">
+        <span className="text-sm font-medium">{t('settingsNormalisation')}</span>
+        <ToggleGroup<NormalisationMode>
+          label={t('settingsNormalisation')}
+          value={mode}
+          onValueChange={(next) => playerSettings.update({ mode: next })}
+          items={[
+            { value: 'off', label: t('settingsNormalisationOff') },
+            { value: 'track', label: t('settingsNormalisationTrack') },
+            { value: 'album', label: t('settingsNormalisationAlbum') },
+          ]}
+          className="self-start"
+        />
+        <p className="text-xs leading-relaxed text-muted">{t('settingsNormalisationHelp')}</p>
+      </div>
+      <div className={cn('flex flex-col gap-4', off && 'opacity-50')}>
+        <SettingRow label={t('settingsTarget')} value={target}>
           {(labelId) => (
             <Slider
               aria-labelledby={labelId}
-              aria-valuetext={crossfadeSeconds === 0 ? t('settingsCrossfadeOff') : t('settingsCrossfadeValue', { value: String(crossfadeSeconds) })}
-              min={CROSSFADE_SECONDS_RANGE.min}
-              max={CROSSFADE_SECONDS_RANGE.max}
-              step={CROSSFADE_SECONDS_RANGE.step}
-              value={crossfadeSeconds}
-              onValueChange={(value) => playerSettings.update({ crossfadeSeconds: value })}
+              aria-valuetext={target}
+              min={TARGET_LUFS_RANGE.min}
+              max={TARGET_LUFS_RANGE.max}
+              step={TARGET_LUFS_RANGE.step}
+              value={targetLufs}
+              disabled={off}
+              onValueChange={(value) => playerSettings.update({ targetLufs: value })}
             />
           )}
         </SettingRow>
-      </PopoverContent>
-    </Popover>
+        <SettingRow label={t('settingsPreamp')} value={preamp}>
+          {(labelId) => (
+            <Slider
+              aria-labelledby={labelId}
+              aria-valuetext={preamp}
+              min={PREAMP_DB_RANGE.min}
+              max={PREAMP_DB_RANGE.max}
+              step={PREAMP_DB_RANGE.step}
+              value={preampDb}
+              disabled={off}
+              onValueChange={(value) => playerSettings.update({ preampDb: value })}
+            />
+          )}
+        </SettingRow>
+        {off ? null : (
+          <p className="text-xs text-muted" data-testid="player-gain">
+            {t('settingsGainNow', { value: formatQuantity(gainDb, 'dB', { signed: true }) })}
+          </p>
+        )}
+      </div>
+      <SettingRow
+        label={t('settingsCrossfade')}
+        value={crossfadeSeconds === 0 ? t('settingsCrossfadeOff') : t('settingsCrossfadeValue', { value: String(crossfadeSeconds) })}
+      >
+        {(labelId) => (
+          <Slider
+            aria-labelledby={labelId}
+            aria-valuetext={crossfadeSeconds === 0 ? t('settingsCrossfadeOff') : t('settingsCrossfadeValue', { value: String(crossfadeSeconds) })}
+            min={CROSSFADE_SECONDS_RANGE.min}
+            max={CROSSFADE_SECONDS_RANGE.max}
+            step={CROSSFADE_SECONDS_RANGE.step}
+            value={crossfadeSeconds}
+            onValueChange={(value) => playerSettings.update({ crossfadeSeconds: value })}
+          />
+        )}
+      </SettingRow>
+    </>
   );
 }

@@ -42,6 +42,7 @@ export const playerEn = {
 
   // Player settings (issue 30)
   playerSettings: 'Player settings',
+  playerMore: 'More',
   settingsNormalisation: 'Loudness normalisation',
   settingsNormalisationOff: 'Off',
   settingsNormalisationTrack: 'Track',

@@ -42,6 +42,7 @@ export const playerHe: Translation<typeof playerEn> = {
 
   // Player settings (issue 30)
   playerSettings: 'הגדרות הנגן',
+  playerMore: 'עוד',
   settingsNormalisation: 'השוואת עוצמה',
   settingsNormalisationOff: 'כבויה',
   settingsNormalisationTrack: 'שיר',

@@ -14,6 +14,7 @@ import { formatQuantity } from '../../lib/ltr-run.format';
 import { isRightToLeft } from './karaoke';
 import { KaraokeLines } from './karaoke-lines.component';
 import { useLyrics, useSaveLyricsText, useTranscription } from './lyrics.queries';
+import { TranscriptionFailed } from './transcription-failed.component';
 import { LyricsCounts } from './lyrics-counts.component';
 import { LyricsEdit } from './lyrics-edit.component';
 import { LyricsEmpty } from './lyrics-empty.component';
@@ -77,6 +78,7 @@ export function LyricsPanel({ song }: { song: Song }) {
           <h2 id="lyrics-title" className="text-lg font-bold">
             {t('lyricsTitle')}
           </h2>
+          {transcription.failed ? <TranscriptionFailed /> : null}
           <LyricsEmpty songId={song.id} canEdit={lyrics.data.canEdit} onTranscribe={transcription.start} transcribeBusy={transcription.starting} />
         </>
       ) : (

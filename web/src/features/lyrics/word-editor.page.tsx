@@ -24,6 +24,7 @@ import { initialHistory, isDirty, roundTime, wordsReducer, wordsToSave } from '.
 import { WordList } from './word-list.component';
 import { wordProblems } from './word-problems';
 import { WordStage } from './word-stage.component';
+import { TranscriptionFailed } from './transcription-failed.component';
 import { WordToolbar } from './word-toolbar.component';
 import { lazyComponent } from '../../lib/lazy-component';
 
@@ -236,12 +237,14 @@ function WordWorkbench({ song, text, textWords, estimated, canEdit, transcriptio
             dispatch={dispatch}
             tap={tap}
             audioReady={audioReady}
+            songDuration={songDuration}
             onClearSelection={() => setSelected(new Set())}
           />
           {words.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border p-8 text-center">
               <h3 className="text-lg font-semibold">{t('wordEditorEmptyTitle')}</h3>
               <p className="max-w-md text-sm text-muted">{t('wordEditorEmptyBody')}</p>
+              {transcription.failed ? <TranscriptionFailed /> : null}
               {transcription.running ? (
                 <div role="status" className="flex w-full max-w-sm flex-col gap-2" data-testid="word-editor-transcribing">
                   <p className="text-sm font-medium">
@@ -261,6 +264,7 @@ function WordWorkbench({ song, text, textWords, estimated, canEdit, transcriptio
               words={words}
               selected={selected}
               activeKey={activeKey}
+              revealKey={history.added}
               songDuration={songDuration}
               dispatch={dispatch}
               onToggleSelect={toggleSelect}
