@@ -45,7 +45,7 @@ export function QueuesPanel() {
       ) : (
         <>
           <div className="-mx-2 overflow-x-auto">
-            <table className="w-full min-w-[420px] border-separate border-spacing-0 text-sm">
+            <table className="w-full border-separate sm:min-w-[420px] border-spacing-0 text-sm">
               <thead>
                 <tr className="text-xs tracking-wide text-muted uppercase">
                   <th className="px-2 pb-2 text-start font-medium">{t('adminQueueName')}</th>

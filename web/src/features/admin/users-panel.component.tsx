@@ -77,7 +77,7 @@ function UserRow({ user, onDelete }: { user: AdminUser; onDelete: () => void }) 
         user.disabled && 'opacity-60',
       )}
     >
-      <td className={cn(cell, 'max-sm:w-[calc(100%-3rem)]')}>
+      <td className={cn(cell, 'max-sm:w-[calc(100%-3.75rem)]')}>
         <div className="flex min-w-0 flex-col">
           <span className="flex flex-wrap items-center gap-2 font-semibold">
             <bdi className="min-w-0 truncate">{name}</bdi>
