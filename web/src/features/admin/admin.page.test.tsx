@@ -248,7 +248,7 @@ describe('the admin page', () => {
     expect(songs).toHaveTextContent('3.0 GB');
     expect(songs).toHaveTextContent('900 files');
     expect(screen.getByTestId('admin-storage-clips')).toHaveTextContent('\u2066512.0 MB\u2069');
-    expect(screen.getByTestId('admin-storage-clips')).toHaveTextContent(/\b1 file\b/);
+    expect(screen.getByTestId('admin-storage-clips')).toHaveTextContent(/(?<!\d)1 file(?!s)/);
   });
 
   it('says when no music folders are configured, and scans when they are', async () => {
