@@ -118,6 +118,20 @@ test.describe('the admin page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'ניהול' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'מי יכול להירשם' }).getByRole('button', { name: 'אף אחד' })).toHaveAttribute('aria-pressed', 'true');
     await snap(page, 'admin-page-he');
+    // Issue 37: the job kinds by their Hebrew names, not the server's; on a 390 px phone the page
+    // does not scroll sideways and each user's actions are on screen.
+    const jobs = page.getByRole('region', { name: 'עבודות ברקע' });
+    await expect(jobs.getByTestId('admin-queue').first()).toBeVisible();
+    await expect(jobs.getByTestId('admin-queue').filter({ hasText: /[a-z]+\.[a-z-]+/ })).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(userRow(page, root.userName)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const actions = await userRow(page, root.userName)
+      .getByRole('button', { name: `פעולות עבור ${root.userName}` })
+      .boundingBox();
+    expect(actions && actions.x >= 0 && actions.x + actions.width <= 390).toBe(true);
+    await snap(page, 'admin-page-phone-he');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Delete my account' }).click();

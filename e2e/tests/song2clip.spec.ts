@@ -117,6 +117,21 @@ test.describe('Song2Clip', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Clips' })).toBeVisible();
     const card = page.getByTestId('my-clip').first();
     await expect(card.getByText(/^MP4 · 480p · 16:9/)).toBeVisible();
+    // The card shows the clip's picture, not black (issue 37): the mean luma of its frame, read from a canvas.
+    const thumbnail = card.getByTestId('my-clip-thumbnail');
+    await expect
+      .poll(() => thumbnail.evaluate((video: HTMLVideoElement) => (video.seeking ? 0 : video.readyState)), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
+    const luma = await thumbnail.evaluate((video: HTMLVideoElement) => {
+      const canvas = Object.assign(document.createElement('canvas'), { width: 64, height: 36 });
+      const context = canvas.getContext('2d', { willReadFrequently: true })!;
+      context.drawImage(video, 0, 0, 64, 36);
+      const { data } = context.getImageData(0, 0, 64, 36);
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 4) sum += 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+      return sum / (data.length / 4);
+    });
+    expect(luma).toBeGreaterThan(24);
     await card.getByRole('button', { name: /^Play the clip of / }).click();
     const listed = card.locator('video');
     await expect.poll(() => listed.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -118,11 +118,11 @@ describe('player bar', () => {
     const bar = screen.getByRole('region', { name: 'Player' });
     expect(within(bar).getByTestId('player-title')).toHaveTextContent(/^Blue Hour$/);
     expect(within(bar).getByTestId('player-artist')).toHaveTextContent(/^Nova$/);
-    expect(within(bar).getByTestId('player-details')).toHaveTextContent(/^3\.2 MB · Mar 5, 2025$/);
+    expect(within(bar).getByTestId('player-details')).toHaveTextContent(/^\u20663\.2 MB\u2069 · Mar 5, 2025$/);
     expect(within(bar).getByTestId('player-details').querySelector('time')).toHaveAttribute('dateTime', '2025-03-05T12:00:00Z');
 
     act(() => setLanguage('he'));
-    expect(within(screen.getByRole('region', { name: 'נגן' })).getByTestId('player-details')).toHaveTextContent(/^3\.2 MB · 5 במרץ 2025$/);
+    expect(within(screen.getByRole('region', { name: 'נגן' })).getByTestId('player-details')).toHaveTextContent(/^\u20663\.2 MB\u2069 · 5 במרץ 2025$/);
   });
 
   it("closes when the playing song is clicked in the list, while the bar's own button pauses", async () => {

@@ -1,5 +1,5 @@
 import { SEEK_STEP_SECONDS } from '@encore/common/constants';
-import { Pause, Play, Repeat, Repeat1, Shuffle, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X } from 'lucide-react';
+import { Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { CoverArt } from '../components/cover-art';
@@ -12,15 +12,15 @@ import { formatFileSize } from '../lib/file-size.format';
 import { useLanguage, useT } from '../lib/i18n/i18n.store';
 import { formatShortDate } from '../lib/short-date.format';
 import { songHeadline } from '../lib/song-headline';
-import { nextRepeatMode } from './play-queue';
 import { hasNext, hasPrevious } from './player-state';
+import { PlayerMoreMenu, RepeatButton, ShuffleButton } from './player-more-menu.component';
 import { PlayerSettingsMenu } from './player-settings-menu.component';
 import { player, usePlayer } from './player.store';
 import { QueuePanel } from './queue-panel.component';
 import { useMediaSession } from './use-media-session';
 import { usePlayerKeyboard } from './use-player-keyboard';
 
-const controlClass =
+export const controlClass =
   'grid size-10 shrink-0 cursor-pointer place-items-center rounded-full text-muted transition-colors outline-none hover:bg-white/5 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent [&_svg]:size-5';
 
 /**
@@ -28,7 +28,8 @@ const controlClass =
  * the layout, so it, and the music, stay while the user moves between pages. The song shows
  * its title over its artist, as the cards do, and its size and upload date beneath (SPEC 2,
  * DECISIONS "Player bar"). On a phone the song takes the whole first line and the transport
- * shares the second with the seek bar; the volume folds away (the phone's own buttons set it).
+ * shares the second with the seek bar; the volume folds away (the phone's own buttons set it),
+ * and Shuffle, Repeat and the player settings move into the bar's More menu (issue 37).
  */
 export function PlayerBar() {
   const t = useT();
@@ -84,6 +85,7 @@ export function PlayerBar() {
         <div className="flex items-center justify-end gap-1 [grid-area:side]">
           <QueuePanel triggerClassName={cn(controlClass, 'size-9')} />
           <PlayerSettingsMenu triggerClassName={cn(controlClass, 'hidden size-9 sm:grid')} />
+          <PlayerMoreMenu triggerClassName={cn(controlClass, 'size-9 sm:hidden')} />
           <VolumeControl />
           <button
             type="button"
@@ -113,7 +115,7 @@ function TransportButtons({ ready, loading, isPlaying, canNext, canPrevious }: T
   const t = useT();
   return (
     <>
-      <ShuffleButton />
+      <ShuffleButton className={cn(controlClass, 'hidden size-9 sm:grid [&_svg]:size-4')} />
       <button
         type="button"
         className={cn(controlClass, 'size-9 md:size-10')}
@@ -152,49 +154,8 @@ function TransportButtons({ ready, loading, isPlaying, canNext, canPrevious }: T
       >
         <SkipForward aria-hidden className="fill-current" />
       </button>
-      <RepeatButton />
+      <RepeatButton className={cn(controlClass, 'hidden size-9 sm:grid [&_svg]:size-4')} />
     </>
-  );
-}
-
-// Important: the control's own text-muted would otherwise win in the stylesheet's order.
-const toggledClass = 'text-fuchsia-300! hover:text-fuchsia-200!';
-
-/** Shuffle: every song once, in a random order, before any repeats (issue 30). */
-function ShuffleButton() {
-  const t = useT();
-  const shuffle = usePlayer((state) => state.shuffle);
-  const many = usePlayer((state) => state.queue.length > 1);
-  return (
-    <button
-      type="button"
-      className={cn(controlClass, 'hidden size-9 sm:grid [&_svg]:size-4', shuffle && toggledClass)}
-      aria-label={t('playerShuffle')}
-      title={t('playerShuffle')}
-      aria-pressed={shuffle}
-      disabled={!many}
-      onClick={() => player.setShuffle(!shuffle)}
-    >
-      <Shuffle aria-hidden />
-    </button>
-  );
-}
-
-/** Repeat off → all → this song (issue 30). */
-function RepeatButton() {
-  const t = useT();
-  const repeat = usePlayer((state) => state.repeat);
-  const label = t(repeat === 'one' ? 'playerRepeatOne' : repeat === 'all' ? 'playerRepeatAll' : 'playerRepeatOff');
-  return (
-    <button
-      type="button"
-      className={cn(controlClass, 'hidden size-9 sm:grid [&_svg]:size-4', repeat !== 'off' && toggledClass)}
-      aria-label={label}
-      title={label}
-      onClick={() => player.setRepeat(nextRepeatMode(repeat))}
-    >
-      {repeat === 'one' ? <Repeat1 aria-hidden /> : <Repeat aria-hidden />}
-    </button>
   );
 }
 

@@ -42,6 +42,7 @@ export const playerEn = {
 
   // Player settings (issue 30)
   playerSettings: 'Player settings',
+  playerMore: 'More',
   settingsNormalisation: 'Loudness normalisation',
   settingsNormalisationOff: 'Off',
   settingsNormalisationTrack: 'Track',
@@ -49,13 +50,11 @@ export const playerEn = {
   settingsNormalisationHelp:
     'Track plays every song at the same loudness; Album keeps the differences between the songs of one album. Nothing is made loud enough to clip.',
   settingsTarget: 'Target loudness',
-  settingsTargetValue: '{value} LUFS',
   settingsPreamp: 'Pre-amp',
-  settingsDbValue: '{value} dB',
   settingsCrossfade: 'Crossfade',
   settingsCrossfadeValue: '{value} s',
   settingsCrossfadeOff: 'Off (gapless)',
-  settingsGainNow: 'This song: {value} dB',
+  settingsGainNow: 'This song: {value}',
 
   // History on the music page (issue 30)
   recentlyPlayed: 'Recently played',

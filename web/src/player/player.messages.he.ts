@@ -42,19 +42,18 @@ export const playerHe: Translation<typeof playerEn> = {
 
   // Player settings (issue 30)
   playerSettings: 'הגדרות הנגן',
+  playerMore: 'עוד',
   settingsNormalisation: 'השוואת עוצמה',
   settingsNormalisationOff: 'כבויה',
   settingsNormalisationTrack: 'שיר',
   settingsNormalisationAlbum: 'אלבום',
   settingsNormalisationHelp: 'שיר: כל שיר מתנגן באותה עוצמה; אלבום: נשמרים ההבדלים בין שירי אותו אלבום. שום שיר לא מוגבר עד כדי עיוות.',
   settingsTarget: 'עוצמת יעד',
-  settingsTargetValue: '{value} LUFS',
   settingsPreamp: 'הגברה מוקדמת',
-  settingsDbValue: '{value} dB',
   settingsCrossfade: 'מעבר הדרגתי',
   settingsCrossfadeValue: '{value} ש׳',
   settingsCrossfadeOff: 'כבוי (ללא הפסקות)',
-  settingsGainNow: 'השיר הזה: {value} dB',
+  settingsGainNow: 'השיר הזה: {value}',
 
   // History on the music page (issue 30)
   recentlyPlayed: 'הושמעו לאחרונה',

@@ -1,16 +1,17 @@
 import type { Language } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
 const KB = 1024;
 
-/** Bytes as B, KB, MB or GB with one decimal (storage grows past the song sizes' MB). */
+/** Bytes as B, KB, MB or GB with one decimal (storage grows past the song sizes' MB), isolated left to right. */
 export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '0 B';
-  if (bytes >= GB) return `${(bytes / GB).toFixed(1)} GB`;
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
-  if (bytes >= KB) return `${(bytes / KB).toFixed(1)} KB`;
-  return `${Math.round(bytes)} B`;
+  if (!Number.isFinite(bytes) || bytes < 0) return formatQuantity(0, 'B');
+  if (bytes >= GB) return formatQuantity(bytes / GB, 'GB', { fractionDigits: 1 });
+  if (bytes >= MB) return formatQuantity(bytes / MB, 'MB', { fractionDigits: 1 });
+  if (bytes >= KB) return formatQuantity(bytes / KB, 'KB', { fractionDigits: 1 });
+  return formatQuantity(Math.round(bytes), 'B');
 }
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [

@@ -56,7 +56,7 @@ const storage: StorageResponse = {
   kinds: [
     { kind: 'songs', bytes: 3 * 1024 ** 3, objects: 900 },
     { kind: 'covers', bytes: 40 * 1024 ** 2, objects: 900 },
-    { kind: 'clips', bytes: 512 * 1024 ** 2, objects: 14 },
+    { kind: 'clips', bytes: 512 * 1024 ** 2, objects: 1 },
     { kind: 'transcodes', bytes: 0, objects: 0 },
   ],
   musicFolderSongs: 0,
@@ -128,7 +128,7 @@ describe('the admin page', () => {
     expect(within(bob).getByText(/Not verified/)).toBeInTheDocument();
     expect(within(bob).getByText('User')).toBeInTheDocument();
     expect(within(bob).getByText('12')).toBeInTheDocument();
-    expect(within(bob).getByText('48.0 MB')).toBeInTheDocument();
+    expect(within(bob).getByText('\u206648.0 MB\u2069')).toBeInTheDocument();
     expect(within(bob).getByText('Just now')).toBeInTheDocument();
     const ada = await row('ada');
     expect(within(ada).getByText('You')).toBeInTheDocument();
@@ -231,12 +231,14 @@ describe('the admin page', () => {
     const click = userEvent.setup();
     renderApp('/admin');
     const panel = await screen.findByRole('region', { name: 'Background jobs' });
-    const render = (await within(panel).findAllByTestId('admin-queue')).find((element) => within(element).queryByText('clips.render')) as HTMLElement;
+    const render = (await within(panel).findAllByTestId('admin-queue')).find((element) => within(element).queryByText('Clip rendering')) as HTMLElement;
     expect(
       within(render)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['clips.render', '2', '1', '1']);
+    ).toEqual(['Clip rendering', '2', '1', '1']);
+    expect(within(panel).getAllByTestId('admin-queue')[1]).toHaveTextContent('E-mail');
+    expect(within(panel).queryByText('clips.render')).toBeNull();
     expect(within(panel).getByText('ffmpeg exited with 1')).toBeInTheDocument();
     await click.click(within(panel).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('The job will run again.')).toBeInTheDocument();
@@ -245,7 +247,8 @@ describe('the admin page', () => {
     const songs = await screen.findByTestId('admin-storage-songs');
     expect(songs).toHaveTextContent('3.0 GB');
     expect(songs).toHaveTextContent('900 files');
-    expect(screen.getByTestId('admin-storage-clips')).toHaveTextContent('512.0 MB');
+    expect(screen.getByTestId('admin-storage-clips')).toHaveTextContent('\u2066512.0 MB\u2069');
+    expect(screen.getByTestId('admin-storage-clips')).toHaveTextContent(/(?<!\d)1 file(?!s)/);
   });
 
   it('says when no music folders are configured, and scans when they are', async () => {

@@ -31,7 +31,7 @@ export function AdminPage() {
       </div>
       <div className="mt-8 flex flex-col gap-5">
         <UsersPanel />
-        <div className="grid gap-5 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
           <InvitationsPanel />
           <div className="flex flex-col gap-5">
             <SignUpPanel />

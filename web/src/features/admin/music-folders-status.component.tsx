@@ -1,7 +1,7 @@
 import { FolderSync, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useLanguage, useT } from '../../lib/i18n/i18n.store';
+import { formatMessage, useLanguage, useT, useTCount } from '../../lib/i18n/i18n.store';
 import { formatCount, timeAgo } from './admin-format';
 import { AdminSection, SectionState } from './admin-section.component';
 import { useAdminMusicFolders, useScanNow } from './admin.queries';
@@ -9,6 +9,7 @@ import { useAdminMusicFolders, useScanNow } from './admin.queries';
 /** The music folders' scan: how it stands, and Scan now. */
 export function MusicFoldersStatus() {
   const t = useT();
+  const tCount = useTCount();
   const language = useLanguage();
   const folders = useAdminMusicFolders();
   const scan = useScanNow();
@@ -37,14 +38,14 @@ export function MusicFoldersStatus() {
                 <code className="rounded bg-white/5 px-1.5 py-0.5 text-xs" dir="ltr">
                   {folder.path}
                 </code>
-                <span className="text-muted">{t('adminFolderSongs', { count: n(folder.songs) })}</span>
+                <span className="text-muted">{tCount('adminFolderSongs', folder.songs)}</span>
                 {folder.available ? null : <span className="text-danger">{t('adminFolderUnavailable')}</span>}
               </li>
             ))}
           </ul>
           <p data-testid="admin-scan-status" className="text-muted">
             {running
-              ? t('adminScanRunning', { done: n(data.scan.done), total: n(data.scan.total) })
+              ? formatMessage(tCount('adminScanRunning', data.scan.total), { done: n(data.scan.done) })
               : data.scan.state === 'failed' && data.scan.error
                 ? t('adminScanError', { error: data.scan.error })
                 : data.scan.finishedAt

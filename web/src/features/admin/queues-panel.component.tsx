@@ -3,12 +3,27 @@ import { ListChecks, RotateCcw, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { useLanguage, useT } from '../../lib/i18n/i18n.store';
+import { useLanguage, useT, type Translate } from '../../lib/i18n/i18n.store';
 import { formatCount, timeAgo } from './admin-format';
 import { AdminSection, SectionState } from './admin-section.component';
 import { useJobActions, useQueues } from './admin.queries';
+import { jobLabelKey } from './job-names';
 
 const STATE_KEYS = { waiting: 'adminJobStateWaiting', running: 'adminJobStateRunning', failed: 'adminJobStateFailed' } as const;
+
+/** A job kind by its label in the reader's language; its server name (left to right, in a mono font) when it has none. */
+function JobName({ queue, t }: { queue: string; t: Translate }) {
+  const key = jobLabelKey(queue);
+  return key ? (
+    <span className="text-sm" title={queue}>
+      {t(key)}
+    </span>
+  ) : (
+    <span className="font-mono text-xs" dir="ltr">
+      {queue}
+    </span>
+  );
+}
 
 /** The job queues: waiting, running and failed per kind; the jobs themselves with retry (failed) and cancel (waiting, running). */
 export function QueuesPanel() {
@@ -30,7 +45,7 @@ export function QueuesPanel() {
       ) : (
         <>
           <div className="-mx-2 overflow-x-auto">
-            <table className="w-full min-w-[420px] border-separate border-spacing-0 text-sm">
+            <table className="w-full border-separate sm:min-w-[420px] border-spacing-0 text-sm">
               <thead>
                 <tr className="text-xs tracking-wide text-muted uppercase">
                   <th className="px-2 pb-2 text-start font-medium">{t('adminQueueName')}</th>
@@ -42,8 +57,8 @@ export function QueuesPanel() {
               <tbody>
                 {queues.data.queues.map((queue) => (
                   <tr key={queue.name} data-testid="admin-queue">
-                    <td className="border-t border-border px-2 py-2 font-mono text-xs" dir="ltr">
-                      {queue.name}
+                    <td className="border-t border-border px-2 py-2">
+                      <JobName queue={queue.name} t={t} />
                     </td>
                     <td className="border-t border-border px-2 py-2 text-end tabular-nums">{formatCount(queue.waiting, language)}</td>
                     <td className="border-t border-border px-2 py-2 text-end tabular-nums">{formatCount(queue.running, language)}</td>
@@ -82,9 +97,7 @@ function JobRow({ job }: { job: QueuedJob }) {
           <span className={cn('text-xs font-semibold', job.state === 'failed' ? 'text-danger' : job.state === 'running' ? 'text-emerald-300' : 'text-muted')}>
             {t(STATE_KEYS[job.state])}
           </span>
-          <span className="font-mono text-xs" dir="ltr">
-            {job.queue}
-          </span>
+          <JobName queue={job.queue} t={t} />
           <span className="text-xs text-muted">
             {when} · {t('adminJobAttempts', { count: job.attempts })}
           </span>

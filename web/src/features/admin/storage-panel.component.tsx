@@ -1,7 +1,7 @@
 import { HardDrive } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
-import { useLanguage, useT } from '../../lib/i18n/i18n.store';
-import { formatBytes, formatCount } from './admin-format';
+import { useT, useTCount } from '../../lib/i18n/i18n.store';
+import { formatBytes } from './admin-format';
 import { AdminSection, SectionState } from './admin-section.component';
 import { useStorage } from './admin.queries';
 
@@ -10,7 +10,6 @@ const KIND_KEYS = { songs: 'adminStorageSongs', covers: 'adminStorageCovers', cl
 /** Storage used per kind: songs, covers, clips, transcodes, with a bar of each one's share. */
 export function StoragePanel() {
   const t = useT();
-  const language = useLanguage();
   const storage = useStorage();
   return (
     <AdminSection id="admin-storage" icon={<HardDrive aria-hidden />} title={t('adminStorageHeading')}>
@@ -19,7 +18,7 @@ export function StoragePanel() {
       ) : storage.isError ? (
         <SectionState>{t('adminLoadFailed')}</SectionState>
       ) : (
-        <StorageBars kinds={storage.data.kinds} musicFolderSongs={storage.data.musicFolderSongs} language={language} t={t} />
+        <StorageBars kinds={storage.data.kinds} musicFolderSongs={storage.data.musicFolderSongs} t={t} />
       )}
     </AdminSection>
   );
@@ -28,14 +27,13 @@ export function StoragePanel() {
 function StorageBars({
   kinds,
   musicFolderSongs,
-  language,
   t,
 }: {
   kinds: { kind: keyof typeof KIND_KEYS; bytes: number; objects: number }[];
   musicFolderSongs: number;
-  language: ReturnType<typeof useLanguage>;
   t: ReturnType<typeof useT>;
 }) {
+  const tCount = useTCount();
   const total = kinds.reduce((sum, kind) => sum + kind.bytes, 0);
   return (
     <div className="flex flex-col gap-3 text-sm">
@@ -45,7 +43,7 @@ function StorageBars({
             <div className="flex items-baseline justify-between gap-3">
               <dt className="font-medium">{t(KIND_KEYS[kind.kind])}</dt>
               <dd className="flex items-baseline gap-2 tabular-nums">
-                <span className="text-xs text-muted">{t('adminStorageFiles', { count: formatCount(kind.objects, language) })}</span>
+                <span className="text-xs text-muted">{tCount('adminStorageFiles', kind.objects)}</span>
                 <span className="font-semibold" dir="ltr">
                   {formatBytes(kind.bytes)}
                 </span>
@@ -63,7 +61,7 @@ function StorageBars({
           {formatBytes(total)}
         </span>
       </p>
-      {musicFolderSongs > 0 ? <p className="text-xs text-muted">{t('adminStorageFolders', { count: formatCount(musicFolderSongs, language) })}</p> : null}
+      {musicFolderSongs > 0 ? <p className="text-xs text-muted">{tCount('adminStorageFolders', musicFolderSongs)}</p> : null}
     </div>
   );
 }

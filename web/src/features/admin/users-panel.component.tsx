@@ -15,6 +15,15 @@ import { useAdminUsers, useUserActions } from './admin.queries';
 
 const pill = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1';
 
+// Below 640 px the table lays each user out as a card (the same cells, wrapped): the name and the
+// actions on the first line, the role, songs, storage and last seen beneath, nothing off screen.
+const cell = 'border-t border-border px-2 py-3 max-sm:border-0 max-sm:p-0';
+const detailCell = 'max-sm:order-2 max-sm:text-xs';
+/** The column's name, shown beside the value where the table's head is hidden (phones). */
+function PhoneLabel({ children }: { children: string }) {
+  return <span className="text-muted sm:hidden">{children}: </span>;
+}
+
 /** The accounts: role, e-mail and whether it is verified, uploads, storage, last seen; and what an admin may do to each. */
 export function UsersPanel() {
   const t = useT();
@@ -27,9 +36,9 @@ export function UsersPanel() {
       ) : users.isError ? (
         <SectionState>{t('adminLoadFailed')}</SectionState>
       ) : (
-        <div className="-mx-2 overflow-x-auto">
-          <table className="w-full min-w-[640px] border-separate border-spacing-0 text-sm">
-            <thead>
+        <div className="-mx-2 overflow-x-auto max-sm:mx-0">
+          <table className="w-full border-separate border-spacing-0 text-sm max-sm:block sm:min-w-[640px]">
+            <thead className="max-sm:hidden">
               <tr className="text-start text-xs tracking-wide text-muted uppercase">
                 <th className="px-2 pb-2 text-start font-medium">{t('adminColumnUser')}</th>
                 <th className="px-2 pb-2 text-start font-medium">{t('adminColumnRole')}</th>
@@ -41,7 +50,7 @@ export function UsersPanel() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:flex max-sm:flex-col">
               {users.data.users.map((user) => (
                 <UserRow key={user.id} user={user} onDelete={() => setDeleting(user)} />
               ))}
@@ -61,33 +70,46 @@ function UserRow({ user, onDelete }: { user: AdminUser; onDelete: () => void }) 
   const seen = user.lastSeenAt ? (timeAgo(user.lastSeenAt, language) ?? t('adminJustNow')) : t('adminNeverSeen');
   const name = user.userName;
   return (
-    <tr data-testid="admin-user" className={cn('align-middle', user.disabled && 'opacity-60')}>
-      <td className="border-t border-border px-2 py-3">
+    <tr
+      data-testid="admin-user"
+      className={cn(
+        'align-middle max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:border-t max-sm:border-border max-sm:py-3',
+        user.disabled && 'opacity-60',
+      )}
+    >
+      <td className={cn(cell, 'max-sm:w-[calc(100%-3.75rem)]')}>
         <div className="flex min-w-0 flex-col">
-          <span className="flex items-center gap-2 font-semibold">
-            <bdi>{name}</bdi>
+          <span className="flex flex-wrap items-center gap-2 font-semibold">
+            <bdi className="min-w-0 truncate">{name}</bdi>
             {user.isYou ? <span className={cn(pill, 'text-muted ring-border')}>{t('adminYou')}</span> : null}
             {user.disabled ? <span className={cn(pill, 'text-danger ring-danger/40')}>{t('adminDisabled')}</span> : null}
           </span>
-          <span className="flex items-center gap-1.5 text-xs text-muted">
+          <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
             <bdi className="truncate">{user.email}</bdi>
-            <span className={user.emailVerified ? 'text-emerald-300' : 'text-amber-300'}>
+            <span className={cn('shrink-0', user.emailVerified ? 'text-emerald-300' : 'text-amber-300')}>
               · {user.emailVerified ? t('adminVerified') : t('adminUnverified')}
             </span>
           </span>
         </div>
       </td>
-      <td className="border-t border-border px-2 py-3">
+      <td className={cn(cell, detailCell)}>
         <span className={cn(pill, user.role === 'admin' ? 'bg-accent/15 text-fuchsia-200 ring-accent/40' : 'text-muted ring-border')}>
           {user.role === 'admin' ? t('adminRoleAdmin') : t('adminRoleUser')}
         </span>
       </td>
-      <td className="border-t border-border px-2 py-3 text-end tabular-nums">{formatCount(user.songs, language)}</td>
-      <td className="border-t border-border px-2 py-3 text-end tabular-nums">
-        <span dir="ltr">{formatBytes(user.storageBytes)}</span>
+      <td className={cn(cell, detailCell, 'text-end tabular-nums')}>
+        <PhoneLabel>{t('adminColumnSongs')}</PhoneLabel>
+        <span>{formatCount(user.songs, language)}</span>
       </td>
-      <td className="border-t border-border px-2 py-3 text-muted">{seen}</td>
-      <td className="border-t border-border px-2 py-3 text-end">
+      <td className={cn(cell, detailCell, 'text-end tabular-nums')}>
+        <PhoneLabel>{t('adminColumnStorage')}</PhoneLabel>
+        <span>{formatBytes(user.storageBytes)}</span>
+      </td>
+      <td className={cn(cell, detailCell, 'text-muted')}>
+        <PhoneLabel>{t('adminColumnLastSeen')}</PhoneLabel>
+        <span>{seen}</span>
+      </td>
+      <td className={cn(cell, 'text-end max-sm:order-1 max-sm:ms-auto')}>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button variant="ghost" size="icon" aria-label={t('adminActionsFor', { name })}>

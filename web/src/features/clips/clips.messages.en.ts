@@ -17,7 +17,7 @@ export const clipsEn = {
   clipCreate: 'Create Clip',
   clipCreating: 'Creating Clip...',
   clipProgressLabel: 'Clip rendering progress',
-  clipProgress: 'Rendering: {percent}%',
+  clipProgress: 'Rendering: {percent}',
   clipCancel: 'Cancel',
   clipCancelled: 'Clip creation cancelled',
   clipCancelFailed: 'Could not cancel the clip',

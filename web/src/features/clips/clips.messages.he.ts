@@ -20,7 +20,7 @@ export const clipsHe: Translation<typeof clipsEn> = {
   clipCreate: 'יצירת קליפ',
   clipCreating: 'יוצר קליפ...',
   clipProgressLabel: 'התקדמות יצירת הקליפ',
-  clipProgress: 'מעבד: {percent}%',
+  clipProgress: 'מעבד: {percent}',
   clipCancel: 'ביטול',
   clipCancelled: 'יצירת הקליפ בוטלה',
   clipCancelFailed: 'לא ניתן לבטל את הקליפ',

@@ -90,10 +90,13 @@ function ClipCard({ clip }: { clip: ClipSummary }) {
           playing ? (
             <video src={clip.videoUrl} controls autoPlay playsInline className="size-full bg-black object-contain" aria-label={t('myClipsVideo', { title })} />
           ) : (
-            <Button variant="secondary" onClick={() => setPlaying(true)} aria-label={t('myClipsPlay', { title })}>
-              <Play aria-hidden className="size-4 rtl:rotate-180" />
-              {t('myClipsPlayShort')}
-            </Button>
+            <>
+              <ClipThumbnail videoUrl={clip.videoUrl} durationSeconds={clip.durationSeconds} />
+              <Button variant="secondary" className="[grid-area:1/1]" onClick={() => setPlaying(true)} aria-label={t('myClipsPlay', { title })}>
+                <Play aria-hidden className="size-4 rtl:rotate-180" />
+                {t('myClipsPlayShort')}
+              </Button>
+            </>
           )
         ) : clip.status === 'queued' || clip.status === 'running' ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted">
@@ -127,6 +130,30 @@ function ClipCard({ clip }: { clip: ClipSummary }) {
         <DeleteClipButton clip={clip} title={title} />
       </div>
     </Card>
+  );
+}
+
+/**
+ * The clip's picture behind its Play button (issue 37: the cards were black). A clip opens on a
+ * fade from black, so the picture is taken from its middle (a media fragment, `#t=`), where the
+ * words and pictures are shown; the browser loads only what that frame needs.
+ */
+export function thumbnailTime(durationSeconds: number | null): number {
+  return durationSeconds !== null && durationSeconds > 0 ? Math.round((durationSeconds / 2) * 10) / 10 : 1;
+}
+
+function ClipThumbnail({ videoUrl, durationSeconds }: { videoUrl: string; durationSeconds: number | null }) {
+  return (
+    <video
+      src={`${videoUrl}#t=${thumbnailTime(durationSeconds)}`}
+      preload="metadata"
+      muted
+      playsInline
+      aria-hidden
+      tabIndex={-1}
+      data-testid="my-clip-thumbnail"
+      className="pointer-events-none size-full object-cover opacity-80 [grid-area:1/1]"
+    />
   );
 }
 

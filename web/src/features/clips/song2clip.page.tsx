@@ -9,6 +9,7 @@ import { ToggleGroup } from '../../components/ui/toggle-group';
 import { PageGlow } from '../../components/page-glow';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { clipEditor, clipEditorStore, settingsForCreation, useClipEditor, type ClipEditorMode, type ClipEditorTab } from './clip-editor.store';
 import { ClipPreview } from './clip-preview.component';
@@ -33,9 +34,10 @@ export function Song2ClipPage() {
   };
 
   return (
-    <div className="relative isolate flex flex-1 justify-center px-4 pt-24 pb-16 sm:pt-28">
+    // The same width as every other page (max-w-6xl, the same side margins: issue 37).
+    <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-24 pb-16 sm:px-6 sm:pt-28">
       <PageGlow className="top-16 h-[420px] max-w-5xl" />
-      <div className="flex w-full max-w-7xl flex-col gap-6">
+      <div className="flex w-full min-w-0 flex-col gap-6">
         <header className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="flex items-center gap-3 text-2xl font-extrabold tracking-tight sm:text-3xl">
             <Clapperboard aria-hidden className="size-7 text-fuchsia-300" />
@@ -60,7 +62,8 @@ export function Song2ClipPage() {
           </div>
         </header>
 
-        <div className={cn('grid gap-6', mode === 'edit' && 'lg:grid-cols-3')}>
+        {/* One column of minmax(0, 1fr): an implicit grid column would grow to its widest content. */}
+        <div className={cn('grid grid-cols-1 gap-6', mode === 'edit' && 'lg:grid-cols-3')}>
           <Card className={cn('p-4 sm:p-5', mode === 'edit' && 'lg:col-span-2')}>
             {creation.videoUrl ? (
               <CreatedClip videoUrl={creation.videoUrl} clipId={creation.clipId} onEditAgain={creation.reset} />
@@ -126,7 +129,7 @@ function CreateClipButton({
         <div className="flex flex-col gap-2" aria-live="polite">
           <Progress value={progress} aria-label={t('clipProgressLabel')} />
           <div className="flex items-center justify-between gap-2 text-xs text-muted">
-            <span data-testid="clip-progress">{t('clipProgress', { percent: progress })}</span>
+            <span data-testid="clip-progress">{t('clipProgress', { percent: formatQuantity(progress, '%') })}</span>
             {message ? <span className="truncate">{message}</span> : null}
           </div>
           <Button type="button" variant="ghost" size="sm" onClick={onCancel} className="self-center">

@@ -7,6 +7,7 @@ import { StatusPanel } from '../../components/status-panel';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { useT } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AnalysisProgressLine } from './analysis-progress.component';
 import { useGenerationProgress } from './generation-progress';
@@ -93,7 +94,7 @@ export function AiPlaylistPage() {
           <div className="flex flex-col gap-2" aria-live="polite">
             <div className="flex items-center justify-between text-xs font-medium text-muted">
               <span id="ai-progress-label">{t('aiProgressLabel')}</span>
-              <span className="tabular-nums">{progress}%</span>
+              <span className="tabular-nums">{formatQuantity(progress, '%')}</span>
             </div>
             <Progress value={progress} aria-labelledby="ai-progress-label" />
           </div>

@@ -40,7 +40,6 @@ export const discoveryEn = {
   songAnalysisLabel: 'Sound',
   songAnalysisPending: 'Waiting for sonic analysis',
   songAnalysisFailed: 'Sonic analysis could not read this song',
-  songAnalysisBpm: '{bpm} BPM',
   songAnalysisMajor: '{key} major',
   songAnalysisMinor: '{key} minor',
   songAnalysisEnergyLow: 'low energy',

@@ -43,7 +43,6 @@ export const discoveryHe: Translation<typeof discoveryEn> = {
   songAnalysisLabel: 'צליל',
   songAnalysisPending: 'ממתין לניתוח צלילי',
   songAnalysisFailed: 'הניתוח הצלילי לא הצליח לקרוא את השיר',
-  songAnalysisBpm: '{bpm} BPM',
   songAnalysisMajor: '{key} מז׳ור',
   songAnalysisMinor: '{key} מינור',
   songAnalysisEnergyLow: 'אנרגיה נמוכה',

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useT, type Translate } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 import { cacheMadePlaylist } from '../../lib/playlist-cache';
 import { songQueryKeys } from '../../lib/song-query-keys';
 import { postMoreLikeThis } from './discovery.api';
@@ -22,7 +23,7 @@ export function analysisLine(analysis: SongAnalysis | null, t: Translate): strin
   if (analysis.status === 'failed') return t('songAnalysisFailed');
   const { bpm, key, mode, energyLevel } = analysis.features;
   const energy = { low: t('songAnalysisEnergyLow'), medium: t('songAnalysisEnergyMedium'), high: t('songAnalysisEnergyHigh') }[energyLevel];
-  return [t('songAnalysisBpm', { bpm: Math.round(bpm) }), t(mode === 'major' ? 'songAnalysisMajor' : 'songAnalysisMinor', { key }), energy].join(' · ');
+  return [formatQuantity(Math.round(bpm), 'BPM'), t(mode === 'major' ? 'songAnalysisMajor' : 'songAnalysisMinor', { key }), energy].join(' · ');
 }
 
 /**

@@ -8,6 +8,7 @@ import { formatFileSize } from '../../lib/file-size.format';
 import { formatFileType } from '../../lib/file-type.format';
 import type { MessageKey } from '../../lib/i18n/catalogue';
 import { useLanguage, useT } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 import { formatShortDate } from '../../lib/short-date.format';
 
 /** "44.1 kHz" from 44100. */
@@ -72,7 +73,7 @@ export function SongTagsCard({ song, className }: { song: SongListEntry; classNa
     ['infoYear', song.year ? String(song.year) : null],
     ['infoGenre', song.genre],
     ['infoDuration', song.durationSeconds ? formatClockTime(song.durationSeconds) : null],
-    ['infoBitrate', song.bitrate ? `${Math.round(song.bitrate / 1000)} kbps` : null],
+    ['infoBitrate', song.bitrate ? formatQuantity(Math.round(song.bitrate / 1000), 'kbps') : null],
   ]);
   if (rows.length === 0) return null;
   return (

@@ -10,9 +10,11 @@ import { Spinner } from '../../components/ui/spinner';
 import { TryAgainButton } from '../../components/try-again-button';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 import { isRightToLeft } from './karaoke';
 import { KaraokeLines } from './karaoke-lines.component';
 import { useLyrics, useSaveLyricsText, useTranscription } from './lyrics.queries';
+import { TranscriptionFailed } from './transcription-failed.component';
 import { LyricsCounts } from './lyrics-counts.component';
 import { LyricsEdit } from './lyrics-edit.component';
 import { LyricsEmpty } from './lyrics-empty.component';
@@ -55,7 +57,7 @@ export function LyricsPanel({ song }: { song: Song }) {
             <p className="flex items-center gap-2 font-medium">
               <Mic2 aria-hidden className="size-4 text-fuchsia-300" />
               {t('lyricsTranscribing')}
-              <span className="ms-auto text-sm text-muted tabular-nums">{transcription.progress}%</span>
+              <span className="ms-auto text-sm text-muted tabular-nums">{formatQuantity(transcription.progress, '%')}</span>
             </p>
             <Progress value={transcription.progress} aria-label={t('lyricsTranscribing')} />
             <p className="text-xs text-muted">{transcription.phase ?? t('lyricsTranscribingBody')}</p>
@@ -76,6 +78,7 @@ export function LyricsPanel({ song }: { song: Song }) {
           <h2 id="lyrics-title" className="text-lg font-bold">
             {t('lyricsTitle')}
           </h2>
+          {transcription.failed ? <TranscriptionFailed /> : null}
           <LyricsEmpty songId={song.id} canEdit={lyrics.data.canEdit} onTranscribe={transcription.start} transcribeBusy={transcription.starting} />
         </>
       ) : (

@@ -17,6 +17,8 @@ export const lyricsEn = {
   lyricsImport: 'Import',
   lyricsTranscribed: 'Lyrics transcribed successfully!',
   lyricsTranscribeFailed: 'Failed to transcribe lyrics',
+  lyricsTranscribeFailedBody:
+    'Encore could not transcribe this song this time. Try again in a while; if it keeps failing, an admin can read why in the server log.',
   lyricsSaved: 'Lyrics saved successfully!',
   lyricsSaveFailed: 'Failed to save lyrics',
   karaokeActivated: 'Karaoke mode activated! Lyrics will highlight in sync with the music.',

@@ -20,6 +20,7 @@ export const lyricsHe: Translation<typeof lyricsEn> = {
   lyricsImport: 'ייבוא',
   lyricsTranscribed: 'המילים תומללו בהצלחה!',
   lyricsTranscribeFailed: 'תמלול המילים נכשל',
+  lyricsTranscribeFailedBody: 'הפעם Encore לא הצליח לתמלל את השיר הזה. נסו שוב בעוד זמן מה; אם זה חוזר, מנהל יכול לקרוא את הסיבה ביומן של השרת.',
   lyricsSaved: 'המילים נשמרו בהצלחה!',
   lyricsSaveFailed: 'שמירת המילים נכשלה',
   karaokeActivated: 'מצב קריוקי הופעל! המילים יודגשו בסנכרון עם המוזיקה.',

@@ -94,12 +94,15 @@ export interface Transcription {
   /** For the bar: the job's real progress, capped at 95 until done (DECISIONS). */
   progress: number;
   phase: string | null;
+  /** The last transcription failed: the panel says so in the reader's language (its technical reason stays in the server's log). */
+  failed: boolean;
 }
 
 /**
  * 'Transcribe Lyrics with AI' (SPEC 4, issue 11): starts the job, follows its task (ours, or
  * the one already running for the song) and, when it ends, toasts
- * 'Lyrics transcribed successfully!' or 'Failed to transcribe lyrics' with the server's reason.
+ * 'Lyrics transcribed successfully!' or 'Failed to transcribe lyrics' with what the user can do
+ * (issue 37: not the server's technical reason, which its log keeps).
  */
 export function useTranscription(songId: number, onDone?: () => void): Transcription {
   const client = useQueryClient();
@@ -125,7 +128,7 @@ export function useTranscription(songId: number, onDone?: () => void): Transcrip
     if (task.state !== 'done' && task.state !== 'failed' && task.state !== 'cancelled') return;
     handled.current.add(task.id);
     if (task.state === 'done') toast.success(t('lyricsTranscribed'));
-    else if (task.state === 'failed') toast.error(t('lyricsTranscribeFailed'), { description: task.error ?? undefined });
+    else if (task.state === 'failed') toast.error(t('lyricsTranscribeFailed'), { description: t('lyricsTranscribeFailedBody') });
     void client.invalidateQueries({ queryKey: lyricsQueryKey(songId) }).then(() => latestOnDone.current?.());
     void client.invalidateQueries({ queryKey: songQueryKeys.detail(songId) });
   }, [task, client, songId, t]);
@@ -133,5 +136,12 @@ export function useTranscription(songId: number, onDone?: () => void): Transcrip
   const finished = task !== undefined && task.state !== 'queued' && task.state !== 'running';
   // A task we cannot follow (another user's) still shows as running until the lyrics say it ended.
   const running = taskId !== null && !finished && !(error && ownTaskId !== null);
-  return { start: () => start.mutate(), starting: start.isPending, running, progress: error ? 0 : progress, phase: task?.phase ?? null };
+  return {
+    start: () => start.mutate(),
+    starting: start.isPending,
+    running,
+    progress: error ? 0 : progress,
+    phase: task?.phase ?? null,
+    failed: task?.state === 'failed' && !start.isPending,
+  };
 }

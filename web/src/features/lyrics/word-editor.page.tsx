@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useCoverImage } from '../../lib/cover-image.query';
 import { useT, useTCount } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 import { songHeadline } from '../../lib/song-headline';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLyrics, useSaveWords, useSongForLyrics, useTranscription, type Transcription } from './lyrics.queries';
@@ -23,6 +24,7 @@ import { initialHistory, isDirty, roundTime, wordsReducer, wordsToSave } from '.
 import { WordList } from './word-list.component';
 import { wordProblems } from './word-problems';
 import { WordStage } from './word-stage.component';
+import { TranscriptionFailed } from './transcription-failed.component';
 import { WordToolbar } from './word-toolbar.component';
 import { lazyComponent } from '../../lib/lazy-component';
 
@@ -235,16 +237,18 @@ function WordWorkbench({ song, text, textWords, estimated, canEdit, transcriptio
             dispatch={dispatch}
             tap={tap}
             audioReady={audioReady}
+            songDuration={songDuration}
             onClearSelection={() => setSelected(new Set())}
           />
           {words.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border p-8 text-center">
               <h3 className="text-lg font-semibold">{t('wordEditorEmptyTitle')}</h3>
               <p className="max-w-md text-sm text-muted">{t('wordEditorEmptyBody')}</p>
+              {transcription.failed ? <TranscriptionFailed /> : null}
               {transcription.running ? (
                 <div role="status" className="flex w-full max-w-sm flex-col gap-2" data-testid="word-editor-transcribing">
                   <p className="text-sm font-medium">
-                    {t('lyricsTranscribing')} <span className="tabular-nums">{transcription.progress}%</span>
+                    {t('lyricsTranscribing')} <span className="tabular-nums">{formatQuantity(transcription.progress, '%')}</span>
                   </p>
                   <Progress value={transcription.progress} aria-label={t('lyricsTranscribing')} />
                 </div>
@@ -260,6 +264,7 @@ function WordWorkbench({ song, text, textWords, estimated, canEdit, transcriptio
               words={words}
               selected={selected}
               activeKey={activeKey}
+              revealKey={history.added}
               songDuration={songDuration}
               dispatch={dispatch}
               onToggleSelect={toggleSelect}

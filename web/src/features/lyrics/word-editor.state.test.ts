@@ -25,6 +25,36 @@ describe('word editor state', () => {
     expect(new Set(atEnd.present.map((word) => word.key)).size).toBe(4);
   });
 
+  it('adds inside the song when the words already reach its end (issue 37): in the widest gap, valid, and marked to be shown', () => {
+    // A fully timed 3.1 s song: after "world" (ends at 3) there is no room for 0.4 s.
+    const added = run(initialHistory(three), { type: 'add', duration: 3.1 });
+    const words = plainWords(added.present);
+    const word = words.find((candidate) => candidate.text === 'New')!;
+    // The widest stretch no word covers is the first second: the word goes there, in time order.
+    expect(word).toEqual({ text: 'New', start: 0, end: 0.4 });
+    expect(words.map((candidate) => candidate.text)).toEqual(['New', 'hello', 'bright', 'world']);
+    expect(words.every((candidate) => wordProblems(candidate, 3.1).length === 0)).toBe(true);
+    expect(added.added).toBe(added.present[0]!.key);
+    expect(isDirty(added)).toBe(true);
+
+    // Between two words when that is the widest gap: a breath after the one before.
+    const spaced = [
+      { text: 'a', start: 0, end: 1 },
+      { text: 'b', start: 2, end: 3 },
+    ];
+    const between = plainWords(run(initialHistory(spaced), { type: 'add', afterKey: 'w1', duration: 3 }).present);
+    expect(between[1]).toEqual({ text: 'New', start: 1.1, end: 1.5 });
+
+    // Words cover every moment: the song's last 0.4 s, still inside it.
+    const packed = [{ text: 'all', start: 0, end: 5 }];
+    const last = plainWords(run(initialHistory(packed), { type: 'add', duration: 5 }).present);
+    expect(last.at(-1)).toEqual({ text: 'New', start: 4.6, end: 5 });
+    expect(last.every((candidate) => wordProblems(candidate, 5).length === 0)).toBe(true);
+
+    // Room after the chosen word: SPEC 3's place, as before.
+    expect(plainWords(run(initialHistory(three), { type: 'add', duration: 60 }).present).at(-1)).toEqual({ text: 'New', start: 3.1, end: 3.5 });
+  });
+
   it('deletes the chosen words', () => {
     const history = run(initialHistory(three), { type: 'remove', keys: ['w0', 'w2'] });
     expect(plainWords(history.present)).toEqual([three[1]]);

@@ -1,6 +1,14 @@
 import { lineTokens } from '@encore/common/lyrics-document.rules';
 import { sungWords, textWithWords } from '@encore/common/lyrics-words.rules';
-import { NEW_WORD_TEXT, newWordAfter, WORD_TIME_MAX, WORD_TIME_MIN, type Word } from '@encore/common/words.contract';
+import {
+  NEW_WORD_DURATION_SECONDS,
+  NEW_WORD_GAP_SECONDS,
+  NEW_WORD_TEXT,
+  newWordAfter,
+  WORD_TIME_MAX,
+  WORD_TIME_MIN,
+  type Word,
+} from '@encore/common/words.contract';
 
 /**
  * The word-timing editor's draft (SPEC 2, 4, 9): the words being edited, with undo and redo
@@ -22,6 +30,8 @@ export interface WordHistory {
   lastGroup: string | null;
   /** Next key number. */
   nextKey: number;
+  /** The word Add made last: the list brings it into view. */
+  added: string | null;
 }
 
 /** How many steps back undo reaches; enough for a session, bounded for memory. */
@@ -33,8 +43,11 @@ export type WordAction =
   | { type: 'saved'; stored?: readonly Word[] }
   /** Text or times of one word; `group` merges a run of edits (keystrokes) into one undo step. */
   | { type: 'change'; key: string; patch: Partial<Word>; group?: string }
-  /** A new word after `afterKey` (or at the end): SPEC 3's 'New', previous end + 0.1, 0.4 s. */
-  | { type: 'add'; afterKey?: string | null }
+  /**
+   * A new word after `afterKey` (or at the end): SPEC 3's 'New', previous end + 0.1, 0.4 s; when
+   * that would end past the song's `duration`, in the song's widest gap instead (issue 37).
+   */
+  | { type: 'add'; afterKey?: string | null; duration?: number | null }
   | { type: 'remove'; keys: readonly string[] }
   | { type: 'split'; key: string }
   /** Joins a word with the one after it. */
@@ -55,7 +68,7 @@ function keyed(words: readonly Word[], firstKey: number): EditorWord[] {
 
 export function initialHistory(words: readonly Word[] = []): WordHistory {
   const present = keyed(words, 0);
-  return { past: [], present, future: [], saved: present, lastGroup: null, nextKey: words.length };
+  return { past: [], present, future: [], saved: present, lastGroup: null, nextKey: words.length, added: null };
 }
 
 /** The words as they go to the server. */
@@ -109,6 +122,27 @@ export function isDirty(history: WordHistory): boolean {
 }
 
 /** Words ordered by start (stable): a word moved past its neighbour takes its place in the list. */
+/**
+ * A new word inside a song of `duration` seconds whose words leave no room after the chosen one:
+ * in the widest stretch no word covers (before the first, between two, after the last), a gap's
+ * breath after the word before it and at most SPEC 3's 0.4 s long; in the song's last 0.4 s when
+ * words cover it all.
+ */
+export function wordInWidestGap(words: readonly Word[], duration: number): Word {
+  const end = Math.floor(duration * 1000) / 1000;
+  let best = { start: 0, length: 0 };
+  let covered = 0;
+  for (const word of [...words].sort((a, b) => a.start - b.start)) {
+    if (word.start - covered > best.length) best = { start: covered, length: word.start - covered };
+    covered = Math.max(covered, word.end);
+  }
+  if (end - covered > best.length) best = { start: covered, length: end - covered };
+  if (best.length <= 0) return { text: NEW_WORD_TEXT, start: roundTime(Math.max(0, end - NEW_WORD_DURATION_SECONDS)), end };
+  const breath = best.start > 0 ? Math.min(NEW_WORD_GAP_SECONDS, best.length / 4) : 0;
+  const start = roundTime(best.start + breath);
+  return { text: NEW_WORD_TEXT, start, end: Math.min(end, roundTime(start + Math.min(NEW_WORD_DURATION_SECONDS, best.length - breath))) };
+}
+
 function ordered(words: EditorWord[]): EditorWord[] {
   return words
     .map((word, index) => ({ word, index }))
@@ -169,10 +203,15 @@ export function wordsReducer(history: WordHistory, action: WordAction): WordHist
     }
     case 'add': {
       const afterIndex = action.afterKey ? words.findIndex((word) => word.key === action.afterKey) : words.length - 1;
-      const previous = afterIndex >= 0 ? words[afterIndex] : undefined;
-      const added = { ...newWordAfter(previous), key: `w${history.nextKey}` };
-      const next = [...words.slice(0, afterIndex + 1), added, ...words.slice(afterIndex + 1)];
-      return commit(history, next, null, history.nextKey + 1);
+      const key = `w${history.nextKey}`;
+      const wanted = newWordAfter(afterIndex >= 0 ? words[afterIndex] : undefined);
+      const duration = action.duration ?? null;
+      if (duration === null || duration <= 0 || wanted.end <= duration) {
+        const next = [...words.slice(0, afterIndex + 1), { ...wanted, key }, ...words.slice(afterIndex + 1)];
+        return { ...commit(history, next, null, history.nextKey + 1), added: key };
+      }
+      const next = ordered([...words, { ...wordInWidestGap(words, duration), key }]);
+      return { ...commit(history, next, null, history.nextKey + 1), added: key };
     }
     case 'remove': {
       const gone = new Set(action.keys);

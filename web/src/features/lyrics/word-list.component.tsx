@@ -8,6 +8,8 @@ interface WordListProps {
   selected: ReadonlySet<string>;
   /** The word being sung now, marked in the list. */
   activeKey: string | null;
+  /** The word Add made last, brought into view. */
+  revealKey: string | null;
   songDuration: number | null;
   dispatch: Dispatch<WordAction>;
   onToggleSelect: (key: string) => void;
@@ -16,7 +18,17 @@ interface WordListProps {
 }
 
 /** The words with their start and end, in time order (SPEC 2's word-timing editor). */
-export const WordList = memo(function WordList({ words, selected, activeKey, songDuration, dispatch, onToggleSelect, onFieldValidity, onSeek }: WordListProps) {
+export const WordList = memo(function WordList({
+  words,
+  selected,
+  activeKey,
+  revealKey,
+  songDuration,
+  dispatch,
+  onToggleSelect,
+  onFieldValidity,
+  onSeek,
+}: WordListProps) {
   const t = useT();
   return (
     <div className="flex flex-col gap-1">
@@ -38,6 +50,7 @@ export const WordList = memo(function WordList({ words, selected, activeKey, son
             isLast={index === words.length - 1}
             selected={selected.has(word.key)}
             active={word.key === activeKey}
+            reveal={word.key === revealKey}
             songDuration={songDuration}
             dispatch={dispatch}
             onToggleSelect={onToggleSelect}

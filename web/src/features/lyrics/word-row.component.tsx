@@ -1,6 +1,6 @@
 import { WORD_TIME_MIN, WORD_TIME_STEP } from '@encore/common/words.contract';
 import { Combine, Plus, Scissors, Trash2 } from 'lucide-react';
-import { memo, useState, type Dispatch } from 'react';
+import { memo, useEffect, useRef, useState, type Dispatch } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
@@ -65,6 +65,8 @@ interface WordRowProps {
   isLast: boolean;
   selected: boolean;
   active: boolean;
+  /** Just added: the row scrolls into view and its text field takes the focus. */
+  reveal: boolean;
   songDuration: number | null;
   dispatch: Dispatch<WordAction>;
   onToggleSelect: (key: string) => void;
@@ -79,6 +81,7 @@ export const WordRow = memo(function WordRow({
   isLast,
   selected,
   active,
+  reveal,
   songDuration,
   dispatch,
   onToggleSelect,
@@ -90,6 +93,12 @@ export const WordRow = memo(function WordRow({
   const [badFields, setBadFields] = useState({ start: false, end: false });
   const typedBad = badFields.start || badFields.end;
   const problems = [...new Set([...(typedBad ? (['wordTimeInvalid'] as const) : []), ...wordProblems(word, songDuration)])];
+  const textField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!reveal) return;
+    textField.current?.scrollIntoView({ block: 'center' });
+    textField.current?.focus({ preventScroll: true });
+  }, [reveal]);
   const fieldValidity = (field: 'start' | 'end') => (valid: boolean) => {
     setBadFields((bad) => (bad[field] === !valid ? bad : { ...bad, [field]: !valid }));
     onFieldValidity(`${word.key}:${field}`, valid);
@@ -113,6 +122,7 @@ export const WordRow = memo(function WordRow({
         onChange={() => onToggleSelect(word.key)}
       />
       <input
+        ref={textField}
         type="text"
         dir="auto"
         aria-label={t('wordTextOf', { n: index + 1 })}
@@ -140,7 +150,7 @@ export const WordRow = memo(function WordRow({
           className="size-8"
           aria-label={t('wordAddAfter', { word: name })}
           title={t('wordAddAfter', { word: name })}
-          onClick={() => dispatch({ type: 'add', afterKey: word.key })}
+          onClick={() => dispatch({ type: 'add', afterKey: word.key, duration: songDuration })}
         >
           <Plus aria-hidden className="size-4" />
         </Button>

@@ -12,11 +12,13 @@ interface WordToolbarProps {
   dispatch: Dispatch<WordAction>;
   tap: TapSync;
   audioReady: boolean;
+  /** The song's length when known: Add keeps the new word inside it. */
+  songDuration: number | null;
   onClearSelection: () => void;
 }
 
 /** Add, tap-to-sync, shift all or a selection, delete a selection (SPEC 2 word editor). */
-export function WordToolbar({ words, selected, dispatch, tap, audioReady, onClearSelection }: WordToolbarProps) {
+export function WordToolbar({ words, selected, dispatch, tap, audioReady, songDuration, onClearSelection }: WordToolbarProps) {
   const t = useT();
   const id = useId();
   const [shift, setShift] = useState('0.1');
@@ -29,7 +31,7 @@ export function WordToolbar({ words, selected, dispatch, tap, audioReady, onClea
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-2">
-        <Button variant="secondary" size="sm" onClick={() => dispatch({ type: 'add', afterKey: chosen.at(-1) ?? null })}>
+        <Button variant="secondary" size="sm" onClick={() => dispatch({ type: 'add', afterKey: chosen.at(-1) ?? null, duration: songDuration })}>
           <Plus aria-hidden className="size-4" />
           {t('wordAdd')}
         </Button>

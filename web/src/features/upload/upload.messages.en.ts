@@ -16,7 +16,7 @@ export const uploadEn = {
   uploadProgressLabel: 'Upload progress of {name}',
   uploadFileDone: 'Uploaded',
   uploadButton: 'Upload Music File',
-  uploadingPercent: 'Uploading... {percent}%',
+  uploadingPercent: 'Uploading... {percent}',
   uploadComplete: 'Upload Complete',
   uploadSuccessful: 'Upload successful',
   uploadSuccessfulCount: '{done} of {total} files uploaded',

@@ -194,7 +194,7 @@ describe('upload page', () => {
     const { user, input } = setup();
     await user.upload(input, [audioFile('slow.mp3'), audioFile('next.mp3')]);
     await user.click(screen.getByRole('button', { name: 'Upload Music File' }));
-    const busy = await screen.findByRole('button', { name: 'Uploading... 19%' });
+    const busy = await screen.findByRole('button', { name: 'Uploading... \u206619%\u2069' });
     expect(busy).toBeDisabled();
     const [slow, next] = within(screen.getByRole('list', { name: 'Selected files' })).getAllByRole('listitem');
     expect(within(slow!).getByText(/· 38%/)).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { useClientConfig } from '../../lib/client-config.query';
 import { cn } from '../../lib/cn';
 import { formatFileSize } from '../../lib/file-size.format';
 import { useT } from '../../lib/i18n/i18n.store';
+import { formatQuantity } from '../../lib/ltr-run.format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DEFAULT_MAX_UPLOAD_MB, UPLOAD_ACCEPT } from './upload-rules';
 import { useUploadQueue, type UploadItem } from './use-upload-queue';
@@ -106,7 +107,7 @@ export function UploadPage() {
             {queue.phase === 'uploading' ? (
               <>
                 <Spinner />
-                {t('uploadingPercent', { percent: queue.overall })}
+                {t('uploadingPercent', { percent: formatQuantity(queue.overall, '%') })}
               </>
             ) : queue.phase === 'complete' ? (
               <>
@@ -171,7 +172,7 @@ function UploadRow({ item, waiting, removable, onRemove }: UploadRowProps) {
           </p>
           <p className="text-xs text-muted tabular-nums">
             <bdi>{formatFileSize(item.file.size)}</bdi>
-            {item.status === 'uploading' ? ` · ${item.progress}%` : waiting ? ` · ${t('uploadWaiting')}` : null}
+            {item.status === 'uploading' ? ` · ${formatQuantity(item.progress, '%')}` : waiting ? ` · ${t('uploadWaiting')}` : null}
           </p>
         </div>
         {removable ? (

@@ -137,9 +137,10 @@ export class TranscriptionService {
       if (context.signal.aborted) throw error;
       if (signal.aborted)
         throw new TaskFailure(`The transcription took longer than ${Math.round(this.deps.timeoutMs / 1000)} s and was stopped (TRANSCRIBE_TIMEOUT_SECONDS)`);
+      // The technical reason stays here, in the log; the web app tells the user what to do (issue 37).
+      this.deps.logger.error({ err: error, songId: song.id }, 'transcription failed');
       if (error instanceof TaskFailure) throw error;
       if (error instanceof AppError) throw new TaskFailure(error.message);
-      this.deps.logger.error({ err: error, songId: song.id }, 'transcription failed');
       throw error;
     }
   }
