@@ -201,4 +201,24 @@ export default tseslint.config(
     files: ['bench/**/*.ts', 'e2e/**/*.ts', '.ci/**/*.{js,mjs}'],
     rules: { 'no-console': 'off' },
   },
+  // Web: an API path is never typed by hand (issue 37 item 18). Calls go through the endpoint
+  // client (web/src/lib/endpoint-client.ts), which builds them from common/'s declarations.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/api-client.ts', 'web/src/lib/endpoint-client.ts', '**/*.test.{ts,tsx}', 'web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name=/^(apiRequest|apiRequestWithHeaders|apiBlobRequest)$/]:matches([arguments.0.type='Literal'], [arguments.0.type='TemplateLiteral'])",
+          message: 'No hand-typed API path: call the endpoint declared in common/ through callEndpoint (web/src/lib/endpoint-client.ts).',
+        },
+        {
+          selector: "CallExpression[callee.name='fetch']:matches([arguments.0.value=/^\\/api\\//], [arguments.0.quasis.0.value.raw=/^\\/api\\//])",
+          message: 'No hand-typed API path: take the URL from endpointUrl (web/src/lib/endpoint-client.ts).',
+        },
+      ],
+    },
+  },
 );

@@ -46,7 +46,6 @@ export const AI_MESSAGES = {
   promptNoWords: 'The prompt has no words Encore can work with. Describe a mood, an activity, a genre or an artist, for example "chill coding beats".',
   libraryEmpty: 'Your library has no songs yet. Upload some music, then try again.',
   nothingAnalysed: 'No song has been analysed yet. Encore is listening to your library; try again in a few minutes.',
-  noMatch: 'No song in your library matches this prompt. Try fewer conditions or another mood.',
   songNotAnalysed: 'This song has not been analysed yet, so Encore cannot find similar songs. Try again in a few minutes.',
   songNotAnalysable: 'This song could not be analysed (its audio cannot be decoded), so Encore cannot find similar songs.',
   noSimilar: 'No other analysed song in your library is similar enough to this one yet.',
@@ -62,8 +61,12 @@ export const generatePlaylistBody = z.object({
 });
 export type GeneratePlaylistBody = z.input<typeof generatePlaylistBody>;
 
-/** A chosen song: a full song the player can play, with a short reason ("fast, bright, major key"). */
-export const generatedSong = song.extend({ reason: z.string() });
+/**
+ * A chosen song: a full song the player can play, with a short reason ("fast, bright, major key").
+ * `nearest` marks a song that does not answer the prompt but is among the nearest to it (when too
+ * few songs answer it); its reason starts with "nearest: ".
+ */
+export const generatedSong = song.extend({ reason: z.string(), nearest: z.literal(true).optional() });
 export type GeneratedSong = z.infer<typeof generatedSong>;
 
 /** Which parser turned the prompt into a query: the embedded one, or the configured LLM. */
@@ -88,6 +91,19 @@ export type GeneratedPlaylist = z.infer<typeof generatedPlaylist>;
 
 /** "More like this": `POST /api/songs/:id/more-like-this` answers a generated playlist. */
 export const moreLikeThisParams = z.object({ id: idField('The song id') });
+
+/** When nothing at all can be offered: the message says why ("no song is tagged jazz"). */
+export function noMatchMessage(why: string): string {
+  return `No song in your library matches this prompt: ${why}. Try fewer conditions or another mood.`;
+}
+
+/** The description's note when nearest songs fill a short answer. */
+export function nearestNote(answers: number, nearest: number): string {
+  const songs = (count: number) => `${count} song${count === 1 ? '' : 's'}`;
+  return answers === 0
+    ? `No song answers this prompt fully: these are the ${songs(nearest)} nearest to it`
+    : `Only ${songs(answers)} answer${answers === 1 ? 's' : ''} this prompt fully; ${nearest === 1 ? 'the next is' : `the next ${nearest} are`} the nearest to it`;
+}
 
 export function incompleteAnalysisNote(analysed: number, total: number): string {
   return `answered from ${analysed} of ${total} analysed songs`;

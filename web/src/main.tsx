@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/app.providers';
 import { createAppRouter } from './app/app.router';
 import { sessionStore } from './lib/session.store';
-import { applyDocumentLanguage } from './lib/i18n/i18n.store';
+import { applyDocumentLanguage, loadLanguage } from './lib/i18n/i18n.store';
 import { registerServiceWorker } from './offline/service-worker-registration';
 import './index.css';
 
@@ -17,10 +17,16 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>,
+  );
+// A Hebrew reader's catalogue is a chunk of its own: the first render waits for it.
+void loadLanguage().then(render, (error: unknown) => {
+  console.error('The language catalogue could not be loaded', error);
+  render();
+});

@@ -115,3 +115,42 @@ describe('lint zones', () => {
     });
   });
 });
+
+describe('web API paths (issue 37 item 18)', () => {
+  const SYNTAX = 'no-restricted-syntax';
+  async function lintSource(filePath: string, source: string): Promise<Linter.LintMessage[]> {
+    const [result] = await eslint.lintText(source, { filePath: `${repoRoot}${filePath}` });
+    if (!result) throw new Error(`ESLint returned no result for ${filePath}`);
+    return byRule(result.messages, SYNTAX);
+  }
+  const header =
+    "import { apiRequest, apiRequestWithHeaders, apiBlobRequest } from '../lib/api-client';\nconst id = 1;\nconst options = { schema: { safeParse: () => ({ success: true as const, data: 1 }) }, fallbackMessage: 'x' };\n";
+
+  it('refuses apiRequest (and its siblings) with a hand-typed path anywhere outside the endpoint client', async () => {
+    const calls = [
+      "apiRequest('/player/queue', options)",
+      'apiRequest(`/files/${id}/play`, options)',
+      'apiRequestWithHeaders(`/files`, options)',
+      "apiBlobRequest('/files/extract-image', { fallbackMessage: 'x' })",
+    ];
+    for (const call of calls) {
+      const messages = await lintSource('web/src/player/probe.ts', `${header}export const probe = ${call};\n`);
+      expect(messages, call).toEqual([expect.objectContaining({ message: expect.stringContaining('No hand-typed API path') })]);
+    }
+  });
+
+  it("refuses fetch of a hand-typed '/api/…' URL", async () => {
+    for (const call of ["fetch('/api/player/queue')", 'fetch(`/api/files/${id}`)']) {
+      const messages = await lintSource('web/src/features/library/probe.ts', `const id = 1;\nexport const probe = ${call};\n`);
+      expect(messages, call).toEqual([expect.objectContaining({ message: expect.stringContaining('endpointUrl') })]);
+    }
+  });
+
+  it('lets the endpoint client build paths, and everyone call declared endpoints', async () => {
+    expect(await lintSource('web/src/lib/endpoint-client.ts', `${header}export const probe = apiRequest(\`/files/\${id}\`, options);\n`)).toEqual([]);
+    const declared =
+      "import { listeningEndpoints } from '@encore/common/listening.contract';\nimport { callEndpoint, endpointUrl } from '../lib/endpoint-client';\n" +
+      "export const a = callEndpoint(listeningEndpoints.getQueue, { fallbackMessage: 'x' });\nexport const b = fetch(endpointUrl(listeningEndpoints.saveQueue, {}));\n";
+    expect(await lintSource('web/src/player/probe.ts', declared)).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisProgress } from '@encore/common/analysis.contract';
-import { AI_MESSAGES, AI_PROMPT_MAX, type GeneratedPlaylist } from '@encore/common/discovery.contract';
+import { AI_MESSAGES, AI_PROMPT_MAX, noMatchMessage, type GeneratedPlaylist } from '@encore/common/discovery.contract';
 import type { SongDetail } from '@encore/common/library.contract';
 import { LYRICS_MESSAGES } from '@encore/common/lyrics.contract';
 import { SongAudio } from '../../src/features/lyrics/transcription/song-audio.js';
@@ -133,7 +133,7 @@ describe.each(localSetups)('sonic analysis and AI playlists on $engine', (setup)
     expect(injection.json<GeneratedPlaylist>().songs.every((song) => libraryIds.has(song.id))).toBe(true);
     const nothing = await generate('jazz from 1950');
     expect(nothing.statusCode).toBe(422);
-    expect(nothing.json<{ message: string }>().message).toBe(AI_MESSAGES.noMatch);
+    expect(nothing.json<{ message: string }>().message).toBe(noMatchMessage('no song is from 1950 or later'));
   });
 
   it('keeps concurrent generations of one user apart', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SongFeatures } from '@encore/common/analysis.contract';
-import { AI_MESSAGES, type GeneratedPlaylist } from '@encore/common/discovery.contract';
+import { noMatchMessage, type GeneratedPlaylist } from '@encore/common/discovery.contract';
 import { ANALYSER_VERSION, featureVector } from '../../src/features/discovery/analysis/analyse-signal.js';
 import { users } from '../../src/features/auth/auth.schema.js';
 import { songAnalyses } from '../../src/features/discovery/discovery.schema.js';
@@ -124,7 +124,7 @@ describe.each(engines)('AI playlists from the collection on %s', (engine) => {
     expect(titles((await generate('songs about leaving home')).body)).toEqual(['Bob Home']);
     const nowhere = await generate('songs about volcanoes');
     expect(nowhere.status).toBe(422);
-    expect(nowhere.body.message).toBe(AI_MESSAGES.noMatch);
+    expect(nowhere.body.message).toBe(noMatchMessage("no song's lyrics are about “volcanoes”"));
     const old = await generate('nostalgic');
     expect(
       old.body.songs

@@ -1,10 +1,12 @@
 import type { SongListEntry } from '@encore/common/library.contract';
+import { listeningEndpoints } from '@encore/common/listening.contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Play } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverArt } from '../components/cover-art';
-import { apiRequest, type ResponseSchema } from '../lib/api-client';
+import type { ResponseSchema } from '../lib/api-client';
+import { callEndpoint } from '../lib/endpoint-client';
 import { cn } from '../lib/cn';
 import { translate, useT } from '../lib/i18n/i18n.store';
 import { songHeadline } from '../lib/song-headline';
@@ -31,10 +33,10 @@ function useHistory(kind: 'recent' | 'most') {
   return useQuery({
     queryKey: listeningKeys.history(kind),
     queryFn: ({ signal }) =>
-      apiRequest('/player/history', {
+      callEndpoint(listeningEndpoints.history, {
         query: { kind, limit: HISTORY_ROW_SIZE },
         schema: historyAnswer,
-        fallbackMessage: translate('fetchSongUrlFailed'),
+        fallbackMessage: translate('loadHistoryFailed'),
         signal,
       }),
     staleTime: 30_000,

@@ -18,11 +18,12 @@ export interface PlayerState {
   current: SongListEntry | null;
   /** Who started the queue ('library', 'song', 'playlist:7'...), so a page can tell it is its own. */
   source: string | null;
-  /** Next/previous wrap around the ends (the music list); a playlist plays through once. Follows `repeat`. */
+  /** The Next and Previous buttons wrap around the ends (the music list, SPEC 4); a playlist's stop there. */
   wrap: boolean;
   /**
-   * off: the list plays through once; all: round and round; one: the song again. A music list
-   * starts on all (SPEC 4: next wraps around), a playlist on off; the listener changes it.
+   * What happens when the song playing ends. off: the list plays through once and stops; all:
+   * round and round; one: the song again. The listener's choice: it starts off and stays as
+   * set from one list to the next.
    */
   repeat: RepeatMode;
   /** The queue was put in a random order (every song once before any repeats). */
@@ -121,7 +122,7 @@ export const idlePlayer: Omit<PlayerState, 'volume' | 'gainDb'> & { gainDb: numb
   current: null,
   source: null,
   wrap: true,
-  repeat: 'all',
+  repeat: 'off',
   shuffle: false,
   skipUnplayable: false,
   loading: false,
@@ -136,11 +137,16 @@ export const idlePlayer: Omit<PlayerState, 'volume' | 'gainDb'> & { gainDb: numb
 export function hasNext(state: PlayerState): boolean {
   const total = Math.max(state.queue.length, state.queueTotal);
   if (state.index < 0 || total < 2) return false;
-  return state.wrap || state.queueOffset + state.index < total - 1;
+  return wraps(state) || state.queueOffset + state.index < total - 1;
 }
 
 export function hasPrevious(state: PlayerState): boolean {
   const total = Math.max(state.queue.length, state.queueTotal);
   if (state.index < 0 || total < 2) return false;
-  return state.wrap || state.queueOffset + state.index > 0;
+  return wraps(state) || state.queueOffset + state.index > 0;
+}
+
+/** The buttons go round the ends in a wrapping list, and in any list the listener repeats. */
+function wraps(state: PlayerState): boolean {
+  return state.wrap || state.repeat === 'all';
 }

@@ -1,5 +1,7 @@
-import { playUrlResponse, type SongListEntry } from '@encore/common/library.contract';
-import { apiRequest, type ResponseSchema } from '../lib/api-client';
+import { libraryEndpoints, type SongListEntry } from '@encore/common/library.contract';
+import { listeningEndpoints } from '@encore/common/listening.contract';
+import type { ResponseSchema } from '../lib/api-client';
+import { callEndpoint } from '../lib/endpoint-client';
 import { translate } from '../lib/i18n/i18n.store';
 import type { ReplayGain } from './loudness';
 
@@ -8,11 +10,11 @@ import type { ReplayGain } from './loudness';
  * `?format=browser`): the original when browsers play it, else the server's transcode.
  */
 export async function fetchPlayUrl(songId: number, signal?: AbortSignal): Promise<string> {
-  const { url } = await apiRequest(`/files/${songId}/play`, {
+  const { url } = await callEndpoint(libraryEndpoints.playUrl, {
+    params: { id: songId },
     query: { format: 'browser' },
-    schema: playUrlResponse,
     fallbackMessage: translate('fetchSongUrlFailed'),
-    ...(signal ? { signal } : {}),
+    signal,
   });
   return url;
 }
@@ -41,14 +43,15 @@ const replayGainOfDetail: ResponseSchema<ReplayGain | null> = {
 
 /** The song's loudness (`GET /files/{id}` → replayGain, issue 30); null when not measured. */
 export function fetchReplayGain(songId: number, signal?: AbortSignal): Promise<ReplayGain | null> {
-  return apiRequest(`/files/${songId}`, { schema: replayGainOfDetail, fallbackMessage: translate('fetchSongUrlFailed'), ...(signal ? { signal } : {}) });
+  return callEndpoint(libraryEndpoints.get, { params: { id: songId }, schema: replayGainOfDetail, fallbackMessage: translate('fetchLoudnessFailed'), signal });
 }
 
 /** Counts a play of the song (issue 30): the player calls it after half the song or 4 minutes. */
 export async function postPlay(songId: number): Promise<void> {
-  await apiRequest(`/files/${songId}/plays`, { method: 'POST', body: {}, schema: anything, fallbackMessage: translate('fetchSongUrlFailed') });
+  await callEndpoint(listeningEndpoints.countPlay, { params: { id: songId }, schema: anything, fallbackMessage: translate('countPlayFailed') });
 }
 
+/** Whether the play was counted is nobody's business here: any answer will do. */
 const anything: ResponseSchema<unknown> = { safeParse: (value) => ({ success: true, data: value }) };
 
 /** A song as lists carry it, checked only for what the player reads. */
@@ -63,7 +66,7 @@ export function fetchSong(songId: number, signal?: AbortSignal): Promise<SongLis
   const schema: ResponseSchema<SongListEntry> = {
     safeParse: (value) => (isSongEntry(value) ? { success: true, data: value } : { success: false, error: new Error('Not a song') }),
   };
-  return apiRequest(`/files/${songId}`, { schema, fallbackMessage: translate('fetchSongUrlFailed'), ...(signal ? { signal } : {}) });
+  return callEndpoint(libraryEndpoints.get, { params: { id: songId }, schema, fallbackMessage: translate('fetchSongFailed'), signal });
 }
 
 export { isSongEntry };

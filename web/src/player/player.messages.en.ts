@@ -5,6 +5,12 @@
 export const playerEn = {
   // Failures of the files calls (SPEC 8 fallbacks; the server's message is preferred)
   fetchSongUrlFailed: 'Failed to fetch song URL',
+  fetchSongFailed: 'Failed to load the song',
+  fetchLoudnessFailed: 'Failed to load the song’s loudness',
+  countPlayFailed: 'Failed to count the play',
+  loadQueueFailed: 'Failed to load your play queue',
+  saveQueueFailed: 'Failed to save your play queue',
+  loadHistoryFailed: 'Failed to load your listening history',
 
   // Player bar
   playerRegion: 'Player',

@@ -5,6 +5,12 @@ import type { playerEn } from './player.messages.en';
 export const playerHe: Translation<typeof playerEn> = {
   // Failures of the files calls (SPEC 8 fallbacks; the server's message is preferred)
   fetchSongUrlFailed: 'טעינת כתובת השיר נכשלה',
+  fetchSongFailed: 'טעינת השיר נכשלה',
+  fetchLoudnessFailed: 'טעינת עוצמת השיר נכשלה',
+  countPlayFailed: 'ספירת ההשמעה נכשלה',
+  loadQueueFailed: 'טעינת תור ההשמעה נכשלה',
+  saveQueueFailed: 'שמירת תור ההשמעה נכשלה',
+  loadHistoryFailed: 'טעינת היסטוריית ההאזנה נכשלה',
 
   // Player bar
   playerRegion: 'נגן',

@@ -384,6 +384,55 @@ describe('player store', () => {
     expect(media.currentTime).toBe(0);
   });
 
+  it("starts with repeat off, keeps the listener's repeat from one list to the next, and stops at the end of a list not repeated", async () => {
+    const { media, player, events } = setup();
+    expect(player.getState().repeat).toBe('off');
+    player.playQueue(songs, 2);
+    expect(player.getState().repeat).toBe('off');
+    await settle();
+    media.metadata(100);
+    await settle();
+    // The last song of the music list ends: repeat is off, so the list stops there.
+    media.fire('ended');
+    expect(player.getState()).toMatchObject({ current: songs[2], isPlaying: false });
+    expect(events).toContainEqual({ type: 'finished', source: null });
+    // The buttons still go round the music list (SPEC 4).
+    player.next();
+    expect(player.getState().current?.id).toBe(1);
+    player.setRepeat('all');
+    player.playQueue(songs, 2, { wrap: false, source: 'playlist:7' });
+    expect(player.getState().repeat).toBe('all');
+    // A playlist the listener repeats goes round, by the buttons and at its end.
+    expect(hasNext(player.getState())).toBe(true);
+    await settle();
+    media.metadata(100);
+    await settle();
+    media.fire('ended');
+    expect(player.getState().current?.id).toBe(1);
+    player.close();
+    expect(player.getState().repeat).toBe('all');
+    await settle();
+  });
+
+  it('puts a paged list back in its order and its place in the whole list when shuffle goes off', async () => {
+    const { player } = setup();
+    const all = Array.from({ length: 9 }, (_, index) => makeSong(index + 1));
+    const load = vi.fn((offset: number, limit: number) => Promise.resolve(all.slice(offset, offset + limit)));
+    player.playQueue(all.slice(3, 6), 1, { pages: { offset: 3, total: 9, limit: 3, load } });
+    expect(player.getState().current?.id).toBe(5);
+    player.setShuffle(true);
+    expect(player.getState().queue[0]?.id).toBe(5);
+    player.setShuffle(false);
+    expect(player.getState().queue.map((song) => song.id)).toEqual([4, 5, 6]);
+    expect(player.getState()).toMatchObject({ index: 1, queueOffset: 3, queueTotal: 9, shuffle: false, current: all[4] });
+    // Next and previous go on into the neighbouring pages as before shuffling.
+    player.next();
+    player.next();
+    await vi.waitFor(() => expect(player.getState().current?.id).toBe(7));
+    expect(load).toHaveBeenLastCalledWith(6, 3);
+    await settle();
+  });
+
   it('shuffles from the song playing and puts the order back', async () => {
     const { player } = setup();
     const many = Array.from({ length: 8 }, (_, index) => makeSong(index + 1));

@@ -80,8 +80,8 @@ export function createPlayer(deps: PlayerDependencies, settingsSource = playerSe
   /** The pages of a paged queue (the music page); bumped queue generation drops a late page. */
   let pages: QueuePages | null = null;
   let queueGeneration = 0;
-  /** The order of the queue before shuffle, by song id, to put it back. */
-  let unshuffledOrder: number[] = [];
+  /** The queue before shuffle: its order by song id and, for a paged list, its pages, to put it back. */
+  let beforeShuffle: { order: number[]; pages: QueuePages | null; queueOffset: number; queueTotal: number } | null = null;
   let join: DeckJoin | null = null;
 
   const emit = (event: PlayerEvent) => listeners.forEach((listener) => listener(event));
@@ -277,7 +277,7 @@ export function createPlayer(deps: PlayerDependencies, settingsSource = playerSe
     if (state.repeat === 'one') return state.index;
     if (state.index + 1 < state.queue.length) return state.index + 1;
     if (pages && pages.total > state.queue.length) return null; // the next page: step() loads it
-    return state.wrap && state.queue.length > 0 ? 0 : null;
+    return state.repeat === 'all' && state.queue.length > 0 ? 0 : null;
   }
 
   function onEnded(): void {
@@ -290,21 +290,22 @@ export function createPlayer(deps: PlayerDependencies, settingsSource = playerSe
       void attemptPlay();
       return;
     }
-    if (state.shuffle && state.wrap && state.index === state.queue.length - 1 && state.queue.length > 1) {
+    const atEnd = state.queueOffset + state.index >= Math.max(state.queue.length, state.queueTotal) - 1;
+    if (state.shuffle && state.repeat === 'all' && atEnd && state.queue.length > 1) {
       // A new round of a shuffled queue: every song again, in a new order.
       const round = reshuffleRound(state.queue, state.current);
       store.setState({ queue: round, index: 0 });
       void load(0);
       return;
     }
-    if (hasNext(state)) {
+    if (hasNext(state) && (!atEnd || state.repeat === 'all')) {
       void step(1);
       return;
     }
-    // One song, or the end of a list that does not wrap: stopped, back at the start.
+    // One song, or the end of a list not repeated: stopped, back at the start.
     element().currentTime = 0;
     store.setState({ isPlaying: false, currentTime: 0 });
-    if (!state.wrap) emit({ type: 'finished', source: state.source });
+    if (state.queue.length > 1 || !state.wrap) emit({ type: 'finished', source: state.source });
   }
 
   function onMediaError(): void {
@@ -473,7 +474,6 @@ export function createPlayer(deps: PlayerDependencies, settingsSource = playerSe
         ...paged,
         queue: [...songs],
         wrap,
-        repeat: wrap ? 'all' : 'off',
         shuffle: false,
         skipUnplayable: options.skipUnplayable ?? false,
         source: options.source ?? null,
@@ -556,26 +556,34 @@ export function createPlayer(deps: PlayerDependencies, settingsSource = playerSe
     /** Empties the queue but for the song playing. */
     clearQueue(): void {
       detachPages();
-      unshuffledOrder = [];
+      beforeShuffle = null;
       commitQueue(clearUpcoming(snapshot()));
     },
 
     setShuffle(on: boolean): void {
       const state = store.getState();
       if (on === state.shuffle) return;
-      detachPages();
       if (on) {
-        unshuffledOrder = state.queue.map((song) => song.id);
+        beforeShuffle = { order: state.queue.map((song) => song.id), pages, queueOffset: state.queueOffset, queueTotal: state.queueTotal };
+        detachPages();
         commitQueue(shuffleFromCurrent(snapshot()));
       } else {
-        commitQueue(unshuffle(snapshot(), unshuffledOrder));
-        unshuffledOrder = [];
+        const before = beforeShuffle;
+        beforeShuffle = null;
+        commitQueue(unshuffle(snapshot(), before?.order ?? []));
+        // The same songs as before: a paged list gets its place in the whole list back.
+        const ids = store.getState().queue.map((song) => song.id);
+        if (before?.pages && ids.length === before.order.length && ids.every((id, i) => id === before.order[i])) {
+          pages = before.pages;
+          queueGeneration += 1;
+          store.setState({ queueOffset: before.queueOffset, queueTotal: before.queueTotal });
+        }
       }
       store.setState({ shuffle: on });
     },
 
     setRepeat(repeat: RepeatMode): void {
-      store.setState({ repeat, wrap: repeat !== 'off' });
+      store.setState({ repeat });
       join?.onQueueChanged();
     },
 
@@ -594,7 +602,6 @@ export function createPlayer(deps: PlayerDependencies, settingsSource = playerSe
         queueOffset: 0,
         queueTotal: songs.length,
         wrap: false,
-        repeat: 'off',
         shuffle: false,
         skipUnplayable: false,
         source: 'queue',
@@ -669,13 +676,14 @@ export function createPlayer(deps: PlayerDependencies, settingsSource = playerSe
       generation += 1;
       queueGeneration += 1;
       pages = null;
-      unshuffledOrder = [];
+      beforeShuffle = null;
       controller?.abort();
       controller = null;
       startAt = 0;
       const wasOpen = store.getState().current !== null;
       stopAll();
-      store.setState({ ...idlePlayer });
+      // Repeat is the listener's choice: it outlives the list.
+      store.setState({ ...idlePlayer, repeat: store.getState().repeat });
       if (wasOpen) emit({ type: 'closed' });
     },
 

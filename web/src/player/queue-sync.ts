@@ -1,6 +1,7 @@
 import type { SongListEntry } from '@encore/common/library.contract';
-import { MAX_QUEUE_SONGS, type PlayQueue } from '@encore/common/listening.contract';
-import { apiRequest, isApiError, type ResponseSchema } from '../lib/api-client';
+import { listeningEndpoints, MAX_QUEUE_SONGS, type PlayQueue } from '@encore/common/listening.contract';
+import { isApiError, type ResponseSchema } from '../lib/api-client';
+import { callEndpoint, endpointUrl } from '../lib/endpoint-client';
 import { translate } from '../lib/i18n/i18n.store';
 import { readStoredToken } from '../lib/session-storage';
 import { sessionStore } from '../lib/session.store';
@@ -86,8 +87,8 @@ export function startQueueSync(player: Player): () => void {
     lastPositionSave = Date.now();
     if (keepalive) {
       const token = readStoredToken();
-      void fetch('/api/player/queue', {
-        method: 'PUT',
+      void fetch(endpointUrl(listeningEndpoints.saveQueue, {}), {
+        method: listeningEndpoints.saveQueue.method,
         keepalive: true,
         credentials: 'include',
         headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -95,7 +96,7 @@ export function startQueueSync(player: Player): () => void {
       }).catch(() => undefined);
       return;
     }
-    void apiRequest('/player/queue', { method: 'PUT', body: queue, schema: queueAnswer, fallbackMessage: translate('fetchSongUrlFailed') }).catch(() => {
+    void callEndpoint(listeningEndpoints.saveQueue, { body: queue, schema: queueAnswer, fallbackMessage: translate('saveQueueFailed') }).catch(() => {
       saved = null; // tried again at the next change
     });
   };
@@ -106,7 +107,7 @@ export function startQueueSync(player: Player): () => void {
     restoredFor = token;
     ready = false;
     try {
-      const answer = await apiRequest('/player/queue', { schema: queueAnswer, fallbackMessage: translate('fetchSongUrlFailed') });
+      const answer = await callEndpoint(listeningEndpoints.getQueue, { schema: queueAnswer, fallbackMessage: translate('loadQueueFailed') });
       saved = { songIds: answer.songIds, current: answer.current, positionSeconds: answer.positionSeconds };
       if (answer.songIds.length > 0 && !player.getState().current) {
         let songs = answer.songs;

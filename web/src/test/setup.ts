@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadLanguage } from '../lib/i18n/i18n.store';
 import { player } from '../player/player.store';
+
+// Hebrew is downloaded when chosen; the tests switch languages at once, so it is here from the start.
+beforeAll(() => loadLanguage('he'));
 
 // The tests run beside the server suite on two cores; a loaded machine can take more than the
 // default second to render a page after a request, which is not what these tests are about.

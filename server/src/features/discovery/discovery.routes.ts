@@ -46,6 +46,6 @@ function toGenerated(result: GeneratedResult, viewerId: number): GeneratedPlayli
     aiGenerated: true,
     interpreter: result.interpreter,
     note: result.note,
-    songs: result.songs.map(({ record, reason }) => ({ ...toSong(record, viewerId), reason })),
+    songs: result.songs.map(({ record, reason, nearest }) => ({ ...toSong(record, viewerId), reason, ...(nearest ? { nearest } : {}) })),
   };
 }

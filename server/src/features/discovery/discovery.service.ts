@@ -1,4 +1,4 @@
-import { AI_MESSAGES, MORE_LIKE_THIS_SIZE, incompleteAnalysisNote } from '@encore/common/discovery.contract';
+import { AI_MESSAGES, MORE_LIKE_THIS_SIZE, incompleteAnalysisNote, nearestNote, noMatchMessage } from '@encore/common/discovery.contract';
 import { UnprocessableError } from '../../platform/errors/app-errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { SongFactsSource, SongRecord } from '../library/library.port.js';
@@ -11,7 +11,7 @@ import { isEmptyQuery, type PromptQuery } from './prompt/prompt-query.js';
 import { describePlaylist, namePlaylist, type PlaylistSource } from './playlist-naming.js';
 import { applicableQuery } from './ranking/applicability.js';
 import { agreeWithEmbedded } from './llm/agree.js';
-import { rankSongs, vectorDistance, type RankedSong } from './ranking/rank.js';
+import { fillWithNearest, rankSongs, vectorDistance, whyNothingMatches, type RankedSong } from './ranking/rank.js';
 import { CandidateCache } from './candidate-cache.js';
 
 /** Song ids asked of the catalogue at once, for "my songs" (a bound on the statement's parameters). */
@@ -42,7 +42,7 @@ export interface GeneratedResult {
   prompt: string;
   interpreter: 'embedded' | 'llm';
   note: string | null;
-  songs: { record: SongRecord; reason: string }[];
+  songs: { record: SongRecord; reason: string; nearest?: boolean }[];
 }
 
 /** Prompt → playlist, and "More like this", from the caller's library as analysed. */
@@ -88,8 +88,11 @@ export class DiscoveryService {
         allowed = undefined;
       }
     }
-    const ranked = rankSongs(query, candidates, { allowed });
-    if (ranked.length === 0) throw new UnprocessableError(AI_MESSAGES.noMatch);
+    const options = allowed ? { allowed } : {};
+    const answers = rankSongs(query, candidates, options);
+    const ranked = fillWithNearest(query, candidates, answers, options);
+    if (ranked.length === 0) throw new UnprocessableError(noMatchMessage(whyNothingMatches(query, candidates, options)));
+    if (ranked.length > answers.length) notes.push(nearestNote(answers.length, ranked.length - answers.length));
     const songs = await this.records(ownerId, ranked);
     const source: PlaylistSource = songs.every(({ record }) => record.ownerId === ownerId)
       ? 'library'
@@ -175,7 +178,7 @@ export class DiscoveryService {
     const byId = new Map(records.map((record) => [record.id, record]));
     return ranked.flatMap((entry) => {
       const record = byId.get(entry.candidate.id);
-      return record ? [{ record, reason: entry.reason }] : [];
+      return record ? [{ record, reason: entry.reason, ...(entry.nearest ? { nearest: true } : {}) }] : [];
     });
   }
 

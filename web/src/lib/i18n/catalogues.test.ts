@@ -1,6 +1,7 @@
 import { ruleMessagesEn } from '@encore/common/messages.en';
 import { describe, expect, it } from 'vitest';
-import { en, englishCatalogues, he, hebrewCatalogues } from './catalogue';
+import { en, englishCatalogues } from './catalogue';
+import { he, hebrewCatalogues } from './catalogue.he';
 
 type Texts = Readonly<Record<string, string | undefined>>;
 

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { en, he, type Catalogue, type MessageKey } from './catalogue';
+import { en, type Catalogue, type MessageKey } from './catalogue';
 
 export type Language = 'en' | 'he';
 export type MessageParams = Record<string, string | number>;
@@ -8,8 +8,23 @@ export type Translate = (key: MessageKey, params?: MessageParams) => string;
 /** The profile dialog's language choice, remembered on this device. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-const catalogues: Record<Language, Catalogue> = { en, he };
+/** The catalogues downloaded so far: English always; Hebrew once it is read or chosen. */
+const catalogues: Partial<Record<Language, Catalogue>> = { en };
 const listeners = new Set<() => void>();
+
+/** A language's texts; English while its catalogue is on its way (the app waits for it at start). */
+function catalogueOf(language: Language): Catalogue {
+  return catalogues[language] ?? en;
+}
+
+/**
+ * Downloads a language's catalogue (Hebrew is a chunk of its own, issue 37 item 19); resolves
+ * when `translate` can use it. The app awaits it before its first render.
+ */
+export async function loadLanguage(language: Language = current): Promise<void> {
+  if (catalogues[language]) return;
+  if (language === 'he') catalogues.he = (await import('./catalogue.he')).he;
+}
 
 function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'he';
@@ -54,6 +69,21 @@ export function setLanguage(language: Language): void {
   } catch {
     // storage blocked: the choice still applies to this visit
   }
+  wanted = language;
+  if (catalogues[language]) return switchTo(language);
+  // The texts first, then the switch: the page never shows keys or half a language.
+  void loadLanguage(language).then(
+    () => {
+      if (wanted === language) switchTo(language);
+    },
+    (error: unknown) => console.error('The catalogue of', language, 'could not be loaded', error),
+  );
+}
+
+/** The language last asked for, so that a late catalogue does not undo a later choice. */
+let wanted: Language | null = null;
+
+function switchTo(language: Language): void {
   if (language === current) return;
   current = language;
   applyDocumentLanguage(language);
@@ -72,7 +102,7 @@ export function formatMessage(template: string, params?: MessageParams): string 
 
 /** Translation outside React (stores, API helpers): uses the language in effect right now. */
 export function translate(key: MessageKey, params?: MessageParams, language: Language = current): string {
-  return formatMessage(catalogues[language][key], params);
+  return formatMessage(catalogueOf(language)[key], params);
 }
 
 export function useLanguage(): Language {
@@ -110,7 +140,7 @@ export function countMessage(catalogue: Catalogue, base: CountKey, count: number
 
 /** "1 line", "2 lines": `countMessage` in the language in effect (or `language`). */
 export function translateCount(base: CountKey, count: number, language: Language = current): string {
-  return countMessage(catalogues[language], base, count, language);
+  return countMessage(catalogueOf(language), base, count, language);
 }
 
 /** `translateCount` in the current language; components re-render when it changes. */

@@ -3,7 +3,19 @@ import type { SongFeatures } from '@encore/common/analysis.contract';
 import type { Candidate } from '../discovery.repository.js';
 import { parsePrompt } from '../prompt/parse-prompt.js';
 import { applicableQuery } from './applicability.js';
-import { calibrate, CALIBRATION_FULL_AT, HEAD_SIZE, MIN_CLOSE_SONGS, orderByFlow, rankSongs, scoreSong, tierOf } from './rank.js';
+import {
+  calibrate,
+  CALIBRATION_FULL_AT,
+  fillWithNearest,
+  HEAD_SIZE,
+  MIN_CLOSE_SONGS,
+  NEAREST_REASON_PREFIX,
+  orderByFlow,
+  rankSongs,
+  scoreSong,
+  tierOf,
+  whyNothingMatches,
+} from './rank.js';
 import { perceivedTempo } from './tempo.js';
 
 let nextId = 1;
@@ -289,5 +301,51 @@ describe('ranking', () => {
       expect(energies('build-up')).toEqual([0.2, 0.3, 0.5, 0.6, 0.7, 0.9]);
       expect(energies('arc')).toEqual([0.5, 0.6, 0.7, 0.9, 0.3, 0.2]);
     });
+  });
+});
+
+describe('nearest songs when too few answer (issue 37 item 16)', () => {
+  it('fills a short answer with the nearest songs, marked, after the answers', () => {
+    const moody = Array.from({ length: 12 }, (_, i) => song({ mode: 'minor', energy: 0.45 + i * 0.02, loudnessLufs: -14, bpm: 90 + i * 3 }));
+    const query = parsePrompt('upbeat songs', none);
+    const answers = rankSongs(query, moody);
+    expect(answers.length).toBeLessThan(MIN_CLOSE_SONGS);
+    const filled = fillWithNearest(query, moody, answers);
+    expect(filled).toHaveLength(MIN_CLOSE_SONGS);
+    expect(filled.slice(0, answers.length)).toEqual(answers);
+    const nearest = filled.slice(answers.length);
+    expect(nearest.every((entry) => entry.nearest === true && entry.reason.startsWith(NEAREST_REASON_PREFIX))).toBe(true);
+    expect(new Set(ids(filled)).size).toBe(MIN_CLOSE_SONGS);
+    // The nearest in order of how near they are: more energetic before less.
+    const energies = nearest.map((entry) => entry.candidate.features.energy);
+    expect(energies).toEqual([...energies].sort((a, b) => b - a));
+  });
+
+  it('leaves an answer that is long enough (or as long as asked) alone', () => {
+    const songs = library(7, 40);
+    const query = parsePrompt('energetic', none);
+    const answers = rankSongs(query, songs);
+    expect(answers.length).toBeGreaterThanOrEqual(MIN_CLOSE_SONGS);
+    expect(fillWithNearest(query, songs, answers)).toBe(answers);
+  });
+
+  it('offers nothing that fits not at all, and says why', () => {
+    const loud = Array.from({ length: 5 }, () => song({ energy: 0.95, loudnessLufs: -7, bpm: 150, energyLevel: 'high' }));
+    const sleep = parsePrompt('something calm to fall asleep to', none);
+    expect(fillWithNearest(sleep, loud, rankSongs(sleep, loud))).toEqual([]);
+    expect(whyNothingMatches(sleep, loud)).toBe('every song that fits it plays too loud or too hard');
+    const quiet = Array.from({ length: 5 }, () => song({ energy: 0.05, loudnessLufs: -34, bpm: 70, energyLevel: 'low' }));
+    const party = parsePrompt('intense loud party music', none);
+    expect(fillWithNearest(party, quiet, rankSongs(party, quiet))).toEqual([]);
+    expect(whyNothingMatches(party, quiet)).toBe('every song that fits it plays too softly or too gently');
+  });
+
+  it('names the filter that leaves nothing', () => {
+    const rock = [song({}, { genre: 'Rock', year: 1990, transcript: 'the sea and the sky' })];
+    const vocabulary = { artists: [], albums: [], genres: ['Rock'] };
+    expect(whyNothingMatches(parsePrompt('songs about volcanoes', vocabulary), rock)).toBe("no song's lyrics are about “volcanoes”");
+    expect(whyNothingMatches(parsePrompt('rock from the 1950s', vocabulary), rock)).toBe('no song is from 1950–1959');
+    expect(whyNothingMatches(parsePrompt('rock from 2001', vocabulary), rock)).toBe('no song is from 2001 or later');
+    expect(whyNothingMatches(parsePrompt('no rock', vocabulary), rock)).toBe('every song is tagged rock');
   });
 });

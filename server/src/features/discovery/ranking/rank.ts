@@ -14,6 +14,8 @@ export interface RankedSong {
   candidate: Candidate;
   score: number;
   reason: string;
+  /** Not an answer to the prompt but among the songs nearest it (see `fillWithNearest`). */
+  nearest?: boolean;
 }
 
 /** Below this a song answers the prompt too poorly to be offered (no duds), unless it meets a preference of the prompt. */
@@ -254,6 +256,103 @@ export function rankSongs(query: PromptQuery, candidates: Candidate[], options: 
     query.era && query.flow === 'arc' ? songs : orderByFlow(songs, query.flow);
   return [...arrange(ranked.slice(0, HEAD_SIZE)), ...arrange(ranked.slice(HEAD_SIZE))];
 }
+
+/** How a nearest song's reason begins: it says the song is near the prompt, not an answer to it. */
+export const NEAREST_REASON_PREFIX = 'nearest: ';
+
+/**
+ * When too few songs answer the prompt (fewer than it asks for, or than `MIN_CLOSE_SONGS`), the
+ * songs nearest it after them, each marked and with its honest reason: a short playlist of near
+ * songs beats an empty answer. Only songs that fit at all are near: they pass the prompt's
+ * filters (genre, artist, years, lyrics, language, "my songs") and sit on the asked side of an
+ * extreme wish on how hard the music plays (a loud song is never near "sleep").
+ */
+export function fillWithNearest(query: PromptQuery, candidates: Candidate[], ranked: RankedSong[], options: RankOptions = {}): RankedSong[] {
+  const wanted = Math.min(AI_PLAYLIST_SIZE_MAX, query.count ?? MIN_CLOSE_SONGS);
+  if (ranked.length >= wanted) return ranked;
+  const calibration = calibrate(candidates);
+  const taken = new Set(ranked.map((entry) => identity(entry.candidate)));
+  const near = candidates
+    .filter((song) => (!options.allowed || options.allowed.has(song.id)) && passesFilters(query, song) && !taken.has(identity(song)))
+    .filter((song) => nearOnHowHard(query, song, calibration))
+    .map((song) => ({ song, score: scoreSong(query, song, calibration), tier: tierOf(query, song, calibration) }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.tier - a.tier || b.score - a.score || a.song.id - b.song.id);
+  const filled = [...ranked];
+  for (const entry of near) {
+    if (filled.length >= wanted) break;
+    const id = identity(entry.song);
+    if (taken.has(id)) continue;
+    taken.add(id);
+    filled.push({
+      candidate: entry.song,
+      score: entry.score,
+      reason: `${NEAREST_REASON_PREFIX}${reasonFor(query, entry.song, calibration)}`,
+      nearest: true,
+    });
+  }
+  return filled;
+}
+
+/** The closeness a near song keeps to an extreme wish on energy or loudness: the asked half of the scale. */
+const NEAR_FIT = 0.5;
+
+function nearOnHowHard(query: PromptQuery, song: Candidate, calibration: Calibration): boolean {
+  return (['energy', 'loudness'] as const).every((feature) => {
+    const wanted = query.targets[feature];
+    if (wanted === undefined || (wanted > 0.25 && wanted < 0.75)) return true;
+    return closeness(beyond(featureValue(feature, song.features, calibration), wanted)) >= NEAR_FIT;
+  });
+}
+
+/**
+ * Why no song can be offered at all, in words ("no song is tagged jazz"): the filter that alone
+ * leaves nothing, else their combination, else the wish on how hard the music plays that every
+ * song misses.
+ */
+export function whyNothingMatches(query: PromptQuery, candidates: Candidate[], options: RankOptions = {}): string {
+  const pool = candidates.filter((song) => !options.allowed || options.allowed.has(song.id));
+  if (pool.length === 0) return 'none of the songs it may choose from is analysed yet';
+  const none = (only: Partial<PromptQuery>) => {
+    const probe: PromptQuery = { ...query, ...EMPTY_FILTERS, ...only };
+    if (!only.years) delete probe.years;
+    return !pool.some((song) => passesFilters(probe, song));
+  };
+  const list = (names: readonly string[]) => names.join(' or ');
+  const reasons: string[] = [];
+  if (query.genres.length > 0 && none({ genres: query.genres })) reasons.push(`no song is tagged ${list(query.genres)}`);
+  if (query.artists.length > 0 && none({ artists: query.artists })) reasons.push(`no song is by ${list(query.artists)}`);
+  if (query.albums.length > 0 && none({ albums: query.albums })) reasons.push(`no song is from the album ${list(query.albums)}`);
+  if (query.years && none({ years: query.years })) reasons.push(`no song is from ${yearsInWords(query.years)}`);
+  if (query.languages.length > 0 && none({ languages: query.languages })) reasons.push(`no song has lyrics in ${list(query.languages)}`);
+  if (query.lyrics.length > 0 && none({ lyrics: query.lyrics }))
+    reasons.push(`no song's lyrics are about ${query.lyrics.map((theme) => `“${theme}”`).join(' or ')}`);
+  if (query.excludeGenres.length > 0 && none({ excludeGenres: query.excludeGenres })) reasons.push(`every song is tagged ${list(query.excludeGenres)}`);
+  if (query.excludeArtists.length > 0 && none({ excludeArtists: query.excludeArtists })) reasons.push(`every song is by ${list(query.excludeArtists)}`);
+  if (reasons.length > 0) return reasons.join('; ');
+  const passing = pool.filter((song) => passesFilters(query, song));
+  if (passing.length === 0) return 'no song meets all of its conditions together';
+  const calm = (['energy', 'loudness'] as const).some((feature) => (query.targets[feature] ?? 0.5) <= 0.25);
+  return calm ? 'every song that fits it plays too loud or too hard' : 'every song that fits it plays too softly or too gently';
+}
+
+function yearsInWords({ from, to }: NonNullable<PromptQuery['years']>): string {
+  if (from === to) return `${from}`;
+  if (to >= 3000) return `${from} or later`;
+  if (from <= 1000) return `${to} or earlier`;
+  return `${from}–${to}`;
+}
+
+/** A query that filters nothing, for trying the prompt's filters one at a time. */
+const EMPTY_FILTERS: Pick<PromptQuery, 'genres' | 'excludeGenres' | 'artists' | 'excludeArtists' | 'albums' | 'languages' | 'lyrics'> = {
+  genres: [],
+  excludeGenres: [],
+  artists: [],
+  excludeArtists: [],
+  albums: [],
+  languages: [],
+  lyrics: [],
+};
 
 function tiebreakOf(query: PromptQuery, song: Candidate, calibration: Calibration): number {
   if (query.era && song.year !== null) return query.era === 'oldest' ? song.year : -song.year;
