@@ -36,6 +36,11 @@ export interface Database {
    * PostgreSQL) any other. Returns the unsubscribe.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite on disk only: the data folder as a tar, taken between two queries (PGlite runs one
+   * at a time), so it is a consistent state; a transaction open across it rolls back on restore.
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -144,6 +149,15 @@ async function startPglite(dir: string | undefined, cacheMb: number | undefined,
     async listen(channel, onMessage) {
       return client.listen(channel, onMessage);
     },
+    ...(dir
+      ? {
+          async snapshot() {
+            // Flushed first, so the restored folder has little write-ahead log to replay.
+            await client.query('checkpoint');
+            return client.dumpDataDir('none');
+          },
+        }
+      : {}),
     async close() {
       if (!client.closed) await client.close();
       await release?.();
