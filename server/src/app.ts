@@ -104,7 +104,9 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   // Before the platform closes: a scan or watcher of a module must not outlive the database.
   app.addHook('preClose', async () => modules.stop().catch((error: unknown) => app.log.error({ err: error }, 'a module did not stop cleanly')));
 
-  const scanSource = moduleList.some((module) => module.provides.some((port) => port.name === musicFoldersPort.name)) ? modules.port(musicFoldersPort) : undefined;
+  const scanSource = moduleList.some((module) => module.provides.some((port) => port.name === musicFoldersPort.name))
+    ? modules.port(musicFoldersPort)
+    : undefined;
   const metrics = new EncoreMetrics(
     {
       queues: () => platform.jobs.admin.counts(),

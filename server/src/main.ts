@@ -111,7 +111,12 @@ function pauseWhile(file: string): () => Promise<void> {
 function archiveCommand(run: typeof runBackupCommand): () => Promise<void> {
   return async () => {
     const config = loadConfig(process.env);
-    process.exitCode = await run(process.argv.slice(3), { config, stdout: process.stdout, stderr: process.stderr, cwd: process.env['INIT_CWD'] ?? process.cwd() });
+    process.exitCode = await run(process.argv.slice(3), {
+      config,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      cwd: process.env['INIT_CWD'] ?? process.cwd(),
+    });
   };
 }
 

@@ -84,7 +84,10 @@ describe.each(engines)('backup and restore on %s', (engine) => {
         await original.app.inject({ method: 'POST', url: '/api/playlists', headers: bearer(alice), payload: { name: 'Kept', description: 'both songs' } })
       ).json<{ id: number }>();
       for (const song of [first, second])
-        expect((await original.app.inject({ method: 'POST', url: `/api/playlists/${playlist.id}/songs`, headers: bearer(alice), payload: { SongId: song.id } })).statusCode).toBe(200);
+        expect(
+          (await original.app.inject({ method: 'POST', url: `/api/playlists/${playlist.id}/songs`, headers: bearer(alice), payload: { SongId: song.id } }))
+            .statusCode,
+        ).toBe(200);
       expect((await original.app.inject({ method: 'POST', url: `/api/files/${second.id}/like`, headers: bearer(alice) })).statusCode).toBe(200);
       const lyrics = await original.app.inject({
         method: 'PUT',

@@ -94,14 +94,16 @@ function parseManifest(text: string, file: string): BackupManifest {
   }
   const manifest = value as Partial<BackupManifest>;
   if (manifest.format !== BACKUP_FORMAT || typeof manifest.version !== 'number') throw new RestoreError(`${file} is not an Encore backup.`);
-  if (manifest.version > BACKUP_VERSION) throw new RestoreError(`${file} was made by a newer Encore (backup format ${manifest.version}): restore it with that version.`);
+  if (manifest.version > BACKUP_VERSION)
+    throw new RestoreError(`${file} was made by a newer Encore (backup format ${manifest.version}): restore it with that version.`);
   return manifest as BackupManifest;
 }
 
 /** Creates the folder or file `name` below `root`; a name leading out of `root` is refused. */
 async function place(root: string, name: string, entry: TarEntry): Promise<TarSink | undefined> {
   const target = path.resolve(root, name);
-  if (name === '' || (target !== root && !target.startsWith(`${root}${path.sep}`))) throw new RestoreError(`The archive names a path outside its folder: ${name}`);
+  if (name === '' || (target !== root && !target.startsWith(`${root}${path.sep}`)))
+    throw new RestoreError(`The archive names a path outside its folder: ${name}`);
   if (entry.type === 'directory') {
     await mkdir(target, { recursive: true });
     return undefined;

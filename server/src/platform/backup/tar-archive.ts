@@ -64,7 +64,9 @@ export class TarWriter {
       await this.pad(record.length);
     }
     const { prefix, base } = split ?? { prefix: '', base: name.slice(-99) };
-    await this.write(headerBlock({ name: base, prefix, size: entry.size, mode: entry.mode, mtime: entry.mtime, typeflag: entry.type === 'directory' ? '5' : '0' }));
+    await this.write(
+      headerBlock({ name: base, prefix, size: entry.size, mode: entry.mode, mtime: entry.mtime, typeflag: entry.type === 'directory' ? '5' : '0' }),
+    );
   }
 
   private async pad(size: number): Promise<void> {

@@ -34,7 +34,12 @@ export class EncoreMetrics {
   constructor(sources: MetricsSources, logger: Logger) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: 'encore_http_requests_total', help: 'HTTP requests answered, by route pattern and status.', labelNames: ['method', 'route', 'status'], registers });
+    this.requests = new Counter({
+      name: 'encore_http_requests_total',
+      help: 'HTTP requests answered, by route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.durations = new Histogram({
       name: 'encore_http_request_duration_seconds',
       help: 'Time from a request to its answer, by route pattern and status.',
@@ -92,7 +97,12 @@ export class EncoreMetrics {
     });
     const scan = sources.scan;
     if (scan) {
-      const scanFiles = new Gauge({ name: 'encore_music_scan_files', help: 'Files of the running (or last) music-folder scan: found, and dealt with.', labelNames: ['state'], registers });
+      const scanFiles = new Gauge({
+        name: 'encore_music_scan_files',
+        help: 'Files of the running (or last) music-folder scan: found, and dealt with.',
+        labelNames: ['state'],
+        registers,
+      });
       new Gauge({
         name: 'encore_music_scan_running',
         help: '1 while a music-folder scan runs.',
