@@ -16,9 +16,12 @@ export interface LogContext {
 
 const context = new AsyncLocalStorage<LogContext>();
 
-/** Runs `work` with these ids on every log line it writes (and what it starts). */
+/**
+ * Runs `work` with these ids, and only these, on every log line it writes (and what it starts):
+ * a job woken by a request's send is not that request's.
+ */
 export function withLogContext<T>(fields: LogContext, work: () => T): T {
-  return context.run({ ...context.getStore(), ...fields }, work);
+  return context.run({ ...fields }, work);
 }
 
 /** From here on in this request's (or job's) async flow, log lines carry these ids. */

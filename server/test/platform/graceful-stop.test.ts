@@ -81,11 +81,18 @@ describe('serve in its own process', () => {
     });
     expect(signUp.status).toBeLessThan(300);
     expect(signUp.headers.get('x-request-id')).toBe('signup-request-1');
-    const health = await fetch(`${base}/api/health`);
-    const healthId = health.headers.get('x-request-id');
-    expect(healthId).toMatch(/^[0-9a-f-]{36}$/);
-    await until(() => served!.lines().some((line) => line['reqId'] === healthId && line['msg'] === 'request completed'));
+    // (Health checks log at warn only: a path logged at info.)
+    const other = await fetch(`${base}/api/no-such-thing`);
+    const otherId = other.headers.get('x-request-id');
+    expect(otherId).toMatch(/^[0-9a-f-]{36}$/);
+    await until(() => served!.lines().some((line) => line['reqId'] === otherId && line['msg'] === 'request completed') || served!.child.exitCode !== null);
+    expect(served.lines().some((line) => line['reqId'] === otherId && line['msg'] === 'request completed')).toBe(true);
     expect(served.lines().filter((line) => line['reqId'] === 'signup-request-1').length).toBeGreaterThanOrEqual(2);
+    // The sign-up's e-mail is written by a job: its line carries the job's id and queue.
+    await until(() => served!.lines().some((line) => line['msg'] === 'mail written to outbox') || served!.child.exitCode !== null);
+    const mailLine = served.lines().find((line) => line['msg'] === 'mail written to outbox');
+    expect(mailLine?.['jobId']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(mailLine?.['queue']).toBe('mail.send');
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'control.sock'))).toBe(true);
 

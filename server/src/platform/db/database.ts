@@ -152,8 +152,10 @@ async function startPglite(dir: string | undefined, cacheMb: number | undefined,
     ...(dir
       ? {
           async snapshot() {
-            // Flushed first, so the restored folder has little write-ahead log to replay.
-            await client.query('checkpoint');
+            // Between two queries, even inside a transaction (no CHECKPOINT first: a query would
+            // wait for an open transaction, which may be waiting for the backup's held deletes).
+            // The copy is what a crash would leave: the restored folder replays its write-ahead
+            // log, and a transaction open at the snapshot is rolled back.
             return client.dumpDataDir('none');
           },
         }
