@@ -48,8 +48,12 @@ if ! "${BUILDAH[@]}" inspect --type image "$BASE" >/dev/null 2>&1; then
   tar -C "$mnt/usr/local/lib/node_modules/npm" --strip-components=1 -xzf "$WORK"/npm-*.tgz
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$mnt/usr/local/bin/npm"
   ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$mnt/usr/local/bin/npx"
+  # This machine's own CA bundle too, when it has one: a proxy that re-signs TLS (as in CI
+  # sandboxes) must be trusted by npm inside the build, as it is outside.
+  cp /etc/ssl/certs/ca-certificates.crt "$mnt/usr/local/share/host-ca-bundle.crt" 2>/dev/null || true
   "${BUILDAH[@]}" umount "$base" >/dev/null
   "${BUILDAH[@]}" config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --cmd node "$base"
+  [ -f /etc/ssl/certs/ca-certificates.crt ] && "${BUILDAH[@]}" config --env NODE_EXTRA_CA_CERTS=/usr/local/share/host-ca-bundle.crt "$base"
   "${BUILDAH[@]}" commit --quiet "$base" "$BASE" >/dev/null
   "${BUILDAH[@]}" rm "$base" >/dev/null
   rm -f "$WORK/rootfs.tar"
