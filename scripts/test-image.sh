@@ -82,7 +82,8 @@ start_server() {
 # SIGTERM to Encore itself (the node process buildah started), as `docker stop` sends it.
 stop_server() {
   local pid
-  pid=$(pgrep -f "server/dist/main.js serve" | while read -r p; do [ "$(stat -c %u /proc/"$p")" = 10001 ] && echo "$p"; done | head -1)
+  pid=$(pgrep -u 10001 -f "server/dist/main.js serve" || true)
+  pid=${pid%%$'\n'*}
   [ -n "$pid" ] && kill -TERM "$pid"
   wait "$server" || true
   server=""
