@@ -24,6 +24,11 @@ import { installJsonBody, zodValidatorCompiler } from './platform/http/json-body
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import type { AnyJobDefinition, JobSelection } from './platform/jobs/jobs.types.js';
 import { startPlatform, type Platform } from './platform/platform.js';
+import { platformBackupSources, writeBackup } from './platform/backup/backup.js';
+import { startControlSocket } from './platform/backup/control-socket.js';
+import { EncoreMetrics, installMetrics } from './platform/http/metrics.js';
+import { enterLogContext, logMixin, requestId } from './platform/log-context.js';
+import { musicFoldersPort } from './features/music-folders/music-folders.port.js';
 import { localStorageRoutes } from './platform/storage/local-storage.routes.js';
 import { storageOrigins } from './platform/storage/storage-origins.js';
 
@@ -53,10 +58,14 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      mixin: logMixin,
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // Every request's log lines carry its id (a proxy's X-Request-Id when plain, else a UUID); the
+    // answer says it back, and log-context.ts puts it on the lines modules write for the request.
+    requestIdHeader: false,
+    genReqId: requestId,
     // Every schema is zod: with these factories Fastify never loads ajv and fast-json-stringify
     // (about 0.15 s of every start).
     schemaController: { compilersFactory: zodCompilers },
@@ -64,6 +73,11 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    enterLogContext({ reqId: request.id });
+    done();
+  });
   installRequestDeadlines(app, timeouts);
   installInputGuard(app);
   installJsonBody(app);
@@ -81,8 +95,36 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   await platform.jobs.register([...processJobs(platform, modules), ...(options.extraJobs ?? [])]);
   await platform.jobs.work(servingJobs[config.worker]);
   await modules.start();
+  // The embedded database is this process's alone: the `backup` command asks it over DATA_DIR/control.sock.
+  if (platform.database.snapshot) {
+    const sources = platformBackupSources(platform);
+    const closeControl = await startControlSocket(config.dataDir, { backup: (out) => writeBackup(sources, out) }, app.log).catch(() => undefined);
+    if (closeControl) app.addHook('preClose', closeControl);
+  }
   // Before the platform closes: a scan or watcher of a module must not outlive the database.
   app.addHook('preClose', async () => modules.stop().catch((error: unknown) => app.log.error({ err: error }, 'a module did not stop cleanly')));
+
+  const scanSource = moduleList.some((module) => module.provides.some((port) => port.name === musicFoldersPort.name))
+    ? modules.port(musicFoldersPort)
+    : undefined;
+  const metrics = new EncoreMetrics(
+    {
+      queues: () => platform.jobs.admin.counts(),
+      ffmpegRunning: () => platform.ffmpeg.running(),
+      storageBytes: () => storageBytes(platform),
+      ...(scanSource
+        ? {
+            scan: async () => {
+              const status = await scanSource.status();
+              return { running: status.state === 'running', total: status.total, done: status.done };
+            },
+          }
+        : {}),
+    },
+    app.log,
+  );
+  const closeMetricsPort = await installMetrics(app, metrics, config.metrics);
+  if (closeMetricsPort) app.addHook('onClose', closeMetricsPort);
 
   installSecurityHeaders(app, storageOrigins(config));
   const authentication = modules.port(authenticationPort);
@@ -123,6 +165,13 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
 
   await serveWebApp(app, config.webDist);
   return app;
+}
+
+/** The bytes of every object of Encore's own storage (the music folders' files are mounted, not listed). */
+async function storageBytes(platform: Platform): Promise<number> {
+  let bytes = 0;
+  for await (const object of platform.storage.primary.list('')) bytes += object.size;
+  return bytes;
 }
 
 /** WORKER on a serving process: `light` leaves heavy (media) jobs to `worker` processes. */

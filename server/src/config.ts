@@ -115,6 +115,10 @@ const envSchema = z.object({
   LISTENBRAINZ_URL: z.union([z.literal('off'), z.string().url('LISTENBRAINZ_URL must be a URL or off')]).default('https://api.listenbrainz.org'),
   /** Seconds before a listen ListenBrainz could not take is sent again (doubling each time, five times). */
   LISTENBRAINZ_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Prometheus metrics at GET /metrics for requests bearing this token (issue 40); unset: no /metrics on the main port. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Prometheus metrics, without a token, on this port of 127.0.0.1 only. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -217,6 +221,8 @@ export interface Config {
   musicFolders: { paths: string[]; scanIntervalMs: number; watch: 'on' | 'poll' | 'off'; missingGraceMs: number };
   /** Scrobbling to ListenBrainz (issue 30): the API's base URL (undefined: off) and the first retry's delay. */
   listenBrainz: { baseUrl: string | undefined; retrySeconds: number };
+  /** Prometheus metrics (issue 40): the bearer token of /metrics on the main port, and/or a port of 127.0.0.1. */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 export interface OidcConfig {
@@ -404,6 +410,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       baseUrl: e.LISTENBRAINZ_URL === 'off' ? undefined : e.LISTENBRAINZ_URL.replace(/\/+$/, ''),
       retrySeconds: e.LISTENBRAINZ_RETRY_SECONDS,
     },
+    metrics: { token: e.METRICS_TOKEN || undefined, port: e.METRICS_PORT },
     ...overrides,
   };
 }

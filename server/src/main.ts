@@ -10,12 +10,14 @@ import { startWorker } from './worker.js';
 import { userCommand } from './cli/user.command.js';
 import { accountsPort } from './features/auth/auth.port.js';
 import { runImportCommand } from './features/library/import/import.command.js';
+import { runBackupCommand, runRestoreCommand } from './cli/backup.command.js';
 import { libraryModule } from './features/library/library.module.js';
 import { encoreModules } from './features/modules.js';
 import { orderModules } from './modules/module-graph.js';
 import { StartedModules } from './modules/module-runtime.js';
 import { processJobs } from './modules/process-jobs.js';
 import { startPlatform } from './platform/platform.js';
+import { logMixin } from './platform/log-context.js';
 
 /**
  * PGlite's PostgreSQL is 9 MB of WebAssembly. V8 runs it as quickly compiled code and
@@ -53,7 +55,7 @@ async function serve(): Promise<void> {
 async function worker(): Promise<void> {
   const config = loadConfig(process.env);
   // The same logger settings as `serve` (Fastify's pino): level and redaction.
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: logMixin });
   const platform = await startWorker(config, logger);
   closeOnSignals(() => platform.close());
   await returnFreeMemoryEvery(config.memoryTrimSeconds, logger);
@@ -106,6 +108,19 @@ function pauseWhile(file: string): () => Promise<void> {
   };
 }
 
+/** `main.ts backup <file>` / `main.ts restore <file>` (cli/backup.command.ts). */
+function archiveCommand(run: typeof runBackupCommand): () => Promise<void> {
+  return async () => {
+    const config = loadConfig(process.env);
+    process.exitCode = await run(process.argv.slice(3), {
+      config,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      cwd: process.env['INIT_CWD'] ?? process.cwd(),
+    });
+  };
+}
+
 function closeOnSignals(close: () => Promise<unknown>): void {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -121,9 +136,19 @@ function closeOnSignals(close: () => Promise<unknown>): void {
 }
 
 const command = process.argv[2] ?? 'serve';
-const run = command === 'worker' ? worker : command === 'serve' ? serve : command === 'import' ? importFolder : command === 'user' ? userCommand : undefined;
+const commands: Record<string, () => Promise<void>> = {
+  serve,
+  worker,
+  import: importFolder,
+  user: userCommand,
+  backup: archiveCommand(runBackupCommand),
+  restore: archiveCommand(runRestoreCommand),
+};
+const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
 if (!run) {
-  console.error(`Unknown command '${command}'. Use 'serve', 'worker', 'import <folder>' or 'user create|reset-password|list'.`);
+  console.error(
+    `Unknown command '${command}'. Use 'serve', 'worker', 'import <folder>', 'user create|reset-password|list', 'backup <file>' or 'restore <file>'.`,
+  );
   process.exit(2);
 }
 run().catch((error: unknown) => {

@@ -36,6 +36,11 @@ export interface Database {
    * PostgreSQL) any other. Returns the unsubscribe.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite on disk only: the data folder as a tar, taken between two queries (PGlite runs one
+   * at a time), so it is a consistent state; a transaction open across it rolls back on restore.
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -144,6 +149,17 @@ async function startPglite(dir: string | undefined, cacheMb: number | undefined,
     async listen(channel, onMessage) {
       return client.listen(channel, onMessage);
     },
+    ...(dir
+      ? {
+          async snapshot() {
+            // Between two queries, even inside a transaction (no CHECKPOINT first: a query would
+            // wait for an open transaction, which may be waiting for the backup's held deletes).
+            // The copy is what a crash would leave: the restored folder replays its write-ahead
+            // log, and a transaction open at the snapshot is rolled back.
+            return client.dumpDataDir('none');
+          },
+        }
+      : {}),
     async close() {
       if (!client.closed) await client.close();
       await release?.();

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from '../logger.js';
+import { withLogContext } from '../log-context.js';
 import type { TaskStore } from '../tasks/task.store.js';
 import { FAIR_OWNER_FIELD } from './fair-queue.js';
 import type { JobLiveness } from './job-liveness.js';
@@ -74,7 +75,8 @@ async function runClaimed(
     progress: progress ? progress.report : async () => undefined,
   };
   try {
-    const result = await job.handler(payload, context);
+    // Every line logged for this job, by any module, carries its id and queue.
+    const result = await withLogContext({ jobId: entry.id, queue: job.name }, () => job.handler(payload, context));
     if (taskId && !controller.signal.aborted) {
       await progress?.flush();
       await tasks.complete(taskId, result ?? null);

@@ -17,6 +17,8 @@ export interface Ffmpeg {
   run(args: readonly string[], options?: Omit<FfmpegRunOptions, 'stdout'>): Promise<void>;
   start(args: readonly string[], options?: FfmpegRunOptions): Promise<RunningFfmpeg>;
   decodeToPcm(source: string | Readable, options: DecodeOptions): Readable;
+  /** ffmpeg processes of run and start running now (transcodes, renders, probes): the metrics' gauge. */
+  running(): number;
 }
 
 export function createFfmpeg(options: LocateOptions & { logger: Logger }): Ffmpeg {
@@ -43,7 +45,9 @@ export function createFfmpeg(options: LocateOptions & { logger: Logger }): Ffmpe
     return found;
   };
   const binary = async () => (await info()).path;
+  let running = 0;
   return {
+    running: () => running,
     info,
     async health() {
       try {
@@ -54,10 +58,22 @@ export function createFfmpeg(options: LocateOptions & { logger: Logger }): Ffmpe
       }
     },
     async run(args, runOptions) {
-      await runFfmpeg(await binary(), args, runOptions);
+      const path = await binary();
+      running += 1;
+      try {
+        await runFfmpeg(path, args, runOptions);
+      } finally {
+        running -= 1;
+      }
     },
     async start(args, runOptions) {
-      return startFfmpeg(await binary(), args, runOptions);
+      const started = await startFfmpeg(await binary(), args, runOptions);
+      running += 1;
+      const ended = () => {
+        running -= 1;
+      };
+      started.done.then(ended, ended);
+      return started;
     },
     decodeToPcm(source, decodeOptions) {
       return decodeToPcm(binary(), source, decodeOptions);

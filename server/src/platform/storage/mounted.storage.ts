@@ -29,6 +29,8 @@ export const READ_ONLY_MOUNT = 'Files of a music folder are read only: Encore ne
 export class MountedStorage implements Storage {
   private readonly mounts = new Map<string, MountResolver>();
   private readonly urlBase: string;
+  /** Set while a backup holds deletes (holdDeletes); settles when the last hold is released. */
+  private deletesHeld: { count: number; released: Promise<void>; release: () => void } | undefined;
 
   constructor(
     readonly primary: Storage,
@@ -128,7 +130,37 @@ export class MountedStorage implements Storage {
     return use(file.path);
   }
 
+  /**
+   * Until the returned release runs, deletes (and moves, which delete their source) wait: a
+   * backup snapshots the database and then the stored files, and a file the snapshot names
+   * must not go before it is copied.
+   */
+  holdDeletes(): () => void {
+    if (!this.deletesHeld) {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      this.deletesHeld = { count: 0, released, release };
+    }
+    const held = this.deletesHeld;
+    held.count += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      held.count -= 1;
+      if (held.count === 0) {
+        this.deletesHeld = undefined;
+        held.release();
+      }
+    };
+  }
+
+  private async whileDeletesHeld(): Promise<void> {
+    while (this.deletesHeld) await this.deletesHeld.released;
+  }
+
   async delete(key: string): Promise<void> {
+    await this.whileDeletesHeld();
     if (this.isMounted(key)) {
       // Idempotent by contract, and nothing of a music folder is ever deleted: a no-op, logged.
       this.options.logger.warn({ key }, 'not deleting a file of a music folder');
@@ -140,6 +172,7 @@ export class MountedStorage implements Storage {
   async move(from: string, to: string): Promise<void> {
     this.refuseWrite(from);
     this.refuseWrite(to);
+    await this.whileDeletesHeld();
     return this.primary.move(from, to);
   }
 

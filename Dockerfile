@@ -1,0 +1,75 @@
+# Encore's container image: `docker build -t encore .` then see compose.yaml.
+# The base is a build argument so the image can be built from any Debian with Node 22 or 24
+# (scripts/test-image.sh builds it from a base made by mmdebstrap, without a registry).
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# ---- build: every dependency (dev ones too), then the three builds -----------------------
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+ENV npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+COPY package.json package-lock.json .npmrc ./
+COPY common/package.json common/
+COPY server/package.json server/
+COPY web/package.json web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci
+COPY tsconfig.base.json ./
+COPY common common
+COPY server server
+COPY web web
+RUN npm run build
+
+# ---- deps: the server's production dependencies only ---------------------------------
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+ENV npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+COPY package.json package-lock.json .npmrc ./
+COPY common/package.json common/
+COPY server/package.json server/
+COPY web/package.json web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+# Debian's ffmpeg is used (FFMPEG_PATH below): the npm-shipped one (66 MB) goes. onnxruntime-node
+# ships every platform's binaries (290 MB): only this one's stay.
+RUN npm ci --omit=dev -w @encore/server -w @encore/common \
+ && rm -rf node_modules/@ffmpeg-installer/linux-* \
+ && arch="$(node -p process.arch)" \
+ && find node_modules/onnxruntime-node/bin -mindepth 2 -maxdepth 2 ! -name linux -exec rm -rf {} + \
+ && find node_modules/onnxruntime-node/bin -mindepth 3 -maxdepth 3 ! -name "$arch" -exec rm -rf {} + \
+ && rm -rf /root/.npm
+
+# ---- runtime -----------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+# Debian's ffmpeg (clips, transcodes, analysis); DejaVu for clip text; no recommends.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core ca-certificates \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system --gid 10001 encore \
+ && useradd --system --uid 10001 --gid encore --home-dir /data --no-create-home --shell /usr/sbin/nologin encore \
+ && mkdir -p /data /music \
+ && chown encore:encore /data
+WORKDIR /app
+ENV NODE_ENV=production \
+    DATA_DIR=/data \
+    PORT=8080 \
+    HOST=0.0.0.0 \
+    FFMPEG_PATH=/usr/bin/ffmpeg
+COPY --from=deps /app/node_modules node_modules
+COPY --from=build /app/package.json ./
+COPY --from=build /app/common/package.json common/
+COPY --from=build /app/common/dist common/dist
+COPY --from=build /app/server/package.json server/
+COPY --from=build /app/server/dist server/dist
+COPY --from=build /app/server/drizzle server/drizzle
+COPY --from=build /app/server/assets server/assets
+COPY --from=build /app/web/dist web/dist
+USER encore
+VOLUME /data
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM (docker stop): requests finish, running jobs get 10 s and are retried at the next
+# start if they need longer, the database closes cleanly (server/src/main.ts).
+STOPSIGNAL SIGTERM
+CMD ["node", "--max-semi-space-size=2", "--v8-pool-size=1", "server/dist/main.js", "serve"]
