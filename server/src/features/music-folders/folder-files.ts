@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -73,28 +73,23 @@ export function lyricsFileFor(audioName: string, names: readonly string[]): stri
 const SAMPLE_BYTES = 64 * 1024;
 
 /**
- * A fingerprint of the file's content, independent of its name and place: its length and three
+ * A fingerprint of the file's content (read through `handle`, which the caller closes), independent of its name and place: its length and three
  * samples from the middle of it, where the audio is (tags live at the ends). A moved or renamed
  * file has the same one; reading it costs three small reads, not the whole file.
  */
-export async function fingerprintOf(file: string, size: number): Promise<string> {
+export async function fingerprintOf(handle: FileHandle, size: number): Promise<string> {
   const hash = createHash('sha256');
   hash.update(`${size}:`);
-  const handle = await fs.open(file, 'r');
-  try {
-    if (size <= SAMPLE_BYTES * 4) {
-      const bytes = Buffer.alloc(size);
-      const { bytesRead } = await handle.read(bytes, 0, size, 0);
+  if (size <= SAMPLE_BYTES * 4) {
+    const bytes = Buffer.alloc(size);
+    const { bytesRead } = await handle.read(bytes, 0, size, 0);
+    hash.update(bytes.subarray(0, bytesRead));
+  } else {
+    const bytes = Buffer.alloc(SAMPLE_BYTES);
+    for (const fraction of [0.25, 0.5, 0.75]) {
+      const { bytesRead } = await handle.read(bytes, 0, SAMPLE_BYTES, Math.floor(size * fraction));
       hash.update(bytes.subarray(0, bytesRead));
-    } else {
-      const bytes = Buffer.alloc(SAMPLE_BYTES);
-      for (const fraction of [0.25, 0.5, 0.75]) {
-        const { bytesRead } = await handle.read(bytes, 0, SAMPLE_BYTES, Math.floor(size * fraction));
-        hash.update(bytes.subarray(0, bytesRead));
-      }
     }
-  } finally {
-    await handle.close();
   }
   return hash.digest('base64url');
 }

@@ -127,6 +127,14 @@ export class MusicFoldersService {
     return status.state === 'running' ? status : { ...status, state: 'running', trigger: 'manual', total: 0, done: 0 };
   }
 
+  /**
+   * A file that is no longer the one scanned (its size or time differ): its directory is scanned
+   * again by the scanning process (this one, or the watcher and timer of the one that holds the lease).
+   */
+  recheck(folder: string, file: string): void {
+    if (this.holding) this.request('watch', [{ folder, path: parentOf(file), recursive: false }]);
+  }
+
   /** For tests and the health check: resolves when no scan runs or is waiting. */
   async idle(): Promise<void> {
     while (this.running || this.wanted || this.settleTimer) {
