@@ -38,10 +38,6 @@ export const AUDIO_TYPES: Readonly<Record<string, string>> = {
 
 export const PLAYLIST_EXTENSIONS = new Set(['m3u', 'm3u8']);
 
-/** Pictures beside the songs that are the album's cover, in order of preference. */
-const COVER_NAMES = ['cover', 'folder', 'front', 'album', 'albumart', 'albumartsmall'];
-const COVER_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
-
 export function extensionOf(name: string): string {
   const ext = path.extname(name);
   return ext.length > 1 ? ext.slice(1).toLowerCase() : '';
@@ -49,25 +45,6 @@ export function extensionOf(name: string): string {
 
 export function isAudioName(name: string): boolean {
   return Object.hasOwn(AUDIO_TYPES, extensionOf(name));
-}
-
-/** The cover picture among a folder's file names (`cover.jpg`, `Folder.png`…), if any. */
-export function coverAmong(names: readonly string[]): string | undefined {
-  let best: { name: string; rank: number } | undefined;
-  for (const name of names) {
-    const ext = extensionOf(name);
-    if (!COVER_EXTENSIONS.includes(ext)) continue;
-    const base = name.slice(0, name.length - ext.length - 1).toLowerCase();
-    const rank = COVER_NAMES.indexOf(base);
-    if (rank >= 0 && (best === undefined || rank < best.rank)) best = { name, rank };
-  }
-  return best?.name;
-}
-
-/** The `.lrc` beside an audio file (same name, any case of the extension), among its folder's names. */
-export function lyricsFileFor(audioName: string, names: readonly string[]): string | undefined {
-  const base = audioName.slice(0, audioName.length - path.extname(audioName).length);
-  return names.find((name) => extensionOf(name) === 'lrc' && name.slice(0, -4) === base);
 }
 
 const SAMPLE_BYTES = 64 * 1024;

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { ILyricsTag } from 'music-metadata';
 import type { ScanProblem } from '@encore/common/music-folders.contract';
 import type { Logger } from '../../platform/logger.js';
 import { sniffAudioFile } from '../../platform/media/audio-sniffer.js';
@@ -9,7 +8,8 @@ import { DEFAULT_COVER_LIMITS, renderCover, UnusableCoverError, type CoverLimits
 import type { ClosableSource } from '../../platform/media/byte-source.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
 import type { FolderSongs, FolderSongValues } from '../library/library.port.js';
-import { absolutePath, AUDIO_TYPES, coverAmong, extensionOf, fingerprintOf, lyricsFileFor, relativePath } from './folder-files.js';
+import { coverAmong, lrcLyricsTag, lyricsFileFor } from '../../platform/media/side-files.js';
+import { absolutePath, AUDIO_TYPES, extensionOf, fingerprintOf, relativePath } from './folder-files.js';
 import { localFile } from './local-file.js';
 import { FolderBounds, LINK_OUTSIDE, OutsideFoldersError } from './folder-bounds.js';
 import { isGone, KEPT_AS_THEY_WERE, unreadableReason, walkMusicFolder, type WalkedDirectory, type WalkedFile } from './folder-walk.js';
@@ -372,7 +372,7 @@ export class FolderScanner {
       const text = await this.deps.bounds.readSmall(lrcPath, 1024 * 1024);
       if (text) {
         // The lyrics module reads an LRC text as synced lyrics; embedded synced ones come first.
-        const tag: ILyricsTag = { contentType: 1, timeStampFormat: 0, text: text.toString('utf8'), syncText: [] };
+        const tag = lrcLyricsTag(text);
         tags = { ...tags, lyricsTags: [...tags.lyricsTags, tag], lyrics: tags.lyrics ?? null };
         lrcMtimeMs = Math.trunc((await fs.stat(lrcPath).catch(() => undefined))?.mtimeMs ?? 0);
       }
