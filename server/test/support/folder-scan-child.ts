@@ -10,7 +10,7 @@ import { startTestApp, type Engine } from './test-app.js';
  * Encore's music-folder scans in a process of its own, so a test can run them as another user
  * than root (for whom permissions mean nothing): `setpriv --reuid=nobody … node --import tsx
  * folder-scan-child.ts`. It starts Encore on SCAN_ENGINE with MUSIC_FOLDERS=SCAN_FOLDER (its
- * start scan runs), then answers each line of stdin: `{"scopes": [...]}` scans those parts as
+ * start scan runs; its data in SCAN_DATA_DIR, owned by that user), then answers each line of stdin: `{"scopes": [...]}` scans those parts as
  * the watcher does, `{}` scans everything as Scan now and the timer do, `{"quit": true}` ends.
  * Each answer is one line of JSON: the scan's counts and problems and the songs shown.
  */
@@ -18,7 +18,8 @@ const folder = process.env['SCAN_FOLDER'];
 const engine = (process.env['SCAN_ENGINE'] ?? 'pglite') as Engine;
 if (!folder) throw new Error('SCAN_FOLDER is not set');
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'encore-scan-child-'));
+// The data folder the test made for this user (with its PGlite cluster already seeded), or a new one.
+const dataDir = process.env['SCAN_DATA_DIR'] ?? (await mkdtemp(path.join(tmpdir(), 'encore-scan-child-')));
 const t = await startTestApp(engine, { DATA_DIR: dataDir, MUSIC_FOLDERS: folder, MUSIC_WATCH: 'off', MUSIC_SCAN_MINUTES: '0' });
 const { service, scanner, repository } = t.app.encore.modules.internals(musicFoldersModule);
 
