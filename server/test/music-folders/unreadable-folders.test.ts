@@ -36,8 +36,8 @@ const isRoot = process.getuid?.() === 0;
 
 describe.each(engines)('an unreadable music folder on %s', (engine) => {
   it.skipIf(!isRoot)('keeps its songs on every kind of scan and says which folder could not be read', async () => {
-    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-unreadable-'));
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-unreadable-data-'));
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'scan-as-nobody-music-'));
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'scan-as-nobody-data-'));
     let child: ChildProcessWithoutNullStreams | undefined;
     try {
       for (const dir of ['Artist/Album', 'Artist/Other', 'Loose']) await fs.mkdir(path.join(folder, dir), { recursive: true });
@@ -70,12 +70,19 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      let step = 'start';
       const next = async (): Promise<Answer> => {
-        const line = await lines.next();
+        // A guard against a hung process (it names the step and shows what the process said), not a measure of speed.
+        let timer: NodeJS.Timeout | undefined;
+        const hung = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer to ${step} within 5 minutes: ${stderr}`)), 300_000);
+        });
+        const line = await Promise.race([lines.next(), hung]).finally(() => clearTimeout(timer));
         if (line.done) throw new Error(`the scanning process ended: ${stderr}`);
         return JSON.parse(line.value) as Answer;
       };
       const scan = async (scopes?: { path: string; recursive: boolean }[]): Promise<Answer> => {
+        step = JSON.stringify(scopes ?? 'everything');
         child!.stdin.write(`${JSON.stringify(scopes ? { scopes } : {})}\n`);
         return next();
       };
@@ -120,7 +127,7 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
       await fs.rm(folder, { recursive: true, force: true });
       await fs.rm(dataDir, { recursive: true, force: true });
     }
-  }, 600_000);
+  }, 900_000);
 });
 
 async function chownTree(root: string, user: string): Promise<void> {
