@@ -59,8 +59,9 @@ describe.each(localSetups)('reads of a music folder on $engine', (setup) => {
     t = await startLibraryApp(setup, { MUSIC_FOLDERS: folder, MUSIC_WATCH: 'off' });
     const owner = await account(t, 'owner');
     const listener = await account(t, 'listener');
-    const key = (await t.app.inject({ method: 'POST', url: '/api/auth/api-keys', headers: bearer(listener), payload: { name: 'Player' } })).json<{ key: string }>()
-      .key;
+    const key = (await t.app.inject({ method: 'POST', url: '/api/auth/api-keys', headers: bearer(listener), payload: { name: 'Player' } })).json<{
+      key: string;
+    }>().key;
     await service(t).idle();
     const songs = await allSongs(t, listener);
     const song = songs.find((entry) => entry.fileName === 'song.mp3')!;

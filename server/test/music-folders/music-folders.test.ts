@@ -298,7 +298,12 @@ describe.each(setups)('music folders on $engine with $storage storage', (setup) 
     const seen = await t.app.inject({ method: 'GET', url: '/api/music-folders', headers: bearer(other) });
     expect(seen.statusCode).toBe(200);
     expect(seen.body).not.toContain(folder);
-    expect(seen.json<MusicFoldersResponse>()).toMatchObject({ folders: [{ id: 1, path: path.basename(folder) }], problems: [], problemCount: 0, canScan: false });
+    expect(seen.json<MusicFoldersResponse>()).toMatchObject({
+      folders: [{ id: 1, path: path.basename(folder) }],
+      problems: [],
+      problemCount: 0,
+      canScan: false,
+    });
   });
 
   it('keeps an .m3u8 of the folder as a playlist of the first account, matched by path, then by tags; follows its changes; does not remake one deleted', async () => {

@@ -35,26 +35,25 @@ afterAll(async () => {
 const isRoot = process.getuid?.() === 0;
 
 describe.each(engines)('an unreadable music folder on %s', (engine) => {
-  it.skipIf(!isRoot)('keeps its songs on every kind of scan and says which folder could not be read', async () => {
-    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'scan-as-nobody-music-'));
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'scan-as-nobody-data-'));
-    let child: ChildProcessWithoutNullStreams | undefined;
-    try {
-      for (const dir of ['Artist/Album', 'Artist/Other', 'Loose']) await fs.mkdir(path.join(folder, dir), { recursive: true });
-      await fs.copyFile(fixtures.plainMp3, path.join(folder, 'Artist/Album/one.mp3'));
-      await fs.copyFile(fixtures.opus, path.join(folder, 'Artist/Album/two.opus'));
-      await fs.copyFile(fixtures.vorbis, path.join(folder, 'Artist/Other/three.ogg'));
-      await fs.copyFile(fixtures.wav, path.join(folder, 'Loose/four.wav'));
-      await fs.chmod(folder, 0o755);
-      await chownTree(folder, 'nobody');
-      // The scanning process's own data, as an install running as that user has it.
-      if (engine === 'pglite') await seedPgliteCluster(dataDir);
-      await chownTree(dataDir, 'nobody');
+  it.skipIf(!isRoot)(
+    'keeps its songs on every kind of scan and says which folder could not be read',
+    async () => {
+      const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'scan-as-nobody-music-'));
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'scan-as-nobody-data-'));
+      let child: ChildProcessWithoutNullStreams | undefined;
+      try {
+        for (const dir of ['Artist/Album', 'Artist/Other', 'Loose']) await fs.mkdir(path.join(folder, dir), { recursive: true });
+        await fs.copyFile(fixtures.plainMp3, path.join(folder, 'Artist/Album/one.mp3'));
+        await fs.copyFile(fixtures.opus, path.join(folder, 'Artist/Album/two.opus'));
+        await fs.copyFile(fixtures.vorbis, path.join(folder, 'Artist/Other/three.ogg'));
+        await fs.copyFile(fixtures.wav, path.join(folder, 'Loose/four.wav'));
+        await fs.chmod(folder, 0o755);
+        await chownTree(folder, 'nobody');
+        // The scanning process's own data, as an install running as that user has it.
+        if (engine === 'pglite') await seedPgliteCluster(dataDir);
+        await chownTree(dataDir, 'nobody');
 
-      child = spawn(
-        'setpriv',
-        ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, '--conditions=source', '--import', 'tsx', CHILD],
-        {
+        child = spawn('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, '--conditions=source', '--import', 'tsx', CHILD], {
           cwd: SERVER_DIR,
           env: {
             PATH: process.env['PATH'] ?? '',
@@ -65,69 +64,70 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
             ...(process.env['TEST_DATABASE_URL'] ? { TEST_DATABASE_URL: process.env['TEST_DATABASE_URL'] } : {}),
             ...(process.env['FFMPEG_PATH'] ? { FFMPEG_PATH: process.env['FFMPEG_PATH'] } : {}),
           },
-        },
-      );
-      let stderr = '';
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-      let step = 'start';
-      const next = async (): Promise<Answer> => {
-        // A guard against a hung process (it names the step and shows what the process said), not a measure of speed.
-        let timer: NodeJS.Timeout | undefined;
-        const hung = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer to ${step} within 5 minutes: ${stderr}`)), 300_000);
         });
-        const line = await Promise.race([lines.next(), hung]).finally(() => clearTimeout(timer));
-        if (line.done) throw new Error(`the scanning process ended: ${stderr}`);
-        return JSON.parse(line.value) as Answer;
-      };
-      const scan = async (scopes?: { path: string; recursive: boolean }[]): Promise<Answer> => {
-        step = JSON.stringify(scopes ?? 'everything');
-        child!.stdin.write(`${JSON.stringify(scopes ? { scopes } : {})}\n`);
-        return next();
-      };
-      const reasonOf = (answer: Answer, at: string) => answer.problems?.find((problem) => problem.path === at)?.reason;
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+        let step = 'start';
+        const next = async (): Promise<Answer> => {
+          // A guard against a hung process (it names the step and shows what the process said), not a measure of speed.
+          let timer: NodeJS.Timeout | undefined;
+          const hung = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`no answer to ${step} within 5 minutes: ${stderr}`)), 300_000);
+          });
+          const line = await Promise.race([lines.next(), hung]).finally(() => clearTimeout(timer));
+          if (line.done) throw new Error(`the scanning process ended: ${stderr}`);
+          return JSON.parse(line.value) as Answer;
+        };
+        const scan = async (scopes?: { path: string; recursive: boolean }[]): Promise<Answer> => {
+          step = JSON.stringify(scopes ?? 'everything');
+          child!.stdin.write(`${JSON.stringify(scopes ? { scopes } : {})}\n`);
+          return next();
+        };
+        const reasonOf = (answer: Answer, at: string) => answer.problems?.find((problem) => problem.path === at)?.reason;
 
-      expect((await next()).shown).toBe(4);
+        expect((await next()).shown).toBe(4);
 
-      // A subfolder at chmod 000: the watcher's scan of it, then a full scan (Scan now, the timer).
-      await fs.chmod(path.join(folder, 'Artist'), 0o000);
-      let answer = await scan([{ path: 'Artist', recursive: true }]);
-      expect(answer.shown).toBe(4);
-      expect(answer.counts?.missing).toBe(0);
-      expect(reasonOf(answer, 'Artist')).toMatch(/Permission denied/);
-      answer = await scan([{ path: 'Artist/Album', recursive: false }]);
-      expect(answer.shown).toBe(4);
-      expect(reasonOf(answer, 'Artist/Album')).toMatch(/Permission denied/);
-      answer = await scan();
-      expect(answer).toMatchObject({ shown: 4, counts: { missing: 0 } });
-      expect(reasonOf(answer, 'Artist')).toMatch(/Permission denied.*kept/);
+        // A subfolder at chmod 000: the watcher's scan of it, then a full scan (Scan now, the timer).
+        await fs.chmod(path.join(folder, 'Artist'), 0o000);
+        let answer = await scan([{ path: 'Artist', recursive: true }]);
+        expect(answer.shown).toBe(4);
+        expect(answer.counts?.missing).toBe(0);
+        expect(reasonOf(answer, 'Artist')).toMatch(/Permission denied/);
+        answer = await scan([{ path: 'Artist/Album', recursive: false }]);
+        expect(answer.shown).toBe(4);
+        expect(reasonOf(answer, 'Artist/Album')).toMatch(/Permission denied/);
+        answer = await scan();
+        expect(answer).toMatchObject({ shown: 4, counts: { missing: 0 } });
+        expect(reasonOf(answer, 'Artist')).toMatch(/Permission denied.*kept/);
 
-      // The whole folder unreadable.
-      await fs.chmod(path.join(folder, 'Artist'), 0o755);
-      await fs.chmod(folder, 0o000);
-      answer = await scan();
-      expect(answer).toMatchObject({ shown: 4, counts: { missing: 0 } });
-      expect(reasonOf(answer, '')).toMatch(/Permission denied/);
-      answer = await scan([{ path: 'Loose', recursive: true }]);
-      expect(answer.shown).toBe(4);
+        // The whole folder unreadable.
+        await fs.chmod(path.join(folder, 'Artist'), 0o755);
+        await fs.chmod(folder, 0o000);
+        answer = await scan();
+        expect(answer).toMatchObject({ shown: 4, counts: { missing: 0 } });
+        expect(reasonOf(answer, '')).toMatch(/Permission denied/);
+        answer = await scan([{ path: 'Loose', recursive: true }]);
+        expect(answer.shown).toBe(4);
 
-      // Readable again: nothing was lost; a file really deleted is still seen as gone.
-      await fs.chmod(folder, 0o755);
-      await fs.rm(path.join(folder, 'Loose/four.wav'));
-      answer = await scan();
-      expect(answer).toMatchObject({ shown: 3, counts: { missing: 1 } });
-      expect(answer.problems).toEqual([]);
-      child.stdin.write(`${JSON.stringify({ quit: true })}\n`);
-      await new Promise((resolve) => child!.once('exit', resolve));
-    } finally {
-      if (child && child.exitCode === null) child.kill('SIGKILL');
-      await fs.chmod(folder, 0o755).catch(() => undefined);
-      await fs.chmod(path.join(folder, 'Artist'), 0o755).catch(() => undefined);
-      await fs.rm(folder, { recursive: true, force: true });
-      await fs.rm(dataDir, { recursive: true, force: true });
-    }
-  }, 900_000);
+        // Readable again: nothing was lost; a file really deleted is still seen as gone.
+        await fs.chmod(folder, 0o755);
+        await fs.rm(path.join(folder, 'Loose/four.wav'));
+        answer = await scan();
+        expect(answer).toMatchObject({ shown: 3, counts: { missing: 1 } });
+        expect(answer.problems).toEqual([]);
+        child.stdin.write(`${JSON.stringify({ quit: true })}\n`);
+        await new Promise((resolve) => child!.once('exit', resolve));
+      } finally {
+        if (child && child.exitCode === null) child.kill('SIGKILL');
+        await fs.chmod(folder, 0o755).catch(() => undefined);
+        await fs.chmod(path.join(folder, 'Artist'), 0o755).catch(() => undefined);
+        await fs.rm(folder, { recursive: true, force: true });
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    900_000,
+  );
 });
 
 async function chownTree(root: string, user: string): Promise<void> {

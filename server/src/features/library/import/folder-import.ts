@@ -193,7 +193,9 @@ export class FolderImport {
         const stored = createHash('sha256');
         await storage.put(key, hashedStream(file.path, stored), { contentType: mimeType });
         if (stored.digest('hex') !== sha256) return { kind: 'refused', reason: await this.discard([key], CHANGED_WHILE_IMPORTING) };
-        cover = await storeCover(storage, tags.picture ?? (await coverBeside(file.path, besideNames)), this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
+        cover = await storeCover(storage, tags.picture ?? (await coverBeside(file.path, besideNames)), this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, {
+          key,
+        });
         const values = describeSong({ ownerId, fileName: path.basename(file.path), storageKey: key, size: file.size, folderId: 0 }, audio, tags, cover);
         const { row, created } = await recordSong(repository, { ...values, contentSha256: sha256 });
         seen.set(sha256, name);
