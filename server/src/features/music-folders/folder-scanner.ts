@@ -11,7 +11,7 @@ import type { FolderSongs, FolderSongValues } from '../library/library.port.js';
 import { coverAmong, lrcLyricsTag, lyricsFileFor } from '../../platform/media/side-files.js';
 import { absolutePath, AUDIO_TYPES, extensionOf, fingerprintOf, relativePath } from './folder-files.js';
 import { localFile } from './local-file.js';
-import { FolderBounds, LINK_OUTSIDE, OutsideFoldersError } from './folder-bounds.js';
+import { LINK_OUTSIDE, OutsideFoldersError, type FolderBounds } from './folder-bounds.js';
 import { isGone, KEPT_AS_THEY_WERE, unreadableReason, walkMusicFolder, type WalkedDirectory, type WalkedFile } from './folder-walk.js';
 import { emptyCounts, type KnownFile, type MusicFoldersRepository, type NewFolderFile, type ScanCounts } from './music-folders.repository.js';
 
