@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanProblem } from '@encore/common/music-folders.contract';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
-import { seedPgliteCluster } from '../support/pglite-cluster.js';
 import { engines } from '../support/test-app.js';
 
 /**
@@ -39,7 +38,6 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
     'keeps its songs on every kind of scan and says which folder could not be read',
     async () => {
       const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'scan-as-nobody-music-'));
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'scan-as-nobody-data-'));
       let child: ChildProcessWithoutNullStreams | undefined;
       try {
         for (const dir of ['Artist/Album', 'Artist/Other', 'Loose']) await fs.mkdir(path.join(folder, dir), { recursive: true });
@@ -49,9 +47,6 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
         await fs.copyFile(fixtures.wav, path.join(folder, 'Loose/four.wav'));
         await fs.chmod(folder, 0o755);
         await chownTree(folder, 'nobody');
-        // The scanning process's own data, as an install running as that user has it.
-        if (engine === 'pglite') await seedPgliteCluster(dataDir);
-        await chownTree(dataDir, 'nobody');
 
         child = spawn('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, '--conditions=source', '--import', 'tsx', CHILD], {
           cwd: SERVER_DIR,
@@ -60,7 +55,6 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
             HOME: '/tmp',
             SCAN_FOLDER: folder,
             SCAN_ENGINE: engine,
-            SCAN_DATA_DIR: dataDir,
             ...(process.env['TEST_DATABASE_URL'] ? { TEST_DATABASE_URL: process.env['TEST_DATABASE_URL'] } : {}),
             ...(process.env['FFMPEG_PATH'] ? { FFMPEG_PATH: process.env['FFMPEG_PATH'] } : {}),
           },
@@ -123,7 +117,6 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
         await fs.chmod(folder, 0o755).catch(() => undefined);
         await fs.chmod(path.join(folder, 'Artist'), 0o755).catch(() => undefined);
         await fs.rm(folder, { recursive: true, force: true });
-        await fs.rm(dataDir, { recursive: true, force: true });
       }
     },
     900_000,
