@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanProblem } from '@encore/common/music-folders.contract';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
+import { seedPgliteCluster } from '../support/pglite-cluster.js';
 import { engines } from '../support/test-app.js';
 
 /**
@@ -37,7 +38,10 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
   it.skipIf(!isRoot)(
     'keeps its songs on every kind of scan and says which folder could not be read',
     async () => {
-      const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'scan-as-nobody-music-'));
+      // The folder and the scanning process's data side by side in a folder of the test's own.
+      const base = await fs.mkdtemp(path.join(os.tmpdir(), 'scan-as-nobody-'));
+      const folder = path.join(base, 'music');
+      const dataDir = path.join(base, 'data');
       let child: ChildProcessWithoutNullStreams | undefined;
       try {
         for (const dir of ['Artist/Album', 'Artist/Other', 'Loose']) await fs.mkdir(path.join(folder, dir), { recursive: true });
@@ -46,7 +50,11 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
         await fs.copyFile(fixtures.vorbis, path.join(folder, 'Artist/Other/three.ogg'));
         await fs.copyFile(fixtures.wav, path.join(folder, 'Loose/four.wav'));
         await fs.chmod(folder, 0o755);
+        await fs.chmod(base, 0o755);
         await chownTree(folder, 'nobody');
+        if (engine === 'pglite') await seedPgliteCluster(dataDir);
+        else await fs.mkdir(dataDir);
+        await chownTree(dataDir, 'nobody');
 
         child = spawn('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, '--conditions=source', '--import', 'tsx', CHILD], {
           cwd: SERVER_DIR,
@@ -55,6 +63,7 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
             HOME: '/tmp',
             SCAN_FOLDER: folder,
             SCAN_ENGINE: engine,
+            SCAN_DATA_DIR: dataDir,
             ...(process.env['TEST_DATABASE_URL'] ? { TEST_DATABASE_URL: process.env['TEST_DATABASE_URL'] } : {}),
             ...(process.env['FFMPEG_PATH'] ? { FFMPEG_PATH: process.env['FFMPEG_PATH'] } : {}),
           },
@@ -116,7 +125,7 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
         if (child && child.exitCode === null) child.kill('SIGKILL');
         await fs.chmod(folder, 0o755).catch(() => undefined);
         await fs.chmod(path.join(folder, 'Artist'), 0o755).catch(() => undefined);
-        await fs.rm(folder, { recursive: true, force: true });
+        await fs.rm(base, { recursive: true, force: true });
       }
     },
     900_000,

@@ -36,4 +36,4 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
   say({ ...result, shown: await shown() });
 }
 await t.close();
-await rm(dataDir, { recursive: true, force: true });
+if (!process.env['SCAN_DATA_DIR']) await rm(dataDir, { recursive: true, force: true });
