@@ -111,6 +111,8 @@ const envSchema = z.object({
   MUSIC_WATCH: z.enum(['on', 'poll', 'off']).default('on'),
   /** Days a missing file's song is kept hidden (its likes and playlist places come back with the file). */
   MUSIC_MISSING_GRACE_DAYS: z.coerce.number().min(0).max(3650).default(30),
+  /** Whether a link in a music folder to a file or folder outside every music folder is followed (never into DATA_DIR). */
+  MUSIC_FOLLOW_LINKS: booleanish.default(false),
   /** ListenBrainz (issue 30): where counted plays of users who linked a token are submitted; off: nobody can link one. */
   LISTENBRAINZ_URL: z.union([z.literal('off'), z.string().url('LISTENBRAINZ_URL must be a URL or off')]).default('https://api.listenbrainz.org'),
   /** Seconds before a listen ListenBrainz could not take is sent again (doubling each time, five times). */
@@ -218,7 +220,7 @@ export interface Config {
     onIngest: boolean;
   };
   /** Music folders (issue 27): absolute paths, the rescan interval, how they are watched, the grace period. */
-  musicFolders: { paths: string[]; scanIntervalMs: number; watch: 'on' | 'poll' | 'off'; missingGraceMs: number };
+  musicFolders: { paths: string[]; scanIntervalMs: number; watch: 'on' | 'poll' | 'off'; missingGraceMs: number; followLinks: boolean };
   /** Scrobbling to ListenBrainz (issue 30): the API's base URL (undefined: off) and the first retry's delay. */
   listenBrainz: { baseUrl: string | undefined; retrySeconds: number };
   /** Prometheus metrics (issue 40): the bearer token of /metrics on the main port, and/or a port of 127.0.0.1. */
@@ -405,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       scanIntervalMs: e.MUSIC_SCAN_MINUTES * 60_000,
       watch: e.MUSIC_WATCH,
       missingGraceMs: e.MUSIC_MISSING_GRACE_DAYS * 24 * 3600_000,
+      followLinks: e.MUSIC_FOLLOW_LINKS,
     },
     listenBrainz: {
       baseUrl: e.LISTENBRAINZ_URL === 'off' ? undefined : e.LISTENBRAINZ_URL.replace(/\/+$/, ''),

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsPort } from '../../src/features/auth/auth.port.js';
-import type { ImportProgress, ImportReport } from '../../src/features/library/import/folder-import.js';
+import { LYRICS_WITHOUT_SONG, type ImportProgress, type ImportReport } from '../../src/features/library/import/folder-import.js';
 import { BROKEN_LINK, LINK_LOOP } from '../../src/features/library/import/folder-walk.js';
 import { formatDuration, formatProgressLine, formatSummary, ProgressPrinter } from '../../src/features/library/import/import-progress.js';
 import { NO_ACCOUNT, parseImportArgs, runImportCommand } from '../../src/features/library/import/import.command.js';
@@ -52,6 +52,14 @@ async function musicFolder(): Promise<string> {
   await fs.writeFile(path.join(dir, 'notes.txt'), 'ripped with care\n');
   await fs.symlink('../..', path.join(dir, 'Loose/Deeper/back to the top'));
   await fs.symlink('gone.mp3', path.join(dir, 'Loose/broken link.mp3'));
+  // Beside the songs, as the music folders have them (issue 39): a cover, lyrics of one song, and lyrics of no song.
+  const { default: sharp } = await import('sharp');
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 0, g: 200, b: 0 } } })
+    .jpeg()
+    .toBuffer();
+  await fs.writeFile(path.join(dir, 'Loose/Folder.jpg'), jpeg);
+  await fs.writeFile(path.join(dir, 'Loose/vorbis.lrc'), '[00:00.50]First sung line\n[00:01.20]Second sung line\n');
+  await fs.writeFile(path.join(dir, 'Loose/nobody sings this.lrc'), '[00:00.50]Alone\n');
   return dir;
 }
 
@@ -143,6 +151,12 @@ describe.each(setups)('npm run import on $engine with $storage storage', (setup)
     const tagged = songs.find((song) => song.fileName === '03 Tagged.mp3');
     expect(tagged).toMatchObject({ title: TAGGED.title, artist: TAGGED.artist, hasCover: true });
     expect(songs.find((song) => song.fileName === '04 Flac.flac')).toMatchObject({ hasCover: true });
+    // The cover beside a song without one of its own is its cover; the .lrc beside it its lyrics.
+    const vorbis = songs.find((song) => song.fileName === 'vorbis.ogg');
+    expect(vorbis).toMatchObject({ hasCover: true });
+    const lyrics = await t.app.inject({ method: 'GET', url: `/api/files/${vorbis?.id}/lyrics`, headers: bearer(token) });
+    expect(lyrics.statusCode).toBe(200);
+    expect(JSON.stringify(lyrics.json())).toContain('First sung line');
 
     // The song is whole: its stream serves the file's exact bytes, its lyrics came from its tags.
     const detail = await t.app.inject({ method: 'GET', url: `/api/files/${tagged?.id}`, headers: bearer(token) });
@@ -164,7 +178,10 @@ describe.each(setups)('npm run import on $engine with $storage storage', (setup)
     expect(run.out).toContain(`  Loose/broken link.mp3: ${BROKEN_LINK}`);
     expect(run.out).toContain(`  Loose/damaged.mp3: ${UNREADABLE}`);
     expect(run.out).toContain(`  Films/film.mp4: ${ONLY_AUDIO}`);
-    expect(run.out).toContain('Refused 6');
+    expect(run.out).toContain(`  Loose/nobody sings this.lrc: ${LYRICS_WITHOUT_SONG}`);
+    expect(run.out).not.toContain('Folder.jpg');
+    expect(run.out).not.toContain('vorbis.lrc');
+    expect(run.out).toContain('Refused 7');
     expect(run.out).not.toContain('hidden');
     expect(run.err).toContain('Importing 12 / 12 files');
 

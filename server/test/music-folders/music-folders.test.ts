@@ -232,7 +232,11 @@ describe.each(setups)('music folders on $engine with $storage storage', (setup) 
     await rescan();
     let now = await allSongs(t, listener);
     const moved = now.find((song) => song.id === flac.id);
-    expect(moved).toMatchObject({ fileName: '04 Flac.flac', isLiked: true });
+    // Renamed on disk: shown and downloaded under its new name (issue 37, item 12).
+    expect(moved).toMatchObject({ fileName: 'renamed.flac', isLiked: true });
+    const download = await t.app.inject({ method: 'GET', url: `/api/files/${flac.id}/download`, headers: bearer(listener) });
+    expect(download.statusCode).toBe(200);
+    expect(String(download.headers['content-disposition'])).toContain('renamed.flac');
     const status = (await t.app.inject({ method: 'GET', url: '/api/music-folders', headers: bearer(owner) })).json<MusicFoldersResponse>();
     expect(status.scan).toMatchObject({ moved: 1, added: 0, missing: 0 });
 
@@ -290,6 +294,16 @@ describe.each(setups)('music folders on $engine with $storage storage', (setup) 
     expect((await allSongs(t, owner)).length).toBe(count);
     const overview = (await t.app.inject({ method: 'GET', url: '/api/music-folders', headers: bearer(owner) })).json<MusicFoldersResponse>();
     expect(overview.problems).toContainEqual({ folder, path: '', reason: FOLDER_EMPTY });
+    // Where the folders are on the server is for admins (issue 37, item 12): others see names, no report.
+    const seen = await t.app.inject({ method: 'GET', url: '/api/music-folders', headers: bearer(other) });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.body).not.toContain(folder);
+    expect(seen.json<MusicFoldersResponse>()).toMatchObject({
+      folders: [{ id: 1, path: path.basename(folder) }],
+      problems: [],
+      problemCount: 0,
+      canScan: false,
+    });
   });
 
   it('keeps an .m3u8 of the folder as a playlist of the first account, matched by path, then by tags; follows its changes; does not remake one deleted', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -42,10 +42,6 @@ export const AUDIO_TYPES: Readonly<Record<string, string>> = {
 
 export const PLAYLIST_EXTENSIONS = new Set(['m3u', 'm3u8']);
 
-/** Pictures beside the songs that are the album's cover, in order of preference. */
-const COVER_NAMES = ['cover', 'folder', 'front', 'album', 'albumart', 'albumartsmall'];
-const COVER_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
-
 export function extensionOf(name: string): string {
   const ext = path.extname(name);
   return ext.length > 1 ? ext.slice(1).toLowerCase() : '';
@@ -60,50 +56,26 @@ export function isAudioName(name: string): boolean {
   return ext === '' || Object.hasOwn(AUDIO_TYPES, ext);
 }
 
-/** The cover picture among a folder's file names (`cover.jpg`, `Folder.png`…), if any. */
-export function coverAmong(names: readonly string[]): string | undefined {
-  let best: { name: string; rank: number } | undefined;
-  for (const name of names) {
-    const ext = extensionOf(name);
-    if (!COVER_EXTENSIONS.includes(ext)) continue;
-    const base = name.slice(0, name.length - ext.length - 1).toLowerCase();
-    const rank = COVER_NAMES.indexOf(base);
-    if (rank >= 0 && (best === undefined || rank < best.rank)) best = { name, rank };
-  }
-  return best?.name;
-}
-
-/** The `.lrc` beside an audio file (same name, any case of the extension), among its folder's names. */
-export function lyricsFileFor(audioName: string, names: readonly string[]): string | undefined {
-  const base = audioName.slice(0, audioName.length - path.extname(audioName).length);
-  return names.find((name) => extensionOf(name) === 'lrc' && name.slice(0, -4) === base);
-}
-
 const SAMPLE_BYTES = 64 * 1024;
 
 /**
- * A fingerprint of the file's content, independent of its name and place: its length and three
+ * A fingerprint of the file's content (read through `handle`, which the caller closes), independent of its name and place: its length and three
  * samples from the middle of it, where the audio is (tags live at the ends). A moved or renamed
  * file has the same one; reading it costs three small reads, not the whole file.
  */
-export async function fingerprintOf(file: string, size: number): Promise<string> {
+export async function fingerprintOf(handle: FileHandle, size: number): Promise<string> {
   const hash = createHash('sha256');
   hash.update(`${size}:`);
-  const handle = await fs.open(file, 'r');
-  try {
-    if (size <= SAMPLE_BYTES * 4) {
-      const bytes = Buffer.alloc(size);
-      const { bytesRead } = await handle.read(bytes, 0, size, 0);
+  if (size <= SAMPLE_BYTES * 4) {
+    const bytes = Buffer.alloc(size);
+    const { bytesRead } = await handle.read(bytes, 0, size, 0);
+    hash.update(bytes.subarray(0, bytesRead));
+  } else {
+    const bytes = Buffer.alloc(SAMPLE_BYTES);
+    for (const fraction of [0.25, 0.5, 0.75]) {
+      const { bytesRead } = await handle.read(bytes, 0, SAMPLE_BYTES, Math.floor(size * fraction));
       hash.update(bytes.subarray(0, bytesRead));
-    } else {
-      const bytes = Buffer.alloc(SAMPLE_BYTES);
-      for (const fraction of [0.25, 0.5, 0.75]) {
-        const { bytesRead } = await handle.read(bytes, 0, SAMPLE_BYTES, Math.floor(size * fraction));
-        hash.update(bytes.subarray(0, bytesRead));
-      }
     }
-  } finally {
-    await handle.close();
   }
   return hash.digest('base64url');
 }

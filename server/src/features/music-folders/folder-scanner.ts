@@ -11,9 +11,11 @@ import { DEFAULT_COVER_LIMITS, renderCover, UnusableCoverError, type CoverLimits
 import type { ClosableSource } from '../../platform/media/byte-source.js';
 import type { Storage } from '../../platform/storage/storage.types.js';
 import type { FolderSongs, FolderSongValues } from '../library/library.port.js';
-import { absolutePath, AUDIO_TYPES, coverAmong, extensionOf, fingerprintOf, lyricsFileFor, relativePath } from './folder-files.js';
+import { coverAmong, lyricsFileFor } from '../../platform/media/side-files.js';
+import { absolutePath, AUDIO_TYPES, extensionOf, fingerprintOf, relativePath } from './folder-files.js';
 import { localFile } from './local-file.js';
-import { walkMusicFolder, type WalkedDirectory, type WalkedFile } from './folder-walk.js';
+import { LINK_OUTSIDE, OutsideFoldersError, type FolderBounds } from './folder-bounds.js';
+import { isGone, KEPT_AS_THEY_WERE, unreadableReason, walkMusicFolder, type WalkedDirectory, type WalkedFile } from './folder-walk.js';
 import { emptyCounts, type KnownFile, type MusicFoldersRepository, type NewFolderFile, type ScanCounts } from './music-folders.repository.js';
 
 export const NOT_AUDIO = 'Not an audio file (its content is not a format Encore reads).';
@@ -39,6 +41,8 @@ export interface FolderScannerDeps {
   logger: Logger;
   /** The music folders, absolute, in MUSIC_FOLDERS order (a song's folderId is its place, from 1). */
   folders: readonly string[];
+  /** Where the folders' files may really be (links resolved): every read of the scan is checked by it. */
+  bounds: FolderBounds;
   missingGraceMs: number;
   tagTimeoutMs?: number;
   coverLimits?: CoverLimits;
@@ -139,14 +143,26 @@ export class FolderScanner {
     const changed: { work: FileWork; row: KnownFile }[] = [];
     const returned: KnownFile[] = [];
     let audioFiles = 0;
+    /** Folders and files there but unreadable now: what is known below them is kept, not taken as deleted. */
+    const unreadable: string[] = [];
 
     const realRoot = await fs.realpath(folder);
     for (const scope of scopes) {
       if (scope.path !== '') {
         // A part of the folder the watcher named: gone (its files are among the vanished below), or
         // reached through a link (the full scans walk each real folder once; a link would make copies).
-        const real = await fs.realpath(absolutePath(folder, scope.path)).catch(() => undefined);
-        if (real === undefined || relativePath(realRoot, real) !== scope.path) continue;
+        let real: string | undefined;
+        try {
+          real = await fs.realpath(absolutePath(folder, scope.path));
+        } catch (error) {
+          // Not gone, only unreadable now (a folder above it is not allowed): its songs stay as they were.
+          if (!isGone(error)) {
+            unreadable.push(scope.path);
+            report(scope.path, `${unreadableReason(error)} ${KEPT_AS_THEY_WERE}`);
+          }
+          continue;
+        }
+        if (relativePath(realRoot, real) !== scope.path) continue;
       }
       const walkProblems = await walkMusicFolder(
         folder,
@@ -170,13 +186,17 @@ export class FolderScanner {
           }
           progress.tick();
         },
-        { recursive: scope.recursive, ...(signal ? { signal } : {}) },
+        { recursive: scope.recursive, allows: (real) => this.deps.bounds.allows(real), ...(signal ? { signal } : {}) },
       );
-      for (const problem of walkProblems) report(problem.path, problem.reason);
+      for (const problem of walkProblems) {
+        report(problem.path, problem.reason);
+        if (problem.unreadable) unreadable.push(problem.path);
+      }
     }
 
     // Known files of the scanned part that the walk did not find: gone, or moved (below).
-    const vanished = [...known.values()].filter((row) => row.missingSince === null && inScope(row.path) && !seen.has(row.path));
+    const kept = (file: string) => unreadable.some((part) => part === '' || file === part || file.startsWith(`${part}/`));
+    const vanished = [...known.values()].filter((row) => row.missingSince === null && inScope(row.path) && !seen.has(row.path) && !kept(row.path));
     if (full && audioFiles === 0 && vanished.length > 0) {
       // An unmounted share often shows as an empty folder: never "everything was deleted".
       report('', FOLDER_EMPTY);
@@ -196,7 +216,7 @@ export class FolderScanner {
     const fingerprints = new Map<FileWork, string>();
     await eachLimited(fresh, PARSE_CONCURRENCY, async (work) => {
       try {
-        fingerprints.set(work, await fingerprintOf(absolutePath(folder, work.file.path), work.file.size));
+        fingerprints.set(work, await this.fingerprint(absolutePath(folder, work.file.path), work.file.size));
       } catch {
         // Unreadable: reading it below reports why.
       }
@@ -204,6 +224,7 @@ export class FolderScanner {
     const vanishedByPrint = groupBy(vanished, (row) => row.fingerprint);
     const earlierMissing = groupBy(await this.deps.repository.missingByFingerprint([...new Set(fingerprints.values())]), (row) => row.fingerprint);
     const toAdd: FileWork[] = [];
+    const renamed: { work: FileWork; row: KnownFile }[] = [];
     for (const work of fresh) {
       const print = fingerprints.get(work);
       const from = print === undefined ? undefined : (vanishedByPrint.get(print)?.shift() ?? earlierMissing.get(print)?.shift());
@@ -215,6 +236,8 @@ export class FolderScanner {
       if (index >= 0) vanished.splice(index, 1);
       await this.deps.repository.updateFile(from.id, { folder, path: work.file.path, size: work.file.size, mtimeMs: work.file.mtimeMs, missingSince: null });
       if (from.songId !== null) await this.deps.folderSongs.setMissing([from.songId], null);
+      // Under a new name: the song shows and downloads under it (its tags are read again with it).
+      if (from.songId !== null && baseName(from.path) !== work.file.name) renamed.push({ work, row: from as KnownFile });
       counts.moved += 1;
       counts.done += 1;
       progress.tick();
@@ -254,6 +277,13 @@ export class FolderScanner {
       }
       counts.done += 1;
       progress.tick();
+    });
+
+    await eachLimited(renamed, PARSE_CONCURRENCY, async ({ work, row }) => {
+      const read = await this.read(work, fingerprints.get(work));
+      if ('problem' in read || row.songId === null) return; // read as it was before; its next change is read again
+      await this.deps.folderSongs.update(row.songId, { ...read.values, storageKey: row.storageKey });
+      await this.deps.repository.updateFile(row.id, fileValues(work, read, row.storageKey, row.songId));
     });
 
     // New files, in batches: one insert of songs and one of file rows per batch. The next batch
@@ -318,10 +348,10 @@ export class FolderScanner {
     let fileType = extensionType;
     let fingerprint: string;
     try {
-      fingerprint = knownFingerprint ?? (await fingerprintOf(full, file.size));
+      fingerprint = knownFingerprint ?? (await this.fingerprint(full, file.size));
       if (file.size === 0) return { problem: NOT_AUDIO };
       // The sniffer and the tag parser read the file through one handle (and its cached block).
-      const found = await localFile(full, file.size, async (source) => {
+      const found = await localFile(this.opener(full), file.size, async (source) => {
         const sniffed = await sniffAudioFile(source);
         if (sniffed) fileType = sniffed.mimeType;
         // The sniffer knows these formats' every variant: a file named for one that it does not
@@ -333,6 +363,7 @@ export class FolderScanner {
       if (found === undefined) return { problem: NOT_AUDIO };
       tags = found;
     } catch (error) {
+      if (error instanceof OutsideFoldersError) return { problem: LINK_OUTSIDE };
       return { problem: error instanceof NotAudioError ? NOT_AUDIO : UNREADABLE };
     }
     if (tags.hasVideo) return { problem: HAS_VIDEO };
@@ -345,7 +376,7 @@ export class FolderScanner {
     let lrcMtimeMs: number | null = null;
     if (lrcName !== undefined) {
       const lrcPath = absolutePath(folder, joinRelative(directory.path, lrcName));
-      const bytes = await readOptional(lrcPath, 1024 * 1024);
+      const bytes = await this.deps.bounds.readSmall(lrcPath, 1024 * 1024);
       if (bytes) {
         // Decoded as every lyrics file is (UTF-16, legacy code pages); the lyrics module keeps
         // it as the song's lyrics, with the file beside it as their source (embedded synced ones come first).
@@ -376,10 +407,10 @@ export class FolderScanner {
     try {
       return await (open
         ? readAudioTags(open, { mimeType: fileType }, timeout)
-        : localFile(full, size, (source) => readAudioTags(source, { mimeType: fileType }, timeout)));
+        : localFile(this.opener(full), size, (source) => readAudioTags(source, { mimeType: fileType }, timeout)));
     } catch (first) {
       try {
-        return await localFile(full, size, (source) => readAudioTags(source, { mimeType: '' }, timeout));
+        return await localFile(this.opener(full), size, (source) => readAudioTags(source, { mimeType: '' }, timeout));
       } catch (error) {
         if (error instanceof Error && /unsupported|guess|mime/i.test(error.message)) throw new NotAudioError(error.message);
         throw first;
@@ -412,7 +443,7 @@ export class FolderScanner {
   private async coverBeside(picturePath: string, file: string): Promise<CoverKeys | null> {
     let stored = this.besideCovers.get(picturePath);
     if (!stored) {
-      stored = readOptional(picturePath).then((picture) => this.cover(picture, file));
+      stored = this.deps.bounds.readSmall(picturePath, 20 * 1024 * 1024).then((picture) => this.cover(picture, file));
       this.besideCovers.set(picturePath, stored);
       if (this.besideCovers.size > 2000) this.besideCovers.delete(this.besideCovers.keys().next().value as string);
     }
@@ -461,6 +492,20 @@ export class FolderScanner {
     this.deps.logger.info({ count: expired.length }, 'removed the songs of music folders missing for longer than the grace period');
   }
 
+  /** Opens a folder file for reading, within the bounds (OutsideFoldersError when it leads outside them). */
+  private opener(file: string): () => Promise<fs.FileHandle> {
+    return async () => (await this.deps.bounds.open(file)).handle;
+  }
+
+  private async fingerprint(file: string, size: number): Promise<string> {
+    const { handle } = await this.deps.bounds.open(file);
+    try {
+      return await fingerprintOf(handle, size);
+    } finally {
+      await handle.close();
+    }
+  }
+
   private now(): Date {
     return this.deps.now?.() ?? new Date();
   }
@@ -495,22 +540,16 @@ export function within(scope: ScanScope, file: string): boolean {
   return scope.recursive || !file.slice(scope.path.length + 1).includes('/');
 }
 
+function baseName(relative: string): string {
+  return relative.slice(relative.lastIndexOf('/') + 1);
+}
+
 function joinRelative(directory: string, name: string): string {
   return directory === '' ? name : `${directory}/${name}`;
 }
 
 function songIdsOf(rows: readonly { songId: number | null }[]): number[] {
   return rows.flatMap((row) => (row.songId === null ? [] : [row.songId]));
-}
-
-async function readOptional(file: string, maxBytes = 20 * 1024 * 1024): Promise<Buffer | undefined> {
-  try {
-    const stats = await fs.stat(file);
-    if (!stats.isFile() || stats.size > maxBytes) return undefined;
-    return await fs.readFile(file);
-  } catch {
-    return undefined;
-  }
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {

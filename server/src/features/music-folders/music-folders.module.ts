@@ -1,5 +1,6 @@
 import { bind, defineModule } from '../../modules/module.js';
 import { absolutePath } from './folder-files.js';
+import { FolderBounds } from './folder-bounds.js';
 import { accountsPort } from '../auth/auth.port.js';
 import { folderSongsPort } from '../library/library.port.js';
 import { playlistFilesPort } from '../playlists/playlists.port.js';
@@ -21,19 +22,31 @@ export const musicFoldersModule = defineModule({
   provides: [musicFoldersPort],
   tables: [musicFolderFiles, musicFolderScan, musicFolderPlaylists],
   jobs: [],
-  settings: ['MUSIC_FOLDERS', 'MUSIC_SCAN_MINUTES', 'MUSIC_WATCH', 'MUSIC_MISSING_GRACE_DAYS'],
+  settings: ['MUSIC_FOLDERS', 'MUSIC_SCAN_MINUTES', 'MUSIC_WATCH', 'MUSIC_MISSING_GRACE_DAYS', 'MUSIC_FOLLOW_LINKS'],
   tags: ['music-folders'],
   setup({ platform, logger, use }) {
     const { config, database, storage } = platform;
     const settings = config.musicFolders;
     const repository = new MusicFoldersRepository(database.db);
     const folderSongs = use(folderSongsPort);
+    const bounds = new FolderBounds(settings.paths, { followLinks: settings.followLinks, dataDir: config.dataDir });
     // The songs' files, read where they are: streams, downloads, analysis, transcription and clips
-    // read them through storage like any other song.
+    // read them through storage like any other song. Each open is checked by its descriptor: the
+    // file must really be inside the folders (links resolved) and be the file that was scanned.
     storage.mount(MUSIC_KEY_PREFIX, async (key) => {
       const file = await repository.locate(key);
       if (!file || !settings.paths.includes(file.folder)) return undefined;
-      return { path: absolutePath(file.folder, file.path), contentType: file.contentType };
+      const accept = async ({ realPath, stats }: { realPath: string; stats: { size: number; mtimeMs: number } }): Promise<boolean> => {
+        if (!(await bounds.allows(realPath))) {
+          logger.warn({ folder: file.folder, path: file.path }, 'music folders: a file leads outside the music folders; not read');
+          return false;
+        }
+        if (stats.size === file.size && Math.trunc(stats.mtimeMs) === file.mtimeMs) return true;
+        // Changed since it was scanned: read again by a scan before it is served.
+        service.recheck(file.folder, file.path);
+        return false;
+      };
+      return { path: absolutePath(file.folder, file.path), contentType: file.contentType, accept };
     });
     const playlists = new FolderPlaylists({ repository, playlistFiles: use(playlistFilesPort), accounts: use(accountsPort), logger, folders: settings.paths });
     const scanner = new FolderScanner({
@@ -42,6 +55,7 @@ export const musicFoldersModule = defineModule({
       storage,
       logger,
       folders: settings.paths,
+      bounds,
       missingGraceMs: settings.missingGraceMs,
       ffmpeg: platform.ffmpeg,
       onProgress: (counts) => repository.progress(counts),

@@ -160,9 +160,15 @@ export class MusicFoldersRepository {
   }
 
   /** Where the file under a storage key is, for the storage mount (missing files resolve to nothing). */
-  async locate(storageKey: string): Promise<Pick<FolderFileRow, 'folder' | 'path' | 'contentType'> | undefined> {
+  async locate(storageKey: string): Promise<Pick<FolderFileRow, 'folder' | 'path' | 'contentType' | 'size' | 'mtimeMs'> | undefined> {
     const [row] = await this.db
-      .select({ folder: musicFolderFiles.folder, path: musicFolderFiles.path, contentType: musicFolderFiles.contentType })
+      .select({
+        folder: musicFolderFiles.folder,
+        path: musicFolderFiles.path,
+        contentType: musicFolderFiles.contentType,
+        size: musicFolderFiles.size,
+        mtimeMs: musicFolderFiles.mtimeMs,
+      })
       .from(musicFolderFiles)
       .where(and(eq(musicFolderFiles.storageKey, storageKey), isNull(musicFolderFiles.missingSince)));
     return row;

@@ -98,16 +98,25 @@ export class MusicFoldersService {
     return this.foldersOf(await this.deps.repository.status());
   }
 
-  /** What the music page shows. */
+  /**
+   * What the music page shows. Where the folders are on the server is for admins: others see
+   * each folder by its name (its last part, as Subsonic clients do) and no scan report (its
+   * entries are paths on the server).
+   */
   async overview(viewerId: number): Promise<MusicFoldersResponse> {
     const status = await this.deps.repository.status();
     const folders = await this.foldersOf(status);
+    const admin = await this.isOwner(viewerId);
+    if (!admin) {
+      const named = folders.map((folder) => ({ ...folder, path: path.basename(folder.path) || folder.path }));
+      return { folders: named, scan: publicStatus(status), canScan: false, problems: [], problemCount: 0 };
+    }
     const { problems, total } = await this.deps.repository.problems(PROBLEMS_SHOWN);
     const walkProblems = status.problems.filter((problem) => this.deps.folders.includes(problem.folder) || problem.path === '');
     return {
       folders,
       scan: publicStatus(status),
-      canScan: this.configured && (await this.isOwner(viewerId)),
+      canScan: this.configured,
       problems: [...walkProblems, ...problems].slice(0, PROBLEMS_SHOWN),
       problemCount: walkProblems.length + total,
     };
@@ -125,6 +134,14 @@ export class MusicFoldersService {
     if (this.holding) this.request('manual', undefined);
     const status = await this.status();
     return status.state === 'running' ? status : { ...status, state: 'running', trigger: 'manual', total: 0, done: 0 };
+  }
+
+  /**
+   * A file that is no longer the one scanned (its size or time differ): its directory is scanned
+   * again by the scanning process (this one, or the watcher and timer of the one that holds the lease).
+   */
+  recheck(folder: string, file: string): void {
+    if (this.holding) this.request('watch', [{ folder, path: parentOf(file), recursive: false }]);
   }
 
   /** For tests and the health check: resolves when no scan runs or is waiting. */

@@ -9,8 +9,9 @@ const BLOCK_BYTES = 1024 * 1024;
  * cached block. The import reads tags here, before anything is stored: a refused file costs
  * the storage nothing.
  */
-export async function localFileSource(file: string, size: number): Promise<ClosableSource> {
-  const handle = await fs.open(file, 'r');
+export async function localFileSource(file: string | fs.FileHandle, size: number): Promise<ClosableSource> {
+  // A handle given is the source's from now on: closing the source closes it.
+  const handle = typeof file === 'string' ? await fs.open(file, 'r') : file;
   let closed = false;
   let block: { start: number; bytes: Buffer } | undefined;
   const readBlock = async (start: number): Promise<Buffer> => {

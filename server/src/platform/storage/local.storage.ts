@@ -306,16 +306,21 @@ export async function openLocalFile(file: string, contentType: () => Promise<str
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new NotFoundError();
-    return {
-      size: info.size,
-      contentType: await contentType(),
-      read: (range) => createReadStream('', { fd: handle, highWaterMark: READ_CHUNK_BYTES, ...(range ?? {}) }),
-      close: () => handle.close(),
-    };
+    return await openedObject(handle, info.size, contentType);
   } catch (error) {
     await handle.close();
     throw error;
   }
+}
+
+/** An object over a file already opened (and checked) by the caller; closing it closes `handle`. */
+export async function openedObject(handle: fs.FileHandle, size: number, contentType: () => Promise<string | undefined>): Promise<OpenLocalObject> {
+  return {
+    size,
+    contentType: await contentType(),
+    read: (range) => createReadStream('', { fd: handle, highWaterMark: READ_CHUNK_BYTES, ...(range ?? {}) }),
+    close: () => handle.close(),
+  };
 }
 
 function expiry(expiresInSeconds: number): number {

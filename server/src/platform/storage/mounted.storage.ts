@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ForbiddenError, NotFoundError } from '../errors/app-errors.js';
 import { isErrno } from '../fs/errno.js';
+import { openFile, pathOfHandle, type OpenedFile } from '../fs/opened-file.js';
+import { makeOwnedTempDir } from '../fs/owned-temp-dir.js';
 import type { Logger } from '../logger.js';
-import { LocalStorage, LOCAL_STORAGE_ROUTE_PREFIX, openLocalFile, type OpenLocalObject } from './local.storage.js';
+import { LocalStorage, LOCAL_STORAGE_ROUTE_PREFIX, openedObject, type OpenLocalObject } from './local.storage.js';
 import { signedPath, verifySignedQuery, type LocalUrlClaims, type LocalUrlOp } from './local-url-signature.js';
 import { assertValidContentType, assertValidKey, assertValidReadRange, resolveReadRange } from './storage-key.js';
 import type { ListedObject, ReadRange, Storage, StoredObject } from './storage.types.js';
@@ -12,6 +15,12 @@ import type { ListedObject, ReadRange, Storage, StoredObject } from './storage.t
 export interface MountedFile {
   path: string;
   contentType: string;
+  /**
+   * Whether the file opened by `path` (links resolved, as the open descriptor tells) may be read:
+   * the owner checks that it is where it may be and that it is the file it knows. Asked on every
+   * open, before a byte is read; a refusal reads as a missing file.
+   */
+  accept?: (opened: OpenedFile) => Promise<boolean>;
 }
 
 /** Resolves the keys below one prefix to files on this machine; undefined for a key it does not know. */
@@ -106,7 +115,8 @@ export class MountedStorage implements Storage {
       if (!local) throw new NotFoundError();
       return local.open(key, options);
     }
-    return openLocalFile(file.path, async () => file.contentType);
+    const opened = await openMounted(file);
+    return openedObject(opened.handle, opened.stats.size, async () => file.contentType);
   }
 
   async stat(key: string): Promise<{ size: number; contentType: string | undefined } | null> {
@@ -114,10 +124,11 @@ export class MountedStorage implements Storage {
     const file = await this.locate(key);
     if (!file) return null;
     try {
-      const info = await fs.stat(file.path);
-      return info.isFile() ? { size: info.size, contentType: file.contentType } : null;
+      const opened = await openMounted(file);
+      await opened.handle.close();
+      return { size: opened.stats.size, contentType: file.contentType };
     } catch (error) {
-      if (isErrno(error, 'ENOENT', 'ENOTDIR', 'EACCES', 'EPERM')) return null;
+      if (error instanceof NotFoundError) return null;
       throw error;
     }
   }
@@ -125,9 +136,23 @@ export class MountedStorage implements Storage {
   async withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T> {
     if (!this.isMounted(key)) return this.primary.withLocalFile(key, use);
     const file = await this.locate(key);
-    if (!file || !(await this.stat(key))) throw new NotFoundError();
-    // The folder's own file is lent, as the local driver lends its objects: read it, never write it.
-    return use(file.path);
+    if (!file) throw new NotFoundError();
+    const opened = await openMounted(file);
+    let lent: string | undefined;
+    try {
+      // The folder's own file is lent, as the local driver lends its objects: read it, never write
+      // it. Lent by its open descriptor (through a link named like the file, for readers that look
+      // at the extension): a file swapped in after the check is never the one read.
+      const proc = await pathOfHandle(opened.handle);
+      if (proc === undefined) return await use(opened.realPath);
+      lent = await makeOwnedTempDir('mounted');
+      const link = path.join(lent, `song${path.extname(file.path).toLowerCase()}`);
+      await fs.symlink(proc, link);
+      return await use(link);
+    } finally {
+      await opened.handle.close().catch(() => undefined);
+      if (lent !== undefined) await fs.rm(lent, { recursive: true, force: true }).catch(() => undefined);
+    }
   }
 
   /**
@@ -205,5 +230,23 @@ export class MountedStorage implements Storage {
 
   private refuseWrite(key: string): void {
     if (this.isMounted(key)) throw new ForbiddenError(READ_ONLY_MOUNT);
+  }
+}
+
+/** Opens a mounted file and lets its owner check it; a file that is not there (or refused) is not found. */
+async function openMounted(file: MountedFile): Promise<OpenedFile> {
+  let opened: OpenedFile;
+  try {
+    opened = await openFile(file.path);
+  } catch (error) {
+    if (isErrno(error, 'ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'ELOOP')) throw new NotFoundError();
+    throw error;
+  }
+  try {
+    if (!opened.stats.isFile() || (file.accept && !(await file.accept(opened)))) throw new NotFoundError();
+    return opened;
+  } catch (error) {
+    await opened.handle.close().catch(() => undefined);
+    throw error;
   }
 }

@@ -71,6 +71,8 @@ export const libraryEn = {
   infoTitle: 'File Information',
   infoType: 'Type',
   infoUploaded: 'Uploaded',
+  /** A music folder's song was found by a scan, not uploaded. */
+  infoAdded: 'Added',
   infoSize: 'Size',
   infoDuration: 'Duration',
   infoBitrate: 'Bitrate',

@@ -73,6 +73,7 @@ export const libraryHe: Translation<typeof libraryEn> = {
   infoTitle: 'פרטי הקובץ',
   infoType: 'סוג',
   infoUploaded: 'הועלה',
+  infoAdded: 'נוסף',
   infoSize: 'גודל',
   infoDuration: 'משך',
   infoBitrate: 'קצב סיביות',

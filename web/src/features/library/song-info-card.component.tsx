@@ -49,7 +49,8 @@ export function SongInfoCard({ song }: { song: SongListEntry }) {
   const language = useLanguage();
   const rows: [MessageKey, ReactNode][] = [
     ['infoType', formatFileType(song.fileType, song.fileName)],
-    ['infoUploaded', <time dateTime={song.uploadedAt}>{formatShortDate(song.uploadedAt, language)}</time>],
+    // A music folder's song (folderId from 1) was added by a scan: nobody uploaded it.
+    [song.folderId > 0 ? 'infoAdded' : 'infoUploaded', <time dateTime={song.uploadedAt}>{formatShortDate(song.uploadedAt, language)}</time>],
     ['infoSize', formatFileSize(song.size)],
     ...present([['infoSampleRate', song.sampleRate ? formatSampleRate(song.sampleRate) : null]]),
   ];

@@ -69,6 +69,14 @@ describe('song page', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
+  it("says a music folder's song was added, not uploaded", async () => {
+    stubFetch({ 'GET /api/files/8': { body: makeSong(8, { folderId: 1, uploadedAt: '2026-02-14T09:00:00Z' }) } });
+    renderApp('/music/8');
+    const info = (await screen.findByRole('heading', { name: 'File Information' })).parentElement!;
+    expect(within(info).getByText('Added').nextElementSibling).toHaveTextContent('Feb 14');
+    expect(within(info).queryByText('Uploaded')).not.toBeInTheDocument();
+  });
+
   it('shows Song Not Found for an unknown id', async () => {
     stubFetch({ 'GET /api/files/404': { status: 404, body: { message: 'Song not found' } } });
     renderApp('/music/404');

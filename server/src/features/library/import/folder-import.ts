@@ -1,5 +1,6 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { fileTooLargeError } from '../../../platform/fs/byte-limit.js';
@@ -15,6 +16,8 @@ import { completeUploadTags, describeSong, readUploadTags, recordSong, sniffUplo
 import type { LibraryRepository } from '../library.repository.js';
 import { unreadable, walkFolder, type FoundFile } from './folder-walk.js';
 import { localFileSource } from '../../../platform/media/local-file-source.js';
+import { coverAmong, isSideFile, lyricsFileFor } from '../../../platform/media/side-files.js';
+import { lyricsTextOf } from '@encore/common/lyrics-text.decode';
 
 /**
  * The largest file an import takes: a sanity cap against disk images and videos in a music
@@ -24,6 +27,10 @@ import { localFileSource } from '../../../platform/media/local-file-source.js';
 export const IMPORT_MAX_FILE_BYTES = 2 * 1024 ** 3;
 
 export const CHANGED_WHILE_IMPORTING = 'The file changed while it was being imported; run the import again.';
+export const LYRICS_WITHOUT_SONG = 'Lyrics (.lrc) with no song of the same name beside them.';
+
+/** A cover picture or an .lrc read whole: far above any real one, far below a mistaken disk image. */
+const SIDE_FILE_MAX_BYTES = 20 * 1024 * 1024;
 
 export interface FolderImportDeps {
   repository: LibraryRepository;
@@ -87,13 +94,25 @@ export class FolderImport {
 
   async run(folder: string, options: ImportOptions): Promise<ImportReport> {
     const root = path.resolve(folder);
-    const { files, problems } = await walkFolder(root);
+    const { files: found, problems } = await walkFolder(root);
+    // Covers and .lrc files beside the songs are theirs (as the music folders' scan reads them), not songs.
+    const beside = new Map<string, string[]>();
+    for (const file of found) {
+      const dir = path.dirname(file.path);
+      beside.set(dir, [...(beside.get(dir) ?? []), path.basename(file.path)]);
+    }
+    const files = found.filter((file) => !isSideFile(path.basename(file.path)));
+    const used = new Set(files.flatMap((file) => lyricsFileFor(path.basename(file.path), beside.get(path.dirname(file.path)) ?? []) ?? []));
+    const orphans = found.filter((file) => path.extname(file.path).toLowerCase() === '.lrc' && !used.has(path.basename(file.path)));
     const report: ImportReport = {
       imported: [],
       importedBytes: 0,
       skipped: [],
       duplicates: [],
-      refused: problems.map((problem) => ({ path: path.relative(root, problem.path) || '.', reason: problem.reason })),
+      refused: [
+        ...problems.map((problem) => ({ path: path.relative(root, problem.path) || '.', reason: problem.reason })),
+        ...orphans.map((file) => ({ path: path.relative(root, file.path), reason: LYRICS_WITHOUT_SONG })),
+      ],
       failed: [],
       interrupted: false,
     };
@@ -115,7 +134,7 @@ export class FolderImport {
       const name = path.relative(root, file.path);
       let outcome: FileOutcome;
       try {
-        outcome = await this.importFile(file, name, options.ownerId, seen);
+        outcome = await this.importFile(file, name, options.ownerId, seen, beside.get(path.dirname(file.path)) ?? []);
       } catch (error) {
         this.deps.logger.error({ err: error, file: file.path }, 'import of a file failed');
         outcome = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
@@ -137,7 +156,7 @@ export class FolderImport {
   }
 
   /** Refusals (the file is not a song Encore takes) come back as outcomes; anything thrown is a failure. */
-  private async importFile(file: FoundFile, name: string, ownerId: number, seen: Map<string, string>): Promise<FileOutcome> {
+  private async importFile(file: FoundFile, name: string, ownerId: number, seen: Map<string, string>, besideNames: readonly string[]): Promise<FileOutcome> {
     const { storage, logger, repository } = this.deps;
     const maxBytes = this.deps.maxFileBytes ?? IMPORT_MAX_FILE_BYTES;
     if (file.size > maxBytes) return { kind: 'refused', reason: fileTooLargeError(maxBytes).message };
@@ -169,6 +188,10 @@ export class FolderImport {
         return { kind: 'skipped', songId: existing };
       }
       tags = await completeUploadTags(await readUploadTags(source, audio, this.deps.tagTimeoutMs), this.deps.ffmpeg, (use) => use(file.path));
+      const lrcName = lyricsFileFor(path.basename(file.path), besideNames);
+      const lrc = lrcName === undefined ? undefined : await readSideFile(path.join(path.dirname(file.path), lrcName));
+      // Decoded as every lyrics file is (UTF-16, legacy code pages); stored with the file beside it as their source.
+      if (lrc) tags = { ...tags, lyricsFile: lyricsTextOf(lrc) };
       const key = `songs/${randomUUID()}/${safeFileName(path.basename(file.path))}`;
       let cover: CoverKeys | null = null;
       try {
@@ -176,7 +199,9 @@ export class FolderImport {
         const stored = createHash('sha256');
         await storage.put(key, hashedStream(file.path, stored), { contentType: mimeType });
         if (stored.digest('hex') !== sha256) return { kind: 'refused', reason: await this.discard([key], CHANGED_WHILE_IMPORTING) };
-        cover = await storeCover(storage, tags.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key });
+        cover = await storeCover(storage, tags.picture ?? (await coverBeside(file.path, besideNames)), this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, {
+          key,
+        });
         const values = describeSong({ ownerId, fileName: path.basename(file.path), storageKey: key, size: file.size, folderId: 0 }, audio, tags, cover);
         const { row, created } = await recordSong(repository, { ...values, contentSha256: sha256 });
         seen.set(sha256, name);
@@ -204,6 +229,24 @@ export class FolderImport {
       if (result.status === 'rejected') this.deps.logger.error({ err: result.reason, key: keys[index] }, 'could not remove an object of a failed import');
     });
     return reason;
+  }
+}
+
+/** The album's cover picture beside a song without an embedded one (`cover.jpg`, `folder.png`…). */
+async function coverBeside(file: string, besideNames: readonly string[]): Promise<AudioTags['picture']> {
+  const name = coverAmong(besideNames);
+  const data = name === undefined ? undefined : await readSideFile(path.join(path.dirname(file), name));
+  return data ? { data, format: `image/${path.extname(name!).slice(1).toLowerCase().replace('jpg', 'jpeg')}` } : null;
+}
+
+/** A cover or an .lrc read whole; undefined when it cannot be read or is too large to be one (the song is imported without it). */
+async function readSideFile(file: string): Promise<Buffer | undefined> {
+  try {
+    const stats = await fs.stat(file);
+    if (!stats.isFile() || stats.size > SIDE_FILE_MAX_BYTES) return undefined;
+    return await fs.readFile(file);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { musicFoldersModule } from '../../src/features/music-folders/music-folders.module.js';
+import type { ScanScope } from '../../src/features/music-folders/folder-scanner.js';
+import { startTestApp, type Engine } from './test-app.js';
+
+/**
+ * Encore's music-folder scans in a process of its own, so a test can run them as another user
+ * than root (for whom permissions mean nothing): `setpriv --reuid=nobody … node --import tsx
+ * folder-scan-child.ts`. It starts Encore on SCAN_ENGINE with MUSIC_FOLDERS=SCAN_FOLDER (its
+ * start scan runs; its data in SCAN_DATA_DIR, owned by that user), then answers each line of stdin: `{"scopes": [...]}` scans those parts as
+ * the watcher does, `{}` scans everything as Scan now and the timer do, `{"quit": true}` ends.
+ * Each answer is one line of JSON: the scan's counts and problems and the songs shown.
+ */
+const folder = process.env['SCAN_FOLDER'];
+const engine = (process.env['SCAN_ENGINE'] ?? 'pglite') as Engine;
+if (!folder) throw new Error('SCAN_FOLDER is not set');
+
+// The data folder the test made for this user (with its PGlite cluster already seeded), or a new one.
+const dataDir = process.env['SCAN_DATA_DIR'] ?? (await mkdtemp(path.join(tmpdir(), 'encore-scan-child-')));
+const t = await startTestApp(engine, { DATA_DIR: dataDir, MUSIC_FOLDERS: folder, MUSIC_WATCH: 'off', MUSIC_SCAN_MINUTES: '0' });
+const { service, scanner, repository } = t.app.encore.modules.internals(musicFoldersModule);
+
+const shown = async () => (await repository.filesOf(folder)).filter((row) => row.songId !== null && row.missingSince === null).length;
+const say = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+await service.idle();
+say({ shown: await shown(), status: await repository.status() });
+
+for await (const line of readline.createInterface({ input: process.stdin })) {
+  const command = JSON.parse(line) as { quit?: boolean; scopes?: Omit<ScanScope, 'folder'>[] };
+  if (command.quit) break;
+  const result = await scanner.scan(command.scopes ? { scopes: command.scopes.map((scope) => ({ folder, ...scope })) } : {});
+  say({ ...result, shown: await shown() });
+}
+await t.close();
+if (!process.env['SCAN_DATA_DIR']) await rm(dataDir, { recursive: true, force: true });
