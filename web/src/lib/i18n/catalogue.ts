@@ -4,6 +4,8 @@ import { appEn } from '../../app/app.messages.en';
 import { appHe } from '../../app/app.messages.he';
 import { authEn } from '../../features/auth/auth.messages.en';
 import { authHe } from '../../features/auth/auth.messages.he';
+import { browseEn } from '../../features/browse/browse.messages.en';
+import { browseHe } from '../../features/browse/browse.messages.he';
 import { clipsEn } from '../../features/clips/clips.messages.en';
 import { clipsHe } from '../../features/clips/clips.messages.he';
 import { discoveryEn } from '../../features/discovery/discovery.messages.en';
@@ -42,6 +44,7 @@ export const englishCatalogues = {
   admin: adminEn,
   player: playerEn,
   auth: authEn,
+  browse: browseEn,
   clips: clipsEn,
   discovery: discoveryEn,
   landing: landingEn,
@@ -64,6 +67,7 @@ export const hebrewCatalogues = {
   admin: adminHe,
   player: playerHe,
   auth: authHe,
+  browse: browseHe,
   clips: clipsHe,
   discovery: discoveryHe,
   landing: landingHe,
