@@ -95,6 +95,8 @@ test.describe('browsing by artist, album and genre', () => {
   });
 
   test('Artists → artist → album → Play plays disc 1 track 1 and the album in order; the compilation is one album under Various Artists', async ({ page }) => {
+    // Five pages, each checked with axe, and four songs played: more than the default minute on a loaded machine.
+    test.setTimeout(180_000);
     await signInThroughUi(page, user);
     await page.getByRole('button', { name: 'Library' }).click();
     await page.getByRole('link', { name: /^Artists/ }).click();
