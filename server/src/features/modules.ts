@@ -1,6 +1,7 @@
 import type { AnyModule } from '../modules/module.js';
 import { adminModule } from './admin/admin.module.js';
 import { authModule } from './auth/auth.module.js';
+import { browseModule } from './browse/browse.module.js';
 import { clipsModule } from './clips/clips.module.js';
 import { discoveryModule } from './discovery/discovery.module.js';
 import { libraryModule } from './library/library.module.js';
@@ -27,4 +28,5 @@ export const encoreModules: readonly AnyModule[] = [
   subsonicModule,
   listeningModule,
   adminModule,
+  browseModule,
 ];

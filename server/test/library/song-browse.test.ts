@@ -7,7 +7,7 @@ import { songLikes, songs } from '../../src/features/library/library.schema.js';
 import { libraryModule } from '../../src/features/library/library.module.js';
 import { SongBrowseRepository } from '../../src/features/library/song-browse.repository.js';
 import { SongBrowseService } from '../../src/features/library/song-browse.service.js';
-import { albumKeyOf, artistKeyOf, UNKNOWN_ARTIST } from '../../src/features/library/song-browse.index.js';
+import { albumKeyOf, artistKeyOf, UNKNOWN_ALBUM, UNKNOWN_ARTIST } from '../../src/features/library/song-browse.index.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { account } from './library-test-kit.js';
 
@@ -136,6 +136,7 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
       durationSeconds: 305 + 312 + 255,
       year: 1997,
       genre: 'Electronic',
+      genres: ['Electronic'],
       addedAt: new Date(base),
       coverSongId: idOf('Jóga'),
       artistKey: artistKeyOf('bjork'),
@@ -152,7 +153,7 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
     // By year (none last), then name: the songs without an album tag are one album of no name.
     expect(queen.map((album) => [album.name, album.songCount])).toEqual([
       ['A Night at the Opera', 2],
-      ['', 1],
+      [UNKNOWN_ALBUM, 1],
     ]);
     const opera = await browse.albumSongs(queen[0]?.key ?? '', ann);
     expect(opera.map((song) => [song.title, song.musicFolderId])).toEqual([
@@ -166,7 +167,7 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
 
     const unknown = await browse.artist(artistKeyOf(''));
     expect(unknown).toMatchObject({ name: UNKNOWN_ARTIST, albumCount: 1, songCount: 1 });
-    expect(await browse.albumsOf(artistKeyOf(''))).toMatchObject([{ name: '', artist: UNKNOWN_ARTIST, songCount: 1 }]);
+    expect(await browse.albumsOf(artistKeyOf(''))).toMatchObject([{ name: UNKNOWN_ALBUM, artist: UNKNOWN_ARTIST, songCount: 1 }]);
 
     const keys = await browse.keysOf([idOf('Hunter'), idOf('Guest Two'), idOf('Gone Song'), 999_999]);
     expect([...keys.entries()]).toEqual([
@@ -197,7 +198,7 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
     const pages = [];
     for (let offset = 0; offset < all.length; offset += 50) pages.push(...(await browse.albumList('alphabeticalByArtist', page(50, offset), viewer)));
     expect(pages.map((album) => album.key)).toEqual(all.map((album) => album.key));
-    expect(all[0]).toMatchObject({ artist: UNKNOWN_ARTIST, name: '' });
+    expect(all[0]).toMatchObject({ artist: UNKNOWN_ARTIST, name: UNKNOWN_ALBUM });
     expect(all[1]).toMatchObject({ artist: 'Björk', name: 'Homogenic' });
     expect(all[2]).toMatchObject({ artist: 'Björk', name: 'Post' });
 
@@ -206,7 +207,7 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
     expect(newest[0]?.name).toBe('Volume 119');
 
     const byName = await browse.albumList('alphabeticalByName', page(3), viewer);
-    expect(byName.map((album) => album.name)).toEqual(['', '', 'A Night at the Opera']);
+    expect(byName.map((album) => album.name)).toEqual([UNKNOWN_ALBUM, UNKNOWN_ALBUM, 'A Night at the Opera']);
 
     const up = await browse.albumList('byYear', page(100), { ...viewer, fromYear: 1990, toYear: 2001 });
     expect(up.map((album) => [album.name, album.year])).toEqual([
@@ -407,7 +408,7 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
     expect(new Set(lists.map((list) => JSON.stringify(list))).size).toBe(1);
 
     const fresh = new SongBrowseService({ repository: rows, songs: library, maxAgeMs: 0 });
-    expect((await fresh.albumsOf(artistKeyOf('queen'))).map((album) => album.name)).toContain('');
+    expect((await fresh.albumsOf(artistKeyOf('queen'))).map((album) => album.name)).toContain(UNKNOWN_ALBUM);
     // A music folder's file retagged: same songs, same ids, so no version changes.
     await db
       .update(songs)

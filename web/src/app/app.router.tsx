@@ -39,6 +39,11 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'music/:id', ...lazyPage(async () => (await import('../pages/song.page')).ComposedSongPage, numericId) },
   // The word-timing editor (issue 11): from the song page's lyrics panel and the Song2Clip editor.
   { path: 'music/:id/words', ...lazyPage(async () => (await import('../features/lyrics/word-editor.page')).WordEditorPage, numericId) },
+  { path: 'artists', ...lazyPage(async () => (await import('../features/browse/artists.page')).ArtistsPage) },
+  { path: 'artists/:id', ...lazyPage(async () => (await import('../features/browse/artist.page')).ArtistPage) },
+  { path: 'albums', ...lazyPage(async () => (await import('../features/browse/albums.page')).AlbumsPage) },
+  { path: 'albums/:id', ...lazyPage(async () => (await import('../features/browse/album.page')).AlbumPage) },
+  { path: 'genres', ...lazyPage(async () => (await import('../features/browse/genres.page')).GenresPage) },
   { path: 'upload', ...lazyPage(async () => (await import('../features/upload/upload.page')).UploadPage) },
   { path: 'playlists', ...lazyPage(async () => (await import('../features/playlists/playlists.page')).PlaylistsPage) },
   { path: 'playlists/:id', ...lazyPage(async () => (await import('../features/playlists/playlist.page')).PlaylistPage, numericId) },

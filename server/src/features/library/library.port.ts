@@ -231,6 +231,8 @@ export interface AlbumRecord {
   durationSeconds: number;
   year: number | null;
   genre: string | null;
+  /** Every genre of its songs (each value of multi-valued tags), as first spelled. */
+  genres: readonly string[];
   /** When its first song was added. */
   addedAt: Date;
   /** A song of it with a cover (the album's cover), if any. */
@@ -251,6 +253,8 @@ export interface ArtistRecord {
   albumCount: number;
   songCount: number;
   coverSongId: number | null;
+  /** A song with a cover of each of its first albums that have one (up to four): a mosaic of covers. */
+  albumCoverSongIds: readonly number[];
   /** The first MusicBrainz artist id its songs are tagged with. */
   musicBrainzId: string | null;
 }
@@ -359,8 +363,30 @@ export interface SongBrowse {
   ): Promise<{ artists: ArtistRecord[]; albums: AlbumRecord[]; songs: BrowsedSong[] }>;
   /** The ids of the songs the viewer liked, newest like first (of present songs). */
   likedSongIds(viewerId: number): Promise<number[]>;
+  /** A page of album artists matching every word of `q` (folded), in an order; `more` when a next page exists. */
+  findArtists(options: { q?: string; order: ArtistOrder; page: Page }): Promise<{ records: ArtistRecord[]; more: boolean }>;
+  /** A page of albums narrowed by words (name or artist), genre (folded), years (either end open) and artist. */
+  findAlbums(options: AlbumQuery): Promise<{ records: AlbumRecord[]; more: boolean }>;
+  /** The albums of other artists with a song whose artist tags name this artist; undefined when no song names them. */
+  appearsOn(artistKey: string): Promise<{ name: string; albums: AlbumRecord[] } | undefined>;
+  /** The present song ids of an artist's own albums. */
+  artistSongIds(artistKey: string): Promise<number[]>;
   /** The viewer's liked songs, newest like first, and the albums and artists all of whose songs they liked. */
   starred(viewerId: number, filter?: FolderFilter): Promise<{ songs: BrowsedSong[]; albums: AlbumRecord[]; artists: ArtistRecord[] }>;
+}
+
+/** An order of artists or albums: by the index's own facts, or by a score per song (the viewer's plays), most first. */
+export type ArtistOrder = 'name' | 'recent' | { scores: ReadonlyMap<number, number> };
+export type AlbumOrder = 'name' | 'recent' | 'artist' | 'year' | { scores: ReadonlyMap<number, number> } | { seed: number };
+
+export interface AlbumQuery {
+  q?: string;
+  genre?: string;
+  yearFrom?: number;
+  yearTo?: number;
+  artistKey?: string;
+  order: AlbumOrder;
+  page: Page;
 }
 
 export const songBrowsePort = definePort<SongBrowse>(

@@ -40,6 +40,16 @@ export const songs = pgTable(
     mbzRecordingId: text('mbz_recording_id'),
     mbzAlbumId: text('mbz_album_id'),
     mbzArtistId: text('mbz_artist_id'),
+    /**
+     * What the browse model (artists, albums, genres) reads besides the names above: the
+     * compilation flag (iTunes' cpil, TCMP, COMPILATION), the sort tags (ALBUMARTISTSORT / TSO2,
+     * ARTISTSORT / TSOP) and each value of a multi-valued artist or genre tag (ID3v2.4, Vorbis, MP4).
+     */
+    compilation: boolean('compilation').notNull().default(false),
+    albumArtistSort: text('album_artist_sort'),
+    artistSort: text('artist_sort'),
+    artists: text('artists').array(),
+    genres: text('genres').array(),
     /** Lyrics: embedded ones at upload, later edited or transcribed. */
     transcript: text('transcript'),
     coverKey: text('cover_key'),

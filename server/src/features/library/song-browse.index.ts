@@ -1,17 +1,28 @@
-import { createHash } from 'node:crypto';
 import type { AlbumRecord, ArtistRecord } from './library.port.js';
 import type { BrowseSongRow } from './song-browse.repository.js';
+import {
+  albumArtistOf,
+  albumKeyOf,
+  albumNameOf,
+  artistKeyOf,
+  CompilationFinder,
+  genresOf,
+  releaseKeyOf,
+  sortKeyOf,
+  trackArtistsOf,
+  UNKNOWN_ALBUM,
+  UNKNOWN_ARTIST,
+  VARIOUS_ARTISTS,
+} from './song-browse.identity.js';
 
-/**
- * The name of the artist of songs with neither an album artist nor an artist tag. Its key is that
- * of the empty name, so it stays the same whatever this name says.
- */
-export const UNKNOWN_ARTIST = 'Unknown Artist';
+export { albumKeyOf, artistKeyOf, releaseKeyOf, UNKNOWN_ALBUM, UNKNOWN_ARTIST, VARIOUS_ARTISTS } from './song-browse.identity.js';
 
 export interface ArtistEntry {
   key: string;
   name: string;
   fold: string;
+  /** What orders it: its sort tag (else its name) folded, without a leading "The". */
+  order: string;
   albums: AlbumEntry[];
   songCount: number;
   coverSongId: number | null;
@@ -24,14 +35,18 @@ export interface ArtistEntry {
 export interface AlbumEntry {
   key: string;
   artist: ArtistEntry;
-  /** '' for the songs of the artist that have no album tag (the interface's choice: clients show an empty name). */
+  /** UNKNOWN_ALBUM for the songs of the artist that have no album tag. */
   name: string;
   fold: string;
+  /** Its name folded without a leading "The". */
+  order: string;
   songIds: number[];
   durationSeconds: number;
   years: Map<number, number>;
   genre: string | null;
-  /** Each song's genre, folded (byGenre matches an album that has a song of the genre). */
+  /** Each genre of its songs as first spelled, in the order met. */
+  genreNames: string[];
+  /** Each song's genres, folded (byGenre matches an album that has a song of the genre). */
   genres: Set<string>;
   addedAt: number;
   coverSongId: number | null;
@@ -44,8 +59,8 @@ export interface AlbumEntry {
 export interface SongEntry {
   album: AlbumEntry;
   year: number | null;
-  /** The genre folded, or null. */
-  genre: string | null;
+  /** Its genres folded (each value of a multi-valued tag). */
+  genres: string[];
   /** 0 for an upload, n for the n-th music folder. */
   folder: number;
 }
@@ -56,111 +71,142 @@ export interface GenreEntry {
   albums: Set<AlbumEntry>;
 }
 
-/**
- * A key of names folded: 16 bytes of a sha256 in base64url (URL-safe, 22 characters). The names
- * are joined by NUL, which no PostgreSQL text holds, and artist and album keys hash differently.
- */
-const hashKey = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
-export const artistKeyOf = (artistFold: string) => hashKey(`artist\0${artistFold}`);
-export const albumKeyOf = (artistFold: string, albumFold: string) => hashKey(`album\0${artistFold}\0${albumFold}`);
+/** A track artist's albums filed under another artist (features, compilations). */
+export interface AppearanceEntry {
+  key: string;
+  name: string;
+  albums: Set<AlbumEntry>;
+}
 
-/** The artist a song is filed under: its album artist, else its artist, else none (''). */
-export const artistNameOf = (row: Pick<BrowseSongRow, 'albumArtist' | 'artist'>) => row.albumArtist?.trim() || row.artist?.trim() || '';
-export const albumNameOf = (row: Pick<BrowseSongRow, 'album'>) => row.album?.trim() ?? '';
-export const genreNameOf = (row: Pick<BrowseSongRow, 'genre'>) => row.genre?.trim() || null;
-
-const byFold = (a: { fold: string }, b: { fold: string }) => (a.fold < b.fold ? -1 : a.fold > b.fold ? 1 : 0);
-const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byFold = (a: { fold: string }, b: { fold: string }) => compare(a.fold, b.fold);
+const byOrder = (a: { order: string; fold: string }, b: { order: string; fold: string }) => compare(a.order, b.order) || byFold(a, b);
+const byKey = (a: { key: string }, b: { key: string }) => compare(a.key, b.key);
 
 /**
- * Artists, albums and genres of the present songs, grouped by their names folded as search folds
- * them (case and accents): what the Subsonic API's ID3 model lists, built once from a narrow read
- * of the songs and extended in place when songs are only added. Each name is spelled as its first
- * song (lowest id) spells it.
+ * Artists, albums and genres of the present songs (see song-browse.identity.ts for who is filed
+ * where), names folded as search folds them (case and accents): what the Subsonic API's ID3 model
+ * and the web's browse pages list, built once from a narrow read of the songs and extended in
+ * place when songs are only added. Each name is spelled as its first song (lowest id) spells it.
  */
 export class BrowseIndex {
   readonly artists = new Map<string, ArtistEntry>();
   readonly albums = new Map<string, AlbumEntry>();
   readonly songs = new Map<number, SongEntry>();
   readonly genres = new Map<string, GenreEntry>();
+  readonly appearances = new Map<string, AppearanceEntry>();
   /** Present song ids, ascending (rows arrive in id order, and later ones have higher ids). */
   readonly songIds: number[] = [];
+  private readonly compilations = new CompilationFinder();
   private readonly sorted = new Map<string, unknown[]>();
 
-  /** Adds songs read in id order, all above the ids already in; `fold` holds every name of theirs folded. */
-  add(rows: readonly BrowseSongRow[], fold: ReadonlyMap<string, string>): void {
+  /**
+   * Adds songs read in id order, all above the ids already in; `fold` holds every name of theirs
+   * folded (namesOf). False when they make a title already filed a compilation or no longer one:
+   * the index is then spoiled and must be built anew from every song.
+   */
+  add(rows: readonly BrowseSongRow[], fold: ReadonlyMap<string, string>): boolean {
     const folded = (value: string) => fold.get(value) ?? value.toLowerCase();
-    for (const row of rows) {
-      const artistName = artistNameOf(row);
-      const artistFold = folded(artistName);
-      const artistKey = artistKeyOf(artistFold);
-      let artist = this.artists.get(artistKey);
-      if (!artist) {
-        artist = {
-          key: artistKey,
-          name: artistName || UNKNOWN_ARTIST,
-          fold: artistFold,
-          albums: [],
-          songCount: 0,
-          coverSongId: null,
-          folders: new Set(),
-          musicBrainzId: null,
-        };
-        this.artists.set(artistKey, artist);
-      }
-      const albumName = albumNameOf(row);
-      const albumFold = folded(albumName);
-      const albumKey = albumKeyOf(artistFold, albumFold);
-      let album = this.albums.get(albumKey);
-      if (!album) {
-        album = {
-          key: albumKey,
-          artist,
-          name: albumName,
-          fold: albumFold,
-          songIds: [],
-          durationSeconds: 0,
-          years: new Map(),
-          genre: null,
-          genres: new Set(),
-          addedAt: row.uploadedAt.getTime(),
-          coverSongId: null,
-          folders: new Set(),
-          musicBrainzId: null,
-        };
-        this.albums.set(albumKey, album);
-        artist.albums.push(album);
-      }
-      const genreName = genreNameOf(row);
-      const genreFold = genreName === null ? null : folded(genreName);
-      album.songIds.push(row.id);
-      album.durationSeconds += row.durationSeconds ?? 0;
-      if (row.year !== null) album.years.set(row.year, (album.years.get(row.year) ?? 0) + 1);
-      album.genre ??= genreName;
-      album.addedAt = Math.min(album.addedAt, row.uploadedAt.getTime());
-      if (row.hasCover) {
-        album.coverSongId ??= row.id;
-        artist.coverSongId ??= row.id;
-      }
-      artist.songCount += 1;
-      album.folders.add(row.musicFolderId);
-      album.musicBrainzId ??= row.mbzAlbumId;
-      artist.musicBrainzId ??= row.mbzArtistId;
-      artist.folders.add(row.musicFolderId);
-      if (genreName !== null && genreFold !== null) {
-        album.genres.add(genreFold);
-        let genre = this.genres.get(genreFold);
-        if (!genre) {
-          genre = { name: genreName, songCount: 0, albums: new Set() };
-          this.genres.set(genreFold, genre);
-        }
-        genre.songCount += 1;
-        genre.albums.add(album);
-      }
-      this.songs.set(row.id, { album, year: row.year, genre: genreFold, folder: row.musicFolderId });
-      this.songIds.push(row.id);
-    }
+    const changed = this.compilations.add(rows.map((row) => ({ row, albumFold: folded(albumNameOf(row)), artistFold: folded(trackArtistsOf(row)[0] ?? '') })));
+    if (changed.size > 0 && this.songIds.length > 0) return false;
+    for (const row of rows) this.file(row, folded);
     if (rows.length > 0) this.sorted.clear();
+    return true;
+  }
+
+  private file(row: BrowseSongRow, folded: (value: string) => string): void {
+    const albumName = albumNameOf(row);
+    const albumFold = folded(albumName);
+    const filedUnder = albumArtistOf(row, row.compilation || this.compilations.isCompilation(albumFold));
+    const releaseKey = row.mbzAlbumId ? releaseKeyOf(row.mbzAlbumId) : undefined;
+    let album = this.albums.get(releaseKey ?? albumKeyOf(folded(filedUnder.name), albumFold));
+    if (!album) {
+      const artist = this.artistEntry(filedUnder.name, filedUnder.sort, folded);
+      album = {
+        key: releaseKey ?? albumKeyOf(artist.fold, albumFold),
+        artist,
+        name: albumName || UNKNOWN_ALBUM,
+        fold: albumFold,
+        order: sortKeyOf(albumFold),
+        songIds: [],
+        durationSeconds: 0,
+        years: new Map(),
+        genre: null,
+        genreNames: [],
+        genres: new Set(),
+        addedAt: row.uploadedAt.getTime(),
+        coverSongId: null,
+        folders: new Set(),
+        musicBrainzId: null,
+      };
+      this.albums.set(album.key, album);
+      artist.albums.push(album);
+    }
+    const artist = album.artist;
+    album.songIds.push(row.id);
+    album.durationSeconds += row.durationSeconds ?? 0;
+    if (row.year !== null) album.years.set(row.year, (album.years.get(row.year) ?? 0) + 1);
+    album.addedAt = Math.min(album.addedAt, row.uploadedAt.getTime());
+    if (row.hasCover) {
+      album.coverSongId ??= row.id;
+      artist.coverSongId ??= row.id;
+    }
+    artist.songCount += 1;
+    album.folders.add(row.musicFolderId);
+    album.musicBrainzId ??= row.mbzAlbumId;
+    artist.musicBrainzId ??= row.mbzArtistId;
+    artist.folders.add(row.musicFolderId);
+    const songGenres: string[] = [];
+    for (const genreName of genresOf(row)) {
+      const genreFold = folded(genreName);
+      if (songGenres.includes(genreFold)) continue;
+      songGenres.push(genreFold);
+      album.genre ??= genreName;
+      if (!album.genres.has(genreFold)) {
+        album.genres.add(genreFold);
+        album.genreNames.push(this.genres.get(genreFold)?.name ?? genreName);
+      }
+      let genre = this.genres.get(genreFold);
+      if (!genre) {
+        genre = { name: genreName, songCount: 0, albums: new Set() };
+        this.genres.set(genreFold, genre);
+      }
+      genre.songCount += 1;
+      genre.albums.add(album);
+    }
+    for (const name of trackArtistsOf(row)) {
+      const key = artistKeyOf(folded(name));
+      if (key === artist.key) continue;
+      let appearance = this.appearances.get(key);
+      if (!appearance) {
+        appearance = { key, name, albums: new Set() };
+        this.appearances.set(key, appearance);
+      }
+      appearance.albums.add(album);
+    }
+    this.songs.set(row.id, { album, year: row.year, genres: songGenres, folder: row.musicFolderId });
+    this.songIds.push(row.id);
+  }
+
+  private artistEntry(name: string, sort: string, folded: (value: string) => string): ArtistEntry {
+    const fold = folded(name);
+    const key = artistKeyOf(fold);
+    let artist = this.artists.get(key);
+    if (!artist) {
+      artist = {
+        key,
+        name: name || UNKNOWN_ARTIST,
+        fold,
+        order: sortKeyOf(sort ? folded(sort) : fold),
+        albums: [],
+        songCount: 0,
+        coverSongId: null,
+        folders: new Set(),
+        musicBrainzId: null,
+      };
+      this.artists.set(key, artist);
+    }
+    return artist;
   }
 
   /** A list in an order, sorted once per change of the index. */
@@ -185,17 +231,18 @@ export class BrowseIndex {
     return this.memo(`songIds@${folder}`, () => this.songIds.filter((id) => this.songs.get(id)?.folder === folder));
   }
 
+  /** By sort name (the sort tag, else the name, folded, a leading "The" left out). */
   artistsByName(): ArtistEntry[] {
-    return this.memo('artists', () => [...this.artists.values()].sort((a, b) => byFold(a, b) || byKey(a, b)));
+    return this.memo('artists', () => [...this.artists.values()].sort((a, b) => byOrder(a, b) || byKey(a, b)));
   }
 
-  /** By artist, then album name (folded). */
+  /** By artist, then album name. */
   albumsByArtist(): AlbumEntry[] {
-    return this.memo('albumsByArtist', () => [...this.albums.values()].sort((a, b) => byFold(a.artist, b.artist) || byFold(a, b) || byKey(a, b)));
+    return this.memo('albumsByArtist', () => [...this.albums.values()].sort((a, b) => byOrder(a.artist, b.artist) || byOrder(a, b) || byKey(a, b)));
   }
 
   albumsByName(): AlbumEntry[] {
-    return this.memo('albumsByName', () => [...this.albums.values()].sort((a, b) => byFold(a, b) || byFold(a.artist, b.artist) || byKey(a, b)));
+    return this.memo('albumsByName', () => [...this.albums.values()].sort((a, b) => byOrder(a, b) || byOrder(a.artist, b.artist) || byKey(a, b)));
   }
 
   albumsNewest(): AlbumEntry[] {
@@ -207,7 +254,7 @@ export class BrowseIndex {
     return this.memo('albumsByYear', () =>
       [...this.albums.values()]
         .filter((album) => album.years.size > 0)
-        .sort((a, b) => (yearOf(a) ?? 0) - (yearOf(b) ?? 0) || byFold(a.artist, b.artist) || byFold(a, b) || byKey(a, b)),
+        .sort((a, b) => (yearOf(a) ?? 0) - (yearOf(b) ?? 0) || byOrder(a.artist, b.artist) || byOrder(a, b) || byKey(a, b)),
     );
   }
 
@@ -238,6 +285,7 @@ export function toAlbumRecord(album: AlbumEntry): AlbumRecord {
     durationSeconds: album.durationSeconds,
     year: yearOf(album),
     genre: album.genre,
+    genres: album.genreNames,
     addedAt: new Date(album.addedAt),
     coverSongId: album.coverSongId,
     artistKey: album.artist.key,
@@ -253,18 +301,18 @@ export function toArtistRecord(artist: ArtistEntry): ArtistRecord {
     albumCount: artist.albums.length,
     songCount: artist.songCount,
     coverSongId: artist.coverSongId,
+    albumCoverSongIds: artist.albums.flatMap((album) => (album.coverSongId === null ? [] : [album.coverSongId])).slice(0, 4),
     musicBrainzId: artist.musicBrainzId,
   };
 }
 
-/** Every name of these rows that the index folds (artists, albums, genres). */
+/** Every name of these rows that the index folds (artists and their sort tags, albums, genres). */
 export function namesOf(rows: readonly BrowseSongRow[]): string[] {
-  const names = new Set<string>();
+  const names = new Set<string>(['', VARIOUS_ARTISTS]);
   for (const row of rows) {
-    names.add(artistNameOf(row));
-    names.add(albumNameOf(row));
-    const genre = genreNameOf(row);
-    if (genre !== null) names.add(genre);
+    for (const name of [row.albumArtist, row.albumArtistSort, row.artistSort, row.album]) if (name?.trim()) names.add(name.trim());
+    for (const name of trackArtistsOf(row)) names.add(name);
+    for (const name of genresOf(row)) names.add(name);
   }
   return [...names];
 }

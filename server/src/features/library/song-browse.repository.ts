@@ -18,6 +18,15 @@ export interface BrowseSongRow {
   musicFolderId: number;
   mbzAlbumId: string | null;
   mbzArtistId: string | null;
+  compilation: boolean;
+  albumArtistSort: string | null;
+  artistSort: string | null;
+  /** Each value of a multi-valued artist tag, or null. */
+  artists: string[] | null;
+  /** Each value of a multi-valued genre tag, or null. */
+  genres: string[] | null;
+  trackNumber: number | null;
+  discNumber: number | null;
 }
 
 /** What a song entry of the Subsonic API shows of a song, as read for a page (its keys come from the index). */
@@ -126,6 +135,13 @@ export class SongBrowseRepository {
             musicFolderId: musicFolderOf,
             mbzAlbumId: songs.mbzAlbumId,
             mbzArtistId: songs.mbzArtistId,
+            compilation: songs.compilation,
+            albumArtistSort: songs.albumArtistSort,
+            artistSort: songs.artistSort,
+            artists: songs.artists,
+            genres: songs.genres,
+            trackNumber: songs.trackNumber,
+            discNumber: songs.discNumber,
           })
           .from(songs)
           .where(and(gt(songs.id, afterId), isNull(songs.missingSince)))

@@ -1,5 +1,6 @@
 import type { Logger } from '../../platform/logger.js';
-import type { AlbumListKind, AlbumRecord, ArtistRecord, BrowsedSong, FolderFilter, Page, SongBrowse } from './library.port.js';
+import type { AlbumListKind, AlbumQuery, AlbumRecord, ArtistOrder, ArtistRecord, BrowsedSong, FolderFilter, Page, SongBrowse } from './library.port.js';
+import { findAlbums, findArtists } from './song-browse.finder.js';
 import type { LibraryService } from './library.service.js';
 import { BrowseIndex, namesOf, toAlbumRecord, toArtistRecord, yearOf, type AlbumEntry } from './song-browse.index.js';
 import { sameVersion, type BrowseVersion, type SongBrowseRepository } from './song-browse.repository.js';
@@ -150,7 +151,7 @@ export class SongBrowseService implements SongBrowse {
   async songsByGenre(genre: string, page: Page, viewerId: number, filter: FolderFilter = {}): Promise<BrowsedSong[]> {
     const index = await this.current();
     const folded = await this.foldOne(genre);
-    const ids = index.songIdsIn(filter.musicFolderId).filter((id) => index.songs.get(id)?.genre === folded);
+    const ids = index.songIdsIn(filter.musicFolderId).filter((id) => index.songs.get(id)?.genres.includes(folded));
     return this.records(index, paged(ids, page), viewerId);
   }
 
@@ -163,7 +164,7 @@ export class SongBrowseService implements SongBrowse {
     const ids = index.songIdsIn(options.musicFolderId).filter((id) => {
       const song = index.songs.get(id);
       if (!song) return false;
-      if (genre !== undefined && song.genre !== genre) return false;
+      if (genre !== undefined && !song.genres.includes(genre)) return false;
       return !hasYears || (song.year !== null && song.year >= Math.min(from, to) && song.year <= Math.max(from, to));
     });
     const size = Math.max(0, Math.min(MAX_RANDOM_SONGS, Math.trunc(options.size)));
@@ -232,6 +233,39 @@ export class SongBrowseService implements SongBrowse {
     return (await this.deps.repository.likes(viewerId)).flatMap((like) => (index.songs.has(like.songId) ? [like.songId] : []));
   }
 
+  async findArtists(options: { q?: string; order: ArtistOrder; page: Page }): Promise<{ records: ArtistRecord[]; more: boolean }> {
+    const index = await this.current();
+    const found = findArtists(index, await this.wordsOf(options.q), options.order, options.page);
+    return { records: found.list.map(toArtistRecord), more: found.more };
+  }
+
+  async findAlbums(query: AlbumQuery): Promise<{ records: AlbumRecord[]; more: boolean }> {
+    const index = await this.current();
+    const genre = query.genre?.trim() ? await this.foldOne(query.genre.trim()) : undefined;
+    const found = findAlbums(index, await this.wordsOf(query.q), genre, query);
+    return { records: found.list.map(toAlbumRecord), more: found.more };
+  }
+
+  async appearsOn(artistKey: string): Promise<{ name: string; albums: AlbumRecord[] } | undefined> {
+    const appearance = (await this.current()).appearances.get(artistKey);
+    if (!appearance) return undefined;
+    const year = (album: AlbumEntry) => yearOf(album) ?? Number.MAX_SAFE_INTEGER;
+    const albums = [...appearance.albums].filter((album) => album.artist.key !== artistKey).sort((a, b) => year(a) - year(b) || (a.order < b.order ? -1 : 1));
+    return { name: appearance.name, albums: albums.map(toAlbumRecord) };
+  }
+
+  async artistSongIds(artistKey: string): Promise<number[]> {
+    const artist = (await this.current()).artists.get(artistKey);
+    return artist ? artist.albums.flatMap((album) => album.songIds) : [];
+  }
+
+  /** The distinct words of a query, folded as search folds them. */
+  private async wordsOf(query: string | undefined): Promise<string[]> {
+    const trimmed = query?.trim() ?? '';
+    if (trimmed === '') return [];
+    return [...new Set((await this.foldOne(trimmed)).split(/\s+/u).filter((word) => word.length > 0))];
+  }
+
   /** Albums with a song the viewer liked, newest like first. */
   private async likedAlbums(index: BrowseIndex, viewerId: number, folder: number | undefined): Promise<AlbumEntry[]> {
     const albums = new Set<AlbumEntry>();
@@ -286,8 +320,8 @@ export class SongBrowseService implements SongBrowse {
       // Only additions (none deleted, hidden or shown again): every row above the last id is new.
       const onlyAdded =
         version.missingCount === before.missingCount && version.missingIdSum === before.missingIdSum && version.count - before.count === rows.length;
-      if (onlyAdded) {
-        previous.add(rows, await this.deps.repository.fold(namesOf(rows)));
+      // Songs that turn a title already filed into a compilation (or out of one) need a new index.
+      if (onlyAdded && previous.add(rows, await this.deps.repository.fold(namesOf(rows)))) {
         this.version = version;
         return previous;
       }

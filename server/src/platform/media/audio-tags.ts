@@ -21,6 +21,15 @@ export interface AudioTags {
   musicBrainzRecordingId: string | null;
   musicBrainzAlbumId: string | null;
   musicBrainzArtistId: string | null;
+  /** The compilation flag (iTunes cpil, ID3 TCMP, Vorbis COMPILATION). */
+  compilation: boolean;
+  /** Sort tags: ALBUMARTISTSORT / TSO2 / soaa, ARTISTSORT / TSOP / soar. */
+  albumArtistSort: string | null;
+  artistSort: string | null;
+  /** Each value of a multi-valued artist tag (empty when the file has none). */
+  artists: string[];
+  /** Each value of a multi-valued genre tag (empty when none). */
+  genres: string[];
   lyrics: string | null;
   /** Every lyrics tag as read (ID3 USLT and SYLT, Vorbis LYRICS, MP4 ©lyr), for the lyrics feature. */
   lyricsTags: readonly ILyricsTag[];
@@ -134,6 +143,11 @@ function toAudioTags(metadata: IAudioMetadata, fileInfo: { mimeType: string; siz
     musicBrainzRecordingId: mbid(common.musicbrainz_recordingid),
     musicBrainzAlbumId: mbid(common.musicbrainz_albumid),
     musicBrainzArtistId: mbid(common.musicbrainz_albumartistid?.[0]) ?? mbid(common.musicbrainz_artistid?.[0]),
+    compilation: common.compilation === true,
+    albumArtistSort: text(common.albumartistsort),
+    artistSort: text(common.artistsort),
+    artists: values(common.artists ?? (common.artist === undefined ? [] : [common.artist])),
+    genres: values(common.genre ?? []),
     lyrics: lyricsText(common.lyrics),
     lyricsTags: lyricsTagsOf(metadata),
     picture: cover ? { data: cover.data, format: cover.format } : null,
@@ -191,6 +205,16 @@ function lyricsText(lyrics: IAudioMetadata['common']['lyrics']): string | null {
     if (trimmed) return trimmed.slice(0, MAX_LYRICS);
   }
   return null;
+}
+
+/** The distinct non-empty values of a multi-valued tag, in their order (at most 50). */
+function values(list: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const value of list) {
+    const cleaned = text(value);
+    if (cleaned !== null && !kept.includes(cleaned)) kept.push(cleaned);
+  }
+  return kept.slice(0, 50);
 }
 
 function text(value: string | undefined): string | null {

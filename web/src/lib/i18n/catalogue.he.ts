@@ -1,6 +1,7 @@
 import { adminHe } from '../../features/admin/admin.messages.he';
 import { appHe } from '../../app/app.messages.he';
 import { authHe } from '../../features/auth/auth.messages.he';
+import { browseHe } from '../../features/browse/browse.messages.he';
 import { clipsHe } from '../../features/clips/clips.messages.he';
 import { discoveryHe } from '../../features/discovery/discovery.messages.he';
 import { landingHe } from '../../features/landing/landing.messages.he';
@@ -28,6 +29,7 @@ export const hebrewCatalogues = {
   admin: adminHe,
   player: playerHe,
   auth: authHe,
+  browse: browseHe,
   clips: clipsHe,
   discovery: discoveryHe,
   landing: landingHe,

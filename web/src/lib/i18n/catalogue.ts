@@ -1,6 +1,7 @@
 import { adminEn } from '../../features/admin/admin.messages.en';
 import { appEn } from '../../app/app.messages.en';
 import { authEn } from '../../features/auth/auth.messages.en';
+import { browseEn } from '../../features/browse/browse.messages.en';
 import { clipsEn } from '../../features/clips/clips.messages.en';
 import { discoveryEn } from '../../features/discovery/discovery.messages.en';
 import { landingEn } from '../../features/landing/landing.messages.en';
@@ -26,6 +27,7 @@ export const englishCatalogues = {
   admin: adminEn,
   player: playerEn,
   auth: authEn,
+  browse: browseEn,
   clips: clipsEn,
   discovery: discoveryEn,
   landing: landingEn,
