@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanProblem } from '@encore/common/music-folders.contract';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
-import { seedPgliteCluster } from '../support/pglite-cluster.js';
 import { engines } from '../support/test-app.js';
 
 /**
@@ -52,8 +51,8 @@ describe.each(engines)('an unreadable music folder on %s', (engine) => {
         await fs.chmod(folder, 0o755);
         await fs.chmod(base, 0o755);
         await chownTree(folder, 'nobody');
-        if (engine === 'pglite') await seedPgliteCluster(dataDir);
-        else await fs.mkdir(dataDir);
+        // Not the shared seeded cluster: the process of 'nobody' makes its own database in its own folder.
+        await fs.mkdir(dataDir);
         await chownTree(dataDir, 'nobody');
 
         child = spawn('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, '--conditions=source', '--import', 'tsx', CHILD], {

@@ -12,9 +12,12 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** `words` are the query folded and split: each must be in the text. */
 const matchesAll = (words: readonly string[], text: string) => words.every((word) => text.includes(word));
 
+/** What a query is matched against: the folded name, or for untagged songs the name shown (Unknown Artist, Unknown Album). */
+const searchable = (entry: { fold: string; name: string }) => entry.fold || entry.name.toLowerCase();
+
 export function findArtists(index: BrowseIndex, words: readonly string[], order: ArtistOrder, page: Page): { list: ArtistEntry[]; more: boolean } {
   let list = index.artistsByName();
-  if (words.length > 0) list = list.filter((artist) => matchesAll(words, artist.fold));
+  if (words.length > 0) list = list.filter((artist) => matchesAll(words, searchable(artist)));
   if (order === 'recent') {
     const newest = (artist: ArtistEntry) => Math.max(...artist.albums.map((album) => album.addedAt));
     list = [...list].sort((a, b) => newest(b) - newest(a) || compare(a.key, b.key));
@@ -43,7 +46,7 @@ export function findAlbums(
         const year = yearOf(album);
         if (year === null || year < Math.min(from, to) || year > Math.max(from, to)) return false;
       }
-      return words.length === 0 || matchesAll(words, `${album.fold} ${album.artist.fold}`);
+      return words.length === 0 || matchesAll(words, `${searchable(album)} ${searchable(album.artist)}`);
     });
   }
   const order = query.order;

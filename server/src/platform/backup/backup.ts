@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { isAtomicTempFile } from '../fs/atomic-write.js';
 import type { Database } from '../db/database.js';
@@ -82,13 +83,8 @@ export async function writeBackup(sources: BackupSources, out: Writable): Promis
       notes,
     };
     const gzip = createGzip();
-    const piped = new Promise<void>((resolve, reject) => {
-      gzip.on('error', reject);
-      out.on('error', reject);
-      out.on('finish', resolve);
-      out.on('close', () => (out.writableFinished ? resolve() : reject(new Error('The backup output closed early.'))));
-    });
-    gzip.pipe(out);
+    // One pipeline: an error on either side (a full disk, a closed output) rejects it and ends both.
+    const piped = pipeline(gzip, out);
     const tar = new TarWriter(gzip);
     await tar.buffer(MANIFEST_NAME, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     if (snapshot) await tar.buffer(DATABASE_ENTRY, Buffer.from(await snapshot.arrayBuffer()));

@@ -2,6 +2,7 @@ import { createServer, request, type Server } from 'node:http';
 import { chmod, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Logger } from '../logger.js';
 
 /**
@@ -82,10 +83,7 @@ export function requestBackup(dataDir: string, out: Writable): Promise<boolean> 
         return;
       }
       res.on('aborted', () => reject(new Error('The running Encore stopped sending the backup: see its log.')));
-      res.on('error', reject);
-      out.on('error', reject);
-      res.pipe(out);
-      out.on('finish', () => (res.complete ? resolve(true) : reject(new Error('The running Encore stopped sending the backup: see its log.'))));
+      pipeline(res, out).then(() => (res.complete ? resolve(true) : reject(new Error('The running Encore stopped sending the backup: see its log.'))), reject);
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(false);

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createGunzip } from 'node:zlib';
+import { createGunzip, type Gunzip } from 'node:zlib';
 import { BACKUP_FORMAT, BACKUP_VERSION, DATABASE_ENTRY, MANIFEST_NAME, type BackupManifest } from './backup.js';
 import { readTar, type TarEntry, type TarSink } from './tar-archive.js';
 
@@ -43,7 +44,7 @@ async function unpack(file: string, dataDir: string): Promise<RestoreResult> {
   let manifest: BackupManifest | undefined;
   let files = 0;
   let databaseFiles = 0;
-  const source = createReadStream(file).pipe(createGunzip()) as AsyncIterable<Buffer>;
+  const source = gunzipped(file);
   await readTar(source, async (entry) => {
     if (!manifest) {
       if (entry.name !== MANIFEST_NAME || entry.type !== 'file' || entry.size > 1_000_000) throw new RestoreError(`${file} is not an Encore backup.`);
@@ -68,10 +69,10 @@ async function unpack(file: string, dataDir: string): Promise<RestoreResult> {
 /** The manifest of the archive `file` (its first entry), read without unpacking the rest. */
 export async function readBackupManifest(file: string): Promise<BackupManifest> {
   let manifest: BackupManifest | undefined;
-  const stream = createReadStream(file);
   const stop = new Error('manifest read');
+  const stream = gunzipped(file);
   try {
-    await readTar(stream.pipe(createGunzip()) as AsyncIterable<Buffer>, async (entry) => {
+    await readTar(stream, async (entry) => {
       if (manifest) throw stop;
       if (entry.name !== MANIFEST_NAME || entry.type !== 'file' || entry.size > 1_000_000) throw new RestoreError(`${file} is not an Encore backup.`);
       return collect((text) => (manifest = parseManifest(text, file)));
@@ -154,4 +155,11 @@ function collect(use: (text: string) => void): Promise<TarSink> {
     for await (const chunk of chunks) parts.push(chunk);
     use(Buffer.concat(parts).toString('utf8'));
   });
+}
+
+/** The archive's bytes, unzipped. A read or gzip error ends the unzipped stream with it, so the reader sees it. */
+function gunzipped(file: string): Gunzip {
+  const gunzip = createGunzip();
+  pipeline(createReadStream(file), gunzip).catch(() => undefined);
+  return gunzip;
 }
