@@ -16,11 +16,10 @@ export type AlbumSort = (typeof ALBUM_SORTS)[number];
 
 /** Artist and album ids: the URL-safe keys the Subsonic API shows too (after its ar- / al- prefix). */
 const browseId = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  text(label)
     .min(1, { error: `${label} is required` })
     .max(64, { error: `${label} is not valid` })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: `${label} is not valid` });
+    .refine((value) => /^[A-Za-z0-9_-]+$/.test(value), { error: `${label} is not valid` });
 
 export const cursorField = text('The cursor').max(200).optional();
 const limitField = z.coerce.number().int().min(1).max(200).optional();
