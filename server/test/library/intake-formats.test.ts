@@ -100,6 +100,8 @@ describe.each(localSetups)('files of other projects on $engine', (setup) => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-intake-import-'));
     try {
       await fs.copyFile(files.utf16Lrc, path.join(dir, 'song.lrc'));
+      // The same UTF-16 text under an audio name: its FF FE is not an MPEG frame.
+      await fs.copyFile(files.utf16Lrc, path.join(dir, 'text.mp3'));
       await fs.copyFile(files.oggFlac, path.join(dir, 'flac inside.ogg'));
       await fs.copyFile(files.oggSpeex, path.join(dir, 'speex inside.ogg'));
       let out = '';
@@ -110,7 +112,9 @@ describe.each(localSetups)('files of other projects on $engine', (setup) => {
         stderr: { write: () => undefined },
       });
       expect(code, out).toBe(0);
-      expect(out).toContain(`  song.lrc: ${ONLY_AUDIO.message}`);
+      // An .lrc is lyrics for the song of its name beside it (none here), never a song itself.
+      expect(out).toContain('  song.lrc: Lyrics (.lrc) with no song of the same name beside them.');
+      expect(out).toContain(`  text.mp3: ${ONLY_AUDIO.message}`);
       expect(out).toContain('Imported 2 songs');
     } finally {
       await fs.rm(dir, { recursive: true, force: true });

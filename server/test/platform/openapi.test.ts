@@ -9,6 +9,7 @@ import { systemEndpoints } from '@encore/common/http.contract';
 import { libraryEndpoints, sharingEndpoints, uploadEndpoints } from '@encore/common/library.contract';
 import { listeningEndpoints } from '@encore/common/listening.contract';
 import { lyricsEndpoints } from '@encore/common/lyrics.contract';
+import { browseEndpoints } from '@encore/common/browse.contract';
 import { musicFolderEndpoints } from '@encore/common/music-folders.contract';
 import { playlistsEndpoints } from '@encore/common/playlists.contract';
 import { tasksEndpoints } from '@encore/common/tasks.contract';
@@ -55,6 +56,12 @@ const operations = [
   'GET /api/tasks/{id}',
   'GET /api/upload/presigned-url',
   'GET /api/ai/analysis-progress',
+  'GET /api/albums',
+  'GET /api/albums/{id}',
+  'GET /api/albums/{id}/download',
+  'GET /api/artists',
+  'GET /api/artists/{id}',
+  'GET /api/genres',
   'POST /api/auth/google-login',
   'POST /api/auth/resend-verification',
   'POST /api/auth/signin',
@@ -142,6 +149,7 @@ describe('the OpenAPI document', () => {
       listeningEndpoints,
       adminEndpoints,
       ssoEndpoints,
+      browseEndpoints,
     ].flatMap((group) => Object.values(group));
     const names = declared.map((endpoint) => `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`);
     expect([...names].sort()).toEqual([...operations].sort());
