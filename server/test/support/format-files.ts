@@ -53,6 +53,9 @@ const TONE = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2:sample_rate=44
 const WRITERS: Record<string, string[]> = {
   mp3: ['-c:a', 'libmp3lame'],
   mp2: ['-c:a', 'mp2', '-f', 'mp2'],
+  // No encoder here writes MPEG layer I: layer II under the names a folder also takes.
+  mp1: ['-c:a', 'mp2', '-f', 'mp2'],
+  mpa: ['-c:a', 'mp2', '-f', 'mp2'],
   flac: ['-c:a', 'flac'],
   ogg: ['-c:a', 'libvorbis'],
   oga: ['-c:a', 'flac', '-f', 'ogg'],
@@ -63,6 +66,7 @@ const WRITERS: Record<string, string[]> = {
   mp4: ['-c:a', 'aac', '-f', 'mp4'],
   aac: ['-c:a', 'aac', '-f', 'adts'],
   wav: ['-c:a', 'pcm_s16le'],
+  bwf: ['-c:a', 'pcm_s16le', '-f', 'wav'],
   aif: ['-c:a', 'pcm_s16be', '-f', 'aiff'],
   aiff: ['-c:a', 'pcm_s16be', '-f', 'aiff'],
   aifc: ['-c:a', 'pcm_s16be', '-f', 'aiff'],
@@ -71,6 +75,7 @@ const WRITERS: Record<string, string[]> = {
   wv: ['-c:a', 'wavpack'],
   mka: ['-c:a', 'flac', '-f', 'matroska'],
   webm: ['-c:a', 'libopus', '-f', 'webm'],
+  weba: ['-c:a', 'libopus', '-f', 'webm'],
 };
 
 /** Extensions a folder takes that no encoder here writes (Monkey's Audio, Musepack, DSDIFF): their demuxers are listed instead. */

@@ -197,7 +197,7 @@ describe('upload page', () => {
     const busy = await screen.findByRole('button', { name: 'Uploading... \u206619%\u2069' });
     expect(busy).toBeDisabled();
     const [slow, next] = within(screen.getByRole('list', { name: 'Selected files' })).getAllByRole('listitem');
-    expect(within(slow!).getByText(/· 38%/)).toBeInTheDocument();
+    expect(within(slow!).getByText(/· \u206638%\u2069/)).toBeInTheDocument();
     // The file queued behind it says so, rather than looking forgotten.
     expect(within(next!).getByText(/· Waiting/)).toBeInTheDocument();
     expect(screen.getByLabelText('Choose music files')).toBeDisabled();
