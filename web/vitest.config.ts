@@ -12,5 +12,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // A guard against a hung test, not a measure of speed: two files at a time on two cores,
+    // beside the server's tests, take a jsdom render past vitest's 5 s default now and then.
+    testTimeout: 20_000,
   },
 });
