@@ -17,7 +17,8 @@ describe('log context', () => {
     const { logger, lines } = captured();
     const moduleLogger = logger.child({ module: 'library' });
     await withLogContext({ jobId: 'job-1', queue: 'library.analyse' }, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      // A turn of the event loop: the context must survive a macrotask, not only a microtask.
+      await new Promise((resolve) => setImmediate(resolve));
       moduleLogger.info('inside');
     });
     logger.info('outside');

@@ -30,7 +30,8 @@ describe.each(engines)('metrics and request ids on %s', (engine) => {
   let port: number;
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  let started = false;
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
   const waitKind = jobKind('test.metrics-wait', z.object({}));
   const waiting = defineJob(waitKind, {
     retry: { limit: 0, delaySeconds: 1, backoff: false },
@@ -38,7 +39,7 @@ describe.each(engines)('metrics and request ids on %s', (engine) => {
     concurrency: 1,
     weight: 'light',
     handler: async () => {
-      started = true;
+      markStarted();
       await held;
     },
   });
@@ -95,7 +96,7 @@ describe.each(engines)('metrics and request ids on %s', (engine) => {
     const idle = await scrape();
     expect(sample(idle, 'encore_jobs', { queue: 'test.metrics-wait', state: 'active' })).toBe(0);
     await t.app.encore.platform.jobs.send(waitKind, {});
-    while (!started) await new Promise((resolve) => setTimeout(resolve, 50));
+    await started;
     expect(sample(await scrape(), 'encore_jobs', { queue: 'test.metrics-wait', state: 'active' })).toBe(1);
     release();
     for (;;) {
