@@ -571,7 +571,7 @@ test.describe('the music library in a real browser', () => {
       await expect(bar.getByRole('button', { name: 'השהיה' })).toBeVisible();
       // Size · date beneath the title and artist, the date in Hebrew.
       const today = new Intl.DateTimeFormat('he-IL', { month: 'short', day: 'numeric' }).format(new Date());
-      await expect(bar.getByTestId('player-details')).toHaveText(new RegExp(`^\\d+\\.\\d KB · ${today}$`));
+      await expect(bar.getByTestId('player-details')).toHaveText(new RegExp(`^\\u2066\\d+\\.\\d KB\\u2069 · ${today}$`));
       await snap(page, 'player-bar-hebrew', { fullPage: false });
       // Elapsed on the left, duration on the right, in both the bar and the song page.
       for (const [elapsed, total] of [

@@ -6,14 +6,14 @@ import { formatLongDate, formatShortDate } from './short-date.format';
 
 describe('formatFileSize', () => {
   it('uses B below 1024, KB below 1048576 and MB above, with one decimal', () => {
-    expect(formatFileSize(0)).toBe('\u20660 B\u2069');
-    expect(formatFileSize(1023)).toBe('\u20661023 B\u2069');
-    expect(formatFileSize(1024)).toBe('\u20661.0 KB\u2069');
-    expect(formatFileSize(1536)).toBe('\u20661.5 KB\u2069');
-    expect(formatFileSize(1048575)).toBe('\u20661024.0 KB\u2069');
-    expect(formatFileSize(1048576)).toBe('\u20661.0 MB\u2069');
-    expect(formatFileSize(5.25 * 1048576)).toBe('\u20665.3 MB\u2069');
-    expect(formatFileSize(-1)).toBe('\u20660 B\u2069');
+    expect(formatFileSize(0)).toBe('0 B');
+    expect(formatFileSize(1023)).toBe('1023 B');
+    expect(formatFileSize(1024)).toBe('1.0 KB');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(1048575)).toBe('1024.0 KB');
+    expect(formatFileSize(1048576)).toBe('1.0 MB');
+    expect(formatFileSize(5.25 * 1048576)).toBe('5.3 MB');
+    expect(formatFileSize(-1)).toBe('0 B');
   });
 });
 

@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatBytes } from '../features/admin/admin-format';
 import { formatFileSize } from './file-size.format';
-import { formatMessage } from './i18n/i18n.store';
+import { formatMessage, setLanguage } from './i18n/i18n.store';
 import { LRI, PDI, formatQuantity, ltrRun } from './ltr-run.format';
 
 describe('formatQuantity', () => {
+  beforeEach(() => setLanguage('he'));
+  afterEach(() => setLanguage('en'));
+
   it('writes the number, a space and the unit as one isolated left-to-right run', () => {
     expect(formatQuantity(120, 'BPM')).toBe(`${LRI}120 BPM${PDI}`);
     expect(formatQuantity(-14, 'LUFS')).toBe(`${LRI}-14 LUFS${PDI}`);
@@ -25,6 +28,14 @@ describe('formatQuantity', () => {
   it('isolates the sizes of files and of storage', () => {
     expect(formatFileSize(1536)).toBe(ltrRun('1.5 KB'));
     expect(formatBytes(3.25 * 1024 ** 3)).toBe(ltrRun('3.3 GB'));
+  });
+
+  it('writes plain text for a left-to-right language, so English keeps the spec strings whole', () => {
+    setLanguage('en');
+    expect(formatQuantity(45, '%')).toBe('45%');
+    expect(formatQuantity(7.7, 'dB', { signed: true })).toBe('+7.7 dB');
+    expect(formatQuantity(120, 'BPM', { language: 'he' })).toBe(`${LRI}120 BPM${PDI}`);
+    expect(formatFileSize(1536)).toBe('1.5 KB');
   });
 
   it('keeps the run whole inside a Hebrew sentence: the sign and the unit stay beside the number', () => {

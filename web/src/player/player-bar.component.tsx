@@ -52,7 +52,7 @@ export function PlayerBar() {
       className="fixed inset-x-0 bottom-0 z-40 animate-slide-up border-t border-border bg-surface shadow-[0_-12px_40px_rgba(0,0,0,0.45)]"
     >
       <div className="mx-auto grid max-w-6xl grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1.5 px-3 pt-2.5 pb-2 [grid-template-areas:'info_info_side'_'transport_seek_seek'] sm:px-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)] md:gap-x-6 md:py-2.5 md:[grid-template-areas:'info_transport_side'_'info_seek_side']">
-        <div className="flex min-w-0 items-center gap-3 [grid-area:info]">
+        <div className="flex min-w-0 items-center gap-2.5 [grid-area:info] sm:gap-3">
           <CoverArt fileKey={current.hasCover ? current.s3Key : null} size="thumb" className="size-11 rounded-lg ring-1 ring-white/10 md:size-13" />
           <div className="min-w-0">
             <Link
@@ -82,14 +82,15 @@ export function PlayerBar() {
           <SeekRow />
         </div>
 
-        <div className="flex items-center justify-end gap-1 [grid-area:side]">
-          <QueuePanel triggerClassName={cn(controlClass, 'size-9')} />
+        {/* On a phone the three buttons are a little smaller, so a long title keeps its first words. */}
+        <div className="flex items-center justify-end gap-0.5 [grid-area:side] sm:gap-1">
+          <QueuePanel triggerClassName={cn(controlClass, 'size-8 sm:size-9')} />
           <PlayerSettingsMenu triggerClassName={cn(controlClass, 'hidden size-9 sm:grid')} />
-          <PlayerMoreMenu triggerClassName={cn(controlClass, 'size-9 sm:hidden')} />
+          <PlayerMoreMenu triggerClassName={cn(controlClass, 'size-8 sm:hidden')} />
           <VolumeControl />
           <button
             type="button"
-            className={cn(controlClass, 'size-9 md:size-10')}
+            className={cn(controlClass, 'size-8 sm:size-9 md:size-10')}
             aria-label={t('playerClose')}
             title={t('playerClose')}
             onClick={() => player.close()}

@@ -41,7 +41,7 @@ describe('My clips', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My Clips' })).toBeInTheDocument();
     const cards = await screen.findAllByTestId('my-clip');
     expect(cards).toHaveLength(2);
-    expect(within(cards[0]!).getByText('MP4 · 720p · 16:9 · 1:05 · \u20662.4 MB\u2069')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('MP4 · 720p · 16:9 · 1:05 · 2.4 MB')).toBeInTheDocument();
     expect(within(cards[0]!).getByRole('link', { name: 'Download the clip of Night Drive' })).toHaveAttribute('href', '/api/clips/2/video?sig=x&download=1');
     await user.click(within(cards[0]!).getByRole('button', { name: 'Play the clip of Night Drive' }));
     expect(within(cards[0]!).getByLabelText('Clip of Night Drive')).toHaveAttribute('src', '/api/clips/2/video?sig=x');

@@ -99,7 +99,7 @@ describe('Song2Clip editor', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Create Clip' }));
     expect(await screen.findByRole('button', { name: /Creating Clip\.\.\./ })).toBeDisabled();
-    expect(await screen.findByText('Rendering: \u206640%\u2069')).toBeInTheDocument();
+    expect(await screen.findByText('Rendering: 40%')).toBeInTheDocument();
 
     const post = requests.find((r) => r.method === 'POST')!;
     const settings = JSON.parse(post.form!.get('settings') as string) as ClipSettings;
@@ -141,7 +141,7 @@ describe('Song2Clip editor', { timeout: 20_000 }, () => {
   it('cancels a running render by deleting its clip', async () => {
     const { requests, user } = await songWithoutWordsChosen({ status: 202, body: { task_id: 'task-1' } }, status('running', 10));
     await user.click(screen.getByRole('button', { name: 'Create Clip' }));
-    expect(await screen.findByText('Rendering: \u206610%\u2069')).toBeInTheDocument();
+    expect(await screen.findByText('Rendering: 10%')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Clip creation cancelled')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/clips/9']);

@@ -2,7 +2,7 @@ import type { SongAnalysis } from '@encore/common/analysis.contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { translate } from '../../lib/i18n/i18n.store';
+import { setLanguage, translate } from '../../lib/i18n/i18n.store';
 import { stubFetch } from '../../test/fetch-stub';
 import { makePlaylist } from '../../test/playlist-fixture';
 import { currentPath, renderApp } from '../../test/render-app';
@@ -52,8 +52,14 @@ describe("the song page's sound line and More like this", { timeout: 30_000 }, (
   it('says the analysis in words, in English and Hebrew', () => {
     const en = (key: Parameters<typeof translate>[0], params?: Parameters<typeof translate>[1]) => translate(key, params, 'en');
     const he = (key: Parameters<typeof translate>[0], params?: Parameters<typeof translate>[1]) => translate(key, params, 'he');
-    expect(analysisLine(analysed, en)).toBe('\u2066120 BPM\u2069 · A minor · high energy');
-    expect(analysisLine(analysed, he)).toBe('\u2066120 BPM\u2069 · A מינור · אנרגיה גבוהה');
+    expect(analysisLine(analysed, en)).toBe('120 BPM · A minor · high energy');
+    // In Hebrew the tempo is an isolated left-to-right run, so "BPM" stays after the number.
+    setLanguage('he');
+    try {
+      expect(analysisLine(analysed, he)).toBe('\u2066120 BPM\u2069 · A מינור · אנרגיה גבוהה');
+    } finally {
+      setLanguage('en');
+    }
     expect(analysisLine(null, en)).toBe('Waiting for sonic analysis');
     expect(analysisLine(failed, en)).toBe('Sonic analysis could not read this song');
   });
@@ -67,7 +73,7 @@ describe("the song page's sound line and More like this", { timeout: 30_000 }, (
     });
     const user = userEvent.setup();
     const { router } = renderApp('/music/5');
-    expect(await screen.findByTestId('song-analysis')).toHaveTextContent('\u2066120 BPM\u2069 · A minor · high energy');
+    expect(await screen.findByTestId('song-analysis')).toHaveTextContent('120 BPM · A minor · high energy');
     await user.click(screen.getByRole('button', { name: 'More like this' }));
     expect(await screen.findByText('Playlist generated successfully!')).toBeInTheDocument();
     await waitFor(() => expect(currentPath(router)).toBe('/playlists/77'));

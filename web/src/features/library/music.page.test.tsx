@@ -110,7 +110,7 @@ describe('music collection', () => {
     const card = (await screen.findByText('Blue Hour')).closest('article')!;
     expect(within(card).getByRole('link', { name: 'Blue Hour' })).toHaveAttribute('href', '/music/7');
     expect(within(card).getByText('Nova')).toBeInTheDocument();
-    expect(within(card).getByText('2:05 · \u20663.5 MB\u2069')).toBeInTheDocument();
+    expect(within(card).getByText('2:05 · 3.5 MB')).toBeInTheDocument();
     expect(within(card).getByText('Jan 9')).toBeInTheDocument();
   });
 
