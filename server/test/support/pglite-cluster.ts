@@ -1,29 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { cp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EMBEDDED_CACHE_MIN_MB, EMBEDDED_INITDB_SETTINGS, openDatabase } from '../../src/platform/db/database.js';
+import { EMBEDDED_INITDB_ARGS } from '../../src/platform/db/embedded-settings.js';
 import { initialisePgliteDir } from '../../src/platform/db/pglite-initdb.js';
+import { embeddedTemplateFile, embeddedTemplateKey, migrationsFingerprint } from '../../src/platform/db/pglite-template.js';
 
-/** The migrations a test database starts with (server/drizzle). */
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-
-/** A fingerprint of the migrations: a seed made from other migrations is not used. */
-export async function migrationsFingerprint(): Promise<string> {
-  const hash = createHash('sha256');
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else hash.update(entry.name).update(await readFile(full));
-    }
-  };
-  await walk(MIGRATIONS_DIR);
-  return hash.digest('hex').slice(0, 16);
-}
+export { migrationsFingerprint };
 
 /**
  * Gives a test's data folder the embedded cluster a first start would make, already migrated,
@@ -51,18 +36,13 @@ function sharedCluster(): Promise<string> {
 
 /** One cluster per PGlite version and settings, made by whichever test process needs it first. */
 async function makeSharedCluster(): Promise<string> {
-  const require = createRequire(import.meta.url);
-  const pglitePackage = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
-  const version = (JSON.parse(await readFile(pglitePackage, 'utf8')) as { version: string }).version;
-  const key = createHash('sha256')
-    .update(JSON.stringify([version, EMBEDDED_INITDB_SETTINGS, await migrationsFingerprint()]))
-    .digest('hex')
-    .slice(0, 16);
+  const key = await embeddedTemplateKey();
   const cluster = path.join(tmpdir(), `encore-test-cluster-${key}`);
   if (existsSync(path.join(cluster, 'PG_VERSION'))) return cluster;
   const staging = path.join(tmpdir(), `.encore-test-cluster-${key}-${randomBytes(4).toString('hex')}`);
   try {
-    await initialisePgliteDir(staging, EMBEDDED_INITDB_SETTINGS);
+    // As a first start makes it: from the build's template when there is one, else by initdb.
+    await initialisePgliteDir(staging, EMBEDDED_INITDB_SETTINGS, { initdbArgs: EMBEDDED_INITDB_ARGS, template: await embeddedTemplateFile() });
     if (!existsSync(path.join(staging, 'PG_VERSION'))) throw new Error('PGlite made no cluster for the tests');
     // Migrated as the app does it, then closed (its lock file lies beside the folder).
     const database = await openDatabase({ url: undefined, pgliteDir: staging, pgliteCacheMb: EMBEDDED_CACHE_MIN_MB });

@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { mkdir, open, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createGunzip, type Gunzip } from 'node:zlib';
 import { BACKUP_FORMAT, BACKUP_VERSION, DATABASE_ENTRY, MANIFEST_NAME, type BackupManifest } from './backup.js';
-import { readTar, type TarEntry, type TarSink } from './tar-archive.js';
+import { placeTarEntry, readTar, type TarEntry, type TarSink } from './tar-archive.js';
 
 /** The archive cannot be restored here (not empty, not a backup, damaged); nothing was kept. */
 export class RestoreError extends Error {
@@ -101,16 +101,8 @@ function parseManifest(text: string, file: string): BackupManifest {
 }
 
 /** Creates the folder or file `name` below `root`; a name leading out of `root` is refused. */
-async function place(root: string, name: string, entry: TarEntry): Promise<TarSink | undefined> {
-  const target = path.resolve(root, name);
-  if (name === '' || (target !== root && !target.startsWith(`${root}${path.sep}`)))
-    throw new RestoreError(`The archive names a path outside its folder: ${name}`);
-  if (entry.type === 'directory') {
-    await mkdir(target, { recursive: true });
-    return undefined;
-  }
-  await mkdir(path.dirname(target), { recursive: true });
-  return open(target, 'wx', entry.mode & 0o777 || 0o644);
+function place(root: string, name: string, entry: TarEntry): Promise<TarSink | undefined> {
+  return placeTarEntry(root, name, entry, (message) => new RestoreError(message));
 }
 
 /** A sink whose writes feed `use` as a stream of chunks (a nested tar, a manifest), as they come. */

@@ -1,4 +1,6 @@
 import { createReadStream } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
 
 /**
@@ -258,4 +260,19 @@ class BlockReader {
     this.pending = this.pending.subarray(out.length);
     return out;
   }
+}
+
+/**
+ * Creates the folder or file `name` of a tar entry below `root` (a file opened for its bytes,
+ * never over an existing one); a name leading out of `root` is refused with `refuse`'s error.
+ */
+export async function placeTarEntry(root: string, name: string, entry: TarEntry, refuse: (message: string) => Error = (message) => new Error(message)): Promise<TarSink | undefined> {
+  const target = path.resolve(root, name);
+  if (name === '' || (target !== root && !target.startsWith(`${root}${path.sep}`))) throw refuse(`The archive names a path outside its folder: ${name}`);
+  if (entry.type === 'directory') {
+    await mkdir(target, { recursive: true });
+    return undefined;
+  }
+  await mkdir(path.dirname(target), { recursive: true });
+  return open(target, 'wx', entry.mode & 0o777 || 0o644);
 }

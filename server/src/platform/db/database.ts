@@ -1,6 +1,5 @@
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -12,7 +11,17 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
+import {
+  EMBEDDED_CACHE_MAX_MB,
+  EMBEDDED_CACHE_MIN_MB,
+  EMBEDDED_INITDB_ARGS,
+  EMBEDDED_INITDB_SETTINGS,
+  EMBEDDED_SETTINGS,
+  MIGRATIONS_FOLDER,
+  walSettings,
+} from './embedded-settings.js';
 import { initialisePgliteDir } from './pglite-initdb.js';
+import { embeddedTemplateFile } from './pglite-template.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -44,7 +53,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export { EMBEDDED_CACHE_MAX_MB, EMBEDDED_CACHE_MIN_MB, EMBEDDED_INITDB_SETTINGS } from './embedded-settings.js';
 /** Any constant works; it only has to be the same in every Encore process. */
 const MIGRATION_LOCK_ID = 7_243_111;
 
@@ -59,10 +68,6 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir, options.pgliteCacheMb);
 }
-
-/** The embedded database's buffer cache, unless set: its own size, between these. */
-export const EMBEDDED_CACHE_MIN_MB = 8;
-export const EMBEDDED_CACHE_MAX_MB = 32;
 
 /**
  * PGlite's shared buffers for the cluster in `dir`: the size of its largest database (Encore's;
@@ -97,17 +102,6 @@ async function folderBytes(folder: string): Promise<number> {
   return bytes;
 }
 
-// Statistics from 9,000 sampled rows instead of 30,000: ANALYZE runs in this process (see
-// embedded-upkeep.ts), and on 50,000 songs the default's sample took 0.6 s, with every
-// other query waiting, and kept about 20 MiB more of WebAssembly memory for good.
-// PGlite has one connection and no replication, but PostgreSQL sizes its shared memory (lock
-// table, per-connection slots) for max_connections, and Emscripten zero-fills all of it: the
-// defaults (100, 10 senders) held about 3 MiB more of an idle Encore.
-const EMBEDDED_SETTINGS: readonly string[] = ['default_statistics_target=30', 'max_connections=10', 'max_wal_senders=0', 'max_replication_slots=0'];
-
-/** What a new embedded cluster is made with (tests copy one made so instead of making their own). */
-export const EMBEDDED_INITDB_SETTINGS: readonly string[] = [`shared_buffers=${EMBEDDED_CACHE_MIN_MB}MB`, ...EMBEDDED_SETTINGS];
-
 async function openPglite(dir: string | undefined, cacheMb: number | undefined): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
   const release = dir ? await lockEmbeddedDatabase(dir) : undefined;
@@ -120,13 +114,14 @@ async function openPglite(dir: string | undefined, cacheMb: number | undefined):
 }
 
 async function startPglite(dir: string | undefined, cacheMb: number | undefined, release: (() => Promise<void>) | undefined): Promise<Database> {
-  // A new folder's cluster is made in a child process, whose initdb peak goes with it.
-  if (dir) await initialisePgliteDir(dir, EMBEDDED_INITDB_SETTINGS);
+  // A new folder gets the migrated empty cluster the build made, unpacked; without one, its
+  // cluster is made in a child process, whose initdb peak goes with it.
+  if (dir) await initialisePgliteDir(dir, EMBEDDED_INITDB_SETTINGS, { initdbArgs: EMBEDDED_INITDB_ARGS, template: await embeddedTemplateFile() });
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle PGlite's memory; a
   // personal library's hot set fits in far less, and reads past it still hit the OS page cache.
-  const postgresqlconf = [`shared_buffers=${cacheMb ?? (await embeddedCacheMb(dir))}MB`, ...EMBEDDED_SETTINGS];
+  const postgresqlconf = [`shared_buffers=${cacheMb ?? (await embeddedCacheMb(dir))}MB`, ...EMBEDDED_SETTINGS, ...(await walSettings(dir))];
   // pg_trgm and unaccent: library search (migration 0008 creates them).
-  const options = { postgresqlconf, extensions: { pg_trgm, unaccent } };
+  const options = { postgresqlconf, initDbStartParams: [...EMBEDDED_INITDB_ARGS], extensions: { pg_trgm, unaccent } };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });

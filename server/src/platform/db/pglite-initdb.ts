@@ -5,17 +5,18 @@ import { readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { unpackEmbeddedTemplate } from './pglite-template.js';
 
 /**
  * The child's whole program (CommonJS, run by `node -e`, so it needs no file of its own and runs
  * the same from sources and from the build): create the cluster in argv[1] with the settings of
- * argv[3], then close it.
+ * argv[3] and initdb's arguments of argv[4], then close it.
  */
 const INITDB_PROGRAM = `
-const [dir, pgliteUrl, conf] = process.argv.slice(1);
+const [dir, pgliteUrl, conf, initdbArgs] = process.argv.slice(1);
 import(pgliteUrl)
   .then(async ({ PGlite }) => {
-    const db = await PGlite.create(dir, { postgresqlconf: JSON.parse(conf) });
+    const db = await PGlite.create(dir, { postgresqlconf: JSON.parse(conf), initDbStartParams: JSON.parse(initdbArgs) });
     await db.close();
   })
   .catch((error) => {
@@ -39,13 +40,32 @@ const STDERR_TAIL_CHARS = 2_000;
  * else is left to PGlite untouched. When no child can be started, PGlite creates the cluster in
  * this process as before.
  */
-export async function initialisePgliteDir(dir: string, postgresqlconf: readonly string[]): Promise<void> {
+export interface InitdbOptions {
+  /** initdb's own arguments (PGlite's `initDbStartParams`). */
+  initdbArgs?: readonly string[];
+  /**
+   * A migrated empty cluster made with these settings (pglite-template.ts): unpacked instead of
+   * running initdb. A template that cannot be unpacked is set aside for initdb.
+   */
+  template?: string | undefined;
+}
+
+export async function initialisePgliteDir(dir: string, postgresqlconf: readonly string[], options: InitdbOptions = {}): Promise<void> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return;
   if (existsSync(dir) && (await readdir(dir)).length > 0) return;
   const staging = path.join(path.dirname(dir), `.${path.basename(dir)}-initdb-${randomBytes(4).toString('hex')}`);
   const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
   try {
-    const outcome = await runChild([staging, pgliteUrl, JSON.stringify(postgresqlconf)]);
+    const unpacked = options.template
+      ? await unpackEmbeddedTemplate(options.template, staging).then(
+          () => true,
+          async () => {
+            await rm(staging, { recursive: true, force: true });
+            return false;
+          },
+        )
+      : false;
+    const outcome = unpacked ? 'done' : await runChild([staging, pgliteUrl, JSON.stringify(postgresqlconf), JSON.stringify(options.initdbArgs ?? [])]);
     if (outcome === 'unavailable') return;
     if (existsSync(dir)) await rmdir(dir);
     await rename(staging, dir);
