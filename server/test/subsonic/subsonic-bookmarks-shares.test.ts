@@ -108,7 +108,9 @@ describe.each(engines)('Subsonic bookmarks, queue by index, shares, album info a
     expect((queue['entry'] as Json[]).map((entry) => entry['id'])).toEqual([String(tagged.id), String(plain.id), String(tagged.id)]);
     // The id-based queue reads the same queue: its current song is the one at that place.
     expect((await json('getPlayQueue'))['playQueue']).toMatchObject({ current: String(tagged.id), position: 7000 });
-    expect(await xml('getPlayQueueByIndex')).toMatch(/<playQueueByIndex currentIndex="2" position="7000" username="ada" changed="[^"]+" changedBy="Tester"><entry id=/);
+    expect(await xml('getPlayQueueByIndex')).toMatch(
+      /<playQueueByIndex currentIndex="2" position="7000" username="ada" changed="[^"]+" changedBy="Tester"><entry id=/,
+    );
     // XML save; an unknown song is dropped and the index follows the song it pointed at.
     expect(await xml('savePlayQueueByIndex', `id=${plain.id}&id=999999&id=${tagged.id}&currentIndex=2&position=10`)).toMatch(/status="ok"/);
     expect((await json('getPlayQueueByIndex'))['playQueueByIndex']).toMatchObject({ currentIndex: 1, position: 10 });
@@ -151,7 +153,9 @@ describe.each(engines)('Subsonic bookmarks, queue by index, shares, album info a
     // XML: created with an expiry, then listed.
     const inAWeek = Date.now() + 7 * 24 * 3600_000;
     const createdXml = await xml('createShare', `id=${plain.id}&expires=${inAWeek}`);
-    expect(createdXml).toMatch(/<shares><share id="\d+" url="http[^"]+\/share\/[^"]+" username="ada" created="[^"]+" expires="[^"]+" visitCount="0"><entry id=/);
+    expect(createdXml).toMatch(
+      /<shares><share id="\d+" url="http[^"]+\/share\/[^"]+" username="ada" created="[^"]+" expires="[^"]+" visitCount="0"><entry id=/,
+    );
     const listedXml = await xml('getShares');
     expect(listedXml.match(/<share /g)).toHaveLength(2);
     // Bob sees none of Ada's, and cannot change or delete them (as if they did not exist).

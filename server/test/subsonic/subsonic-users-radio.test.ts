@@ -44,9 +44,17 @@ describe.each(engines)('Subsonic users, internet radio and the extensions list (
   const userNames = async () => (((await json('getUsers'))['users'] as { user: Json[] }).user ?? []).map((user) => user['username']);
 
   it('shows a user to themself and to admins, in JSON and XML', async () => {
-    expect((await json('getUser', 'username=ada'))['user']).toMatchObject({ username: 'ada', email: 'ada@example.com', adminRole: true, streamRole: true, shareRole: true });
+    expect((await json('getUser', 'username=ada'))['user']).toMatchObject({
+      username: 'ada',
+      email: 'ada@example.com',
+      adminRole: true,
+      streamRole: true,
+      shareRole: true,
+    });
     expect((await json('getUser', 'username=BOB'))['user']).toMatchObject({ username: 'bob', adminRole: false });
-    expect(await xml('getUser', 'username=bob', bobKey)).toMatch(/<user username="bob" email="bob@example.com" [^>]*adminRole="false"[^>]*><folder>0<\/folder><\/user>/);
+    expect(await xml('getUser', 'username=bob', bobKey)).toMatch(
+      /<user username="bob" email="bob@example.com" [^>]*adminRole="false"[^>]*><folder>0<\/folder><\/user>/,
+    );
     expect(errorCode(await json('getUser', 'username=ada', bobKey))).toBe(50);
     expect(errorCode(await json('getUser', 'username=nobody'))).toBe(70);
   });
@@ -120,7 +128,12 @@ describe.each(engines)('Subsonic users, internet radio and the extensions list (
   });
 
   it('lists internet radio stations to everyone and lets admins change them, in JSON and XML', async () => {
-    ok(await json('createInternetRadioStation', `name=${encodeURIComponent('Loop FM')}&streamUrl=${encodeURIComponent('http://127.0.0.1:8000/live')}&homepageUrl=${encodeURIComponent('https://loop.example/')}`));
+    ok(
+      await json(
+        'createInternetRadioStation',
+        `name=${encodeURIComponent('Loop FM')}&streamUrl=${encodeURIComponent('http://127.0.0.1:8000/live')}&homepageUrl=${encodeURIComponent('https://loop.example/')}`,
+      ),
+    );
     expect(await xml('createInternetRadioStation', `name=Alpha&streamUrl=${encodeURIComponent('https://alpha.example/stream.mp3')}`)).toMatch(/status="ok"/);
     const stations = ((await json('getInternetRadioStations', '', bobKey))['internetRadioStations'] as { internetRadioStation: Json[] }).internetRadioStation;
     expect(stations).toEqual([
@@ -130,10 +143,17 @@ describe.each(engines)('Subsonic users, internet radio and the extensions list (
     const loopId = String(stations[1]?.['id']);
     const alphaId = String(stations[0]?.['id']);
     expect(await xml('getInternetRadioStations', '', bobKey)).toMatch(
-      new RegExp(`<internetRadioStations><internetRadioStation id="${alphaId}" name="Alpha" streamUrl="https://alpha.example/stream.mp3"/><internetRadioStation id="${loopId}" `),
+      new RegExp(
+        `<internetRadioStations><internetRadioStation id="${alphaId}" name="Alpha" streamUrl="https://alpha.example/stream.mp3"/><internetRadioStation id="${loopId}" `,
+      ),
     );
 
-    ok(await json('updateInternetRadioStation', `id=${loopId}&name=${encodeURIComponent('Loop 2')}&streamUrl=${encodeURIComponent('http://127.0.0.1:8000/two')}`));
+    ok(
+      await json(
+        'updateInternetRadioStation',
+        `id=${loopId}&name=${encodeURIComponent('Loop 2')}&streamUrl=${encodeURIComponent('http://127.0.0.1:8000/two')}`,
+      ),
+    );
     expect(await xml('updateInternetRadioStation', `id=${alphaId}&name=Zulu&streamUrl=${encodeURIComponent('https://zulu.example/')}`)).toMatch(/status="ok"/);
     const changed = ((await json('getInternetRadioStations'))['internetRadioStations'] as { internetRadioStation: Json[] }).internetRadioStation;
     expect(changed.map((station) => [station['name'], station['streamUrl'], station['homePageUrl']])).toEqual([
@@ -160,7 +180,9 @@ describe.each(engines)('Subsonic users, internet radio and the extensions list (
     expect(errorCode(await json('createInternetRadioStation', `name=X&streamUrl=${encodeURIComponent('javascript:alert(1)')}`))).toBe(0);
     expect(errorCode(await json('createInternetRadioStation', 'name=X&streamUrl=not%20a%20url'))).toBe(0);
     expect(errorCode(await json('createInternetRadioStation', `name=${'x'.repeat(201)}&streamUrl=${encodeURIComponent('https://x.example/')}`))).toBe(0);
-    expect(errorCode(await json('createInternetRadioStation', `name=X&streamUrl=${encodeURIComponent('https://x.example/')}&homepageUrl=ftp%3A%2F%2Fx`))).toBe(0);
+    expect(errorCode(await json('createInternetRadioStation', `name=X&streamUrl=${encodeURIComponent('https://x.example/')}&homepageUrl=ftp%3A%2F%2Fx`))).toBe(
+      0,
+    );
     expect(errorCode(await json('updateInternetRadioStation', `id=999999&${good}`))).toBe(70);
     expect(errorCode(await json('updateInternetRadioStation', `id=abc&${good}`))).toBe(70);
     expect(errorCode(await json('deleteInternetRadioStation', 'id=999999'))).toBe(70);
@@ -178,7 +200,9 @@ describe.each(engines)('Subsonic users, internet radio and the extensions list (
       { name: 'songLyrics', versions: [1, 2] },
       { name: 'transcodeOffset', versions: [1] },
     ]);
-    expect(await xml('getOpenSubsonicExtensions', '', undefined)).toMatch(/<openSubsonicExtensions name="indexBasedQueue"><versions>1<\/versions><\/openSubsonicExtensions>/);
+    expect(await xml('getOpenSubsonicExtensions', '', undefined)).toMatch(
+      /<openSubsonicExtensions name="indexBasedQueue"><versions>1<\/versions><\/openSubsonicExtensions>/,
+    );
     // Each extension's calls answer (tokenInfo for apiKeyAuthentication, the by-index queue).
     ok(await json('tokenInfo'));
     ok(await json('getPlayQueueByIndex'));

@@ -23,7 +23,8 @@ export class BookmarksService implements Bookmarks {
     if (!Number.isInteger(positionMs) || positionMs < 0 || positionMs > MAX_BOOKMARK_POSITION_MS) {
       throw new ValidationError('A bookmark position is a whole number of milliseconds from 0 to a day');
     }
-    if (comment !== null && comment.length > MAX_BOOKMARK_COMMENT) throw new ValidationError(`A bookmark comment holds at most ${MAX_BOOKMARK_COMMENT} characters`);
+    if (comment !== null && comment.length > MAX_BOOKMARK_COMMENT)
+      throw new ValidationError(`A bookmark comment holds at most ${MAX_BOOKMARK_COMMENT} characters`);
     if (!(await this.songs.displayNames([songId])).has(songId)) throw new NotFoundError('Song not found');
     return this.repository.save(userId, songId, positionMs, comment === '' ? null : comment, this.now());
   }

@@ -7,7 +7,8 @@ import { RadioService } from './radio.service.js';
 
 export const radioModule = defineModule({
   name: 'radio',
-  summary: "Internet radio stations (HTTP audio streams) of the instance: listed by everyone, added, changed and removed by admins (Subsonic's internet radio calls).",
+  summary:
+    "Internet radio stations (HTTP audio streams) of the instance: listed by everyone, added, changed and removed by admins (Subsonic's internet radio calls).",
   requires: [accountsPort],
   provides: [radioStationsPort],
   tables: [radioStations],

@@ -10,7 +10,10 @@ export class RadioRepository {
   constructor(private readonly db: Db) {}
 
   list(): Promise<RadioStationRecord[]> {
-    return this.db.select(columns).from(radioStations).orderBy(asc(sql`lower(${radioStations.name})`), asc(radioStations.id));
+    return this.db
+      .select(columns)
+      .from(radioStations)
+      .orderBy(asc(sql`lower(${radioStations.name})`), asc(radioStations.id));
   }
 
   async create(input: RadioStationInput): Promise<RadioStationRecord> {

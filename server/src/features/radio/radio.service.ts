@@ -11,7 +11,11 @@ export function validStation(input: RadioStationInput): RadioStationInput {
   const name = input.name.trim();
   if (name === '') throw new ValidationError('A radio station needs a name');
   if (name.length > MAX_NAME) throw new ValidationError(`A radio station's name holds at most ${MAX_NAME} characters`);
-  return { name, streamUrl: httpUrl(input.streamUrl, 'stream URL'), homepageUrl: input.homepageUrl === null || input.homepageUrl.trim() === '' ? null : httpUrl(input.homepageUrl, 'home page URL') };
+  return {
+    name,
+    streamUrl: httpUrl(input.streamUrl, 'stream URL'),
+    homepageUrl: input.homepageUrl === null || input.homepageUrl.trim() === '' ? null : httpUrl(input.homepageUrl, 'home page URL'),
+  };
 }
 
 function httpUrl(raw: string, what: string): string {

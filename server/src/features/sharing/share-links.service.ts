@@ -53,7 +53,11 @@ export class ShareLinksService implements ShareLinks {
   async update(userId: number, id: number, changes: { description?: string | undefined; expiresAt?: Date | null | undefined }): Promise<ShareLinkRecord> {
     const description = this.description(changes.description);
     const expiresAt =
-      changes.expiresAt === undefined ? undefined : changes.expiresAt === null ? new Date(this.now().getTime() + this.deps.maxTtlDays * DAY_MS) : this.expiry(changes.expiresAt);
+      changes.expiresAt === undefined
+        ? undefined
+        : changes.expiresAt === null
+          ? new Date(this.now().getTime() + this.deps.maxTtlDays * DAY_MS)
+          : this.expiry(changes.expiresAt);
     const row = await this.deps.repository.updateOwn(
       userId,
       id,

@@ -14,7 +14,8 @@ import { ShareTokenBox } from './share-token-box.js';
 
 export const sharingModule = defineModule({
   name: 'sharing',
-  summary: 'Share a song by e-mail or from a Subsonic app: an expiring link (30 days unless asked otherwise) to a public page that plays it without an account.',
+  summary:
+    'Share a song by e-mail or from a Subsonic app: an expiring link (30 days unless asked otherwise) to a public page that plays it without an account.',
   requires: [songCataloguePort, accountsPort],
   provides: [shareLinksPort],
   tables: [shareLinks],

@@ -28,4 +28,7 @@ export interface ShareLinks {
   delete(userId: number, id: number): Promise<void>;
 }
 
-export const shareLinksPort = definePort<ShareLinks>('share-links', "A user's share links (public pages playing one song, expiring): list, make, change, delete.");
+export const shareLinksPort = definePort<ShareLinks>(
+  'share-links',
+  "A user's share links (public pages playing one song, expiring): list, make, change, delete.",
+);

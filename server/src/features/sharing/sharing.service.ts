@@ -76,7 +76,13 @@ export class SharingService {
     await this.deps.rateLimiter.hit(this.rule, String(sender.id));
     const { token, hash } = newOneTimeToken();
     const expiresAt = new Date(Date.now() + this.deps.linkTtlDays * 24 * 3600_000);
-    await this.deps.repository.create({ tokenHash: hash, songId: song.id, createdBy: sender.id, expiresAt, sealedToken: this.deps.tokens.encrypt(token, sender.id) });
+    await this.deps.repository.create({
+      tokenHash: hash,
+      songId: song.id,
+      createdBy: sender.id,
+      expiresAt,
+      sealedToken: this.deps.tokens.encrypt(token, sender.id),
+    });
     const link = `${this.deps.publicUrl}/share/${token}`;
     await this.deps.enqueueMail(shareLinkMail({ to: request.email, senderName: sender.userName, songName: song.displayName, link, expiresAt }));
   }
