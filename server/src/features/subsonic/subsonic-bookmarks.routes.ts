@@ -2,14 +2,7 @@ import { MAX_QUEUE_SONGS } from '@encore/common/listening.contract';
 import type { Bookmarks } from '../bookmarks/bookmarks.port.js';
 import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
 import { missingParameter, notFound, SubsonicError } from './subsonic-errors.js';
-import { parseId, type SubsonicParams } from './subsonic-params.js';
-
-/** A song id parameter: anything that is not a song's id names no song (70). */
-function songIdParam(raw: string): number {
-  const id = parseId(raw);
-  if (id.kind !== 'song') throw notFound('Song');
-  return id.id;
-}
+import { clientOf, songIdParam, type SubsonicParams } from './subsonic-params.js';
 
 /** A position in milliseconds: a whole number from 0 to a day. */
 function positionParam(params: SubsonicParams, required: boolean): number {
@@ -21,8 +14,6 @@ function positionParam(params: SubsonicParams, required: boolean): number {
   if (position < 0 || position > 24 * 3600_000) throw new SubsonicError(0, 'Parameter position must be from 0 to a day in milliseconds');
   return position;
 }
-
-const clientOf = (params: SubsonicParams): string => (params.get('c') ?? '').slice(0, 100) || 'subsonic';
 
 /**
  * Where the user stopped: bookmarks (a position in a long song, one per song) and the play queue
