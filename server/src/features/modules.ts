@@ -1,6 +1,7 @@
 import type { AnyModule } from '../modules/module.js';
 import { adminModule } from './admin/admin.module.js';
 import { authModule } from './auth/auth.module.js';
+import { bookmarksModule } from './bookmarks/bookmarks.module.js';
 import { browseModule } from './browse/browse.module.js';
 import { clipsModule } from './clips/clips.module.js';
 import { discoveryModule } from './discovery/discovery.module.js';
@@ -9,6 +10,7 @@ import { listeningModule } from './listening/listening.module.js';
 import { lyricsModule } from './lyrics/lyrics.module.js';
 import { musicFoldersModule } from './music-folders/music-folders.module.js';
 import { playlistsModule } from './playlists/playlists.module.js';
+import { radioModule } from './radio/radio.module.js';
 import { sharingModule } from './sharing/sharing.module.js';
 import { subsonicModule } from './subsonic/subsonic.module.js';
 
@@ -29,4 +31,6 @@ export const encoreModules: readonly AnyModule[] = [
   listeningModule,
   adminModule,
   browseModule,
+  bookmarksModule,
+  radioModule,
 ];

@@ -122,6 +122,11 @@ describe.each(engines)('Subsonic answers against the OpenSubsonic OpenAPI schema
     const artistId = String(song['artistId']);
     const playlistId = String((inner(await call('createPlaylist', `name=Trip&songId=${tagged.id}&songId=${flac.id}`))['playlist'] as Json)['id']);
     const spare = String((inner(await call('createPlaylist', 'name=Spare'))['playlist'] as Json)['id']);
+    const shares = inner(await call('createShare', `id=${tagged.id}`))['shares'] as Json;
+    const shareId = String(((shares['share'] as Json[])[0] as Json)['id']);
+    await call('createInternetRadioStation', 'name=Loop&streamUrl=http%3A%2F%2F127.0.0.1%3A9%2Fstream');
+    const stations = (inner(await call('getInternetRadioStations'))['internetRadioStations'] as Json)['internetRadioStation'] as Json[];
+    const stationId = String((stations[0] as Json)['id']);
 
     const calls: [endpoint: string, query: string][] = [
       ['ping', ''],
@@ -165,6 +170,27 @@ describe.each(engines)('Subsonic answers against the OpenSubsonic OpenAPI schema
       ['deletePlaylist', `id=${spare}`],
       ['getPlayQueue', ''],
       ['savePlayQueue', `id=${tagged.id}`],
+      ['createBookmark', `id=${tagged.id}&position=5000&comment=here`],
+      ['getBookmarks', ''],
+      ['deleteBookmark', `id=${tagged.id}`],
+      ['savePlayQueueByIndex', `id=${tagged.id}&id=${plain.id}&id=${tagged.id}&currentIndex=2&position=10`],
+      ['getPlayQueueByIndex', ''],
+      ['createShare', `id=${plain.id}&description=Listen&expires=${Date.now() + 3600_000}`],
+      ['getShares', ''],
+      ['updateShare', `id=${shareId}&description=Again`],
+      ['deleteShare', `id=${shareId}`],
+      ['getAlbumInfo', `id=${albumId}`],
+      ['getAlbumInfo2', `id=${tagged.id}`],
+      ['tokenInfo', ''],
+      ['createUser', `username=carol&password=${encodeURIComponent('carol password 1')}&email=carol%40example.com`],
+      ['getUsers', ''],
+      ['updateUser', 'username=carol&adminRole=true'],
+      ['changePassword', `username=carol&password=${encodeURIComponent('carol password 2')}`],
+      ['deleteUser', 'username=carol'],
+      ['createInternetRadioStation', 'name=Second&streamUrl=https%3A%2F%2Fradio.example%2Flive'],
+      ['getInternetRadioStations', ''],
+      ['updateInternetRadioStation', `id=${stationId}&name=Loop%202&streamUrl=http%3A%2F%2F127.0.0.1%3A9%2Fother`],
+      ['deleteInternetRadioStation', `id=${stationId}`],
     ];
     const failures: { endpoint: string; errors: unknown }[] = [];
     for (const [endpoint, query] of calls) {

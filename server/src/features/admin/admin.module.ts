@@ -1,4 +1,5 @@
-import { defineModule } from '../../modules/module.js';
+import { bind, defineModule } from '../../modules/module.js';
+import { accountRemovalPort } from './admin.port.js';
 import { accountAdministrationPort } from '../auth/auth.port.js';
 import { songOwnersPort } from '../library/song-owners.port.js';
 import { musicFoldersPort } from '../music-folders/music-folders.port.js';
@@ -11,7 +12,7 @@ export const adminModule = defineModule({
   summary:
     "The admin page's calls (/api/admin/*, 404 to all but admins): accounts (role, disable, reset mail, delete), invitations and the sign-up setting, the music folders' scan, the job queues, storage per kind; and deleting one's own account.",
   requires: [accountAdministrationPort, songOwnersPort, musicFoldersPort],
-  provides: [],
+  provides: [accountRemovalPort],
   tables: [],
   jobs: [],
   settings: [],
@@ -28,6 +29,7 @@ export const adminModule = defineModule({
       removal,
     });
     return {
+      ports: [bind(accountRemovalPort, removal)],
       routes: async (app) => {
         await app.register(adminRoutes(admin));
         await app.register(ownAccountRoutes(accounts, removal));

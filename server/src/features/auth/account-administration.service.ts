@@ -1,8 +1,10 @@
+import { emailField, signUpBody } from '@encore/common/auth.contract';
 import { authMessagesEn } from '@encore/common/messages.en';
-import { ConflictError, NotFoundError } from '../../platform/errors/app-errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
 import type { AccountAdministration, AccountRecord } from './auth.port.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
-import type { AuthService } from './auth.service.js';
+import { withUniqueness, type AuthService } from './auth.service.js';
+import type { PasswordHasher } from './password-hasher.js';
 import type { SignUpPolicy } from './sign-up-policy.service.js';
 
 const USER_NOT_FOUND = 'User not found.';
@@ -28,6 +30,7 @@ export class AccountAdministrationService implements AccountAdministration {
       repository: AuthRepository;
       auth: AuthService;
       signUpPolicy: SignUpPolicy;
+      hasher: PasswordHasher;
     },
   ) {}
 
@@ -74,6 +77,37 @@ export class AccountAdministrationService implements AccountAdministration {
     const result = await this.deps.repository.deleteAccount(id);
     if (result === 'last-admin') throw new ConflictError(authMessagesEn.lastAdmin);
     if (!result) throw new NotFoundError(USER_NOT_FOUND);
+  }
+
+  async create(input: { userName: string; email: string; password: string; admin: boolean }): Promise<AccountRecord> {
+    const parsed = signUpBody.safeParse({ userName: input.userName, email: input.email, password: input.password });
+    if (!parsed.success) throw new ValidationError(parsed.error.issues.map((issue) => issue.message).join(' '));
+    const fields = parsed.data;
+    const taken = await this.deps.repository.takenBy({ userName: fields.userName, email: fields.email });
+    if (taken.userName) throw new ConflictError('That user name is already taken.');
+    if (taken.email) throw new ConflictError('An account with that e-mail already exists.');
+    const passwordHash = await this.deps.hasher.hash(fields.password);
+    // The admin vouches for the address: no verification mail (as the operator's `user create`).
+    const user = await withUniqueness(() =>
+      this.deps.signUpPolicy.createByOperator({ userName: fields.userName, email: fields.email, passwordHash, emailVerifiedAt: new Date() }),
+    );
+    if (!input.admin || user.role === 'admin') return toAccountRecord(user);
+    return this.setRole(user.id, 'admin');
+  }
+
+  async setPassword(id: number, password: string): Promise<AccountRecord> {
+    const parsed = signUpBody.shape.password.safeParse(password);
+    if (!parsed.success) throw new ValidationError(parsed.error.issues.map((issue) => issue.message).join(' '));
+    const user = await this.deps.repository.setPassword(id, await this.deps.hasher.hash(parsed.data));
+    if (!user) throw new NotFoundError(USER_NOT_FOUND);
+    return toAccountRecord(user);
+  }
+
+  async setEmail(id: number, email: string): Promise<AccountRecord> {
+    const parsed = emailField.safeParse(email);
+    if (!parsed.success) throw new ValidationError(parsed.error.issues.map((issue) => issue.message).join(' '));
+    if (!(await this.deps.repository.findById(id))) throw new NotFoundError(USER_NOT_FOUND);
+    return toAccountRecord(await this.deps.auth.updateProfile(id, { email: parsed.data }));
   }
 
   confirmIdentity(userId: number, proof: { password?: string | undefined; userName?: string | undefined }, ip: string): Promise<void> {

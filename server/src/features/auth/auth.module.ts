@@ -84,12 +84,13 @@ export const authModule = defineModule({
       recheckMs: config.sessionRecheckMs,
       logger,
     });
+    const operatorAccounts = new OperatorAccounts({ repository, signUpPolicy, hasher: argon2Hasher });
     const sso = setupSso({ platform, logger, publicUrl, auth, repository, accounts: signUpPolicy });
     return {
       ports: [
         bind(authenticationPort, { authenticate: (token) => auth.authenticate(token), streams, close: () => streams.close() }),
         bind(clientAuthenticationPort, { authenticate: (credentials, clientAddress) => appCredentials.authenticate(credentials, clientAddress) }),
-        bind(accountAdministrationPort, new AccountAdministrationService({ repository, auth, signUpPolicy })),
+        bind(accountAdministrationPort, new AccountAdministrationService({ repository, auth, signUpPolicy, hasher: argon2Hasher })),
         bind(signUpModePort, { mode: () => signUpPolicy.modeNow() }),
         bind(accountsPort, {
           userNames: (ids) => repository.userNames(ids),
@@ -114,7 +115,7 @@ export const authModule = defineModule({
         appCredentials,
         signUpPolicy,
         sso: sso.sso,
-        operatorAccounts: new OperatorAccounts({ repository, signUpPolicy, hasher: argon2Hasher }),
+        operatorAccounts,
       },
     };
   },

@@ -105,6 +105,16 @@ export interface AccountAdministration {
   assertDeletable(id: number): Promise<AccountRecord>;
   /** Deletes the account row; its tokens, keys, app passwords, and every row other modules keep per user by cascade. */
   delete(id: number): Promise<void>;
+  /**
+   * Makes an account for someone (Subsonic's createUser, by an admin): the sign-up form's rules
+   * (ValidationError), a taken name or address is a ConflictError; no verification mail, SIGNUP
+   * not asked (the admin vouches, as the operator's `user create`).
+   */
+  create(input: { userName: string; email: string; password: string; admin: boolean }): Promise<AccountRecord>;
+  /** Sets the account's password by the sign-up rules; its sessions end. */
+  setPassword(id: number, password: string): Promise<AccountRecord>;
+  /** Changes the account's e-mail address (unverified until its owner opens the mailed link, as on the profile page). */
+  setEmail(id: number, email: string): Promise<AccountRecord>;
   /** The password asked again (or, for an account without one, its user name typed out); a ValidationError otherwise. */
   confirmIdentity(userId: number, proof: { password?: string | undefined; userName?: string | undefined }, ip: string): Promise<void>;
   signUp: SignUpAdministration;

@@ -27,6 +27,8 @@ export interface NowPlayingEntry {
 export interface SavedQueue {
   songIds: number[];
   currentSongId: number | null;
+  /** The current song's place in `songIds` (0-based; a song may be queued twice); null when none plays. */
+  currentIndex: number | null;
   positionMs: number;
   changedAt: Date;
   /** The client that saved it. */
@@ -62,8 +64,15 @@ export interface Listening {
   allListening(userId: number): Promise<Map<number, SongListening>>;
   /** The user's queue; empty (no songs) when none was saved. Songs deleted since are left out. */
   queue(userId: number): Promise<SavedQueue>;
-  /** Saves the queue whole: ids of unknown songs dropped, the current one null when not among them. */
-  saveQueue(userId: number, queue: { songIds: readonly number[]; currentSongId: number | null; positionMs: number }, client: string): Promise<SavedQueue>;
+  /**
+   * Saves the queue whole: ids of unknown songs dropped, the current one null when not among them.
+   * `currentIndex` (a place in `songIds` as given) wins over `currentSongId` when given.
+   */
+  saveQueue(
+    userId: number,
+    queue: { songIds: readonly number[]; currentSongId: number | null; currentIndex?: number | null; positionMs: number },
+    client: string,
+  ): Promise<SavedQueue>;
 }
 
 export const listeningPort = definePort<Listening>(

@@ -168,12 +168,26 @@ export class ListeningRepository {
   async queue(userId: number): Promise<SavedQueue | undefined> {
     const [row] = await this.db.select().from(playQueues).where(eq(playQueues.userId, userId));
     if (!row) return undefined;
-    return { songIds: row.songIds, currentSongId: row.currentSongId, positionMs: row.positionMs, changedAt: row.changedAt, changedBy: row.changedBy };
+    return {
+      songIds: row.songIds,
+      currentSongId: row.currentSongId,
+      currentIndex: row.currentIndex,
+      positionMs: row.positionMs,
+      changedAt: row.changedAt,
+      changedBy: row.changedBy,
+    };
   }
 
   /** One statement: concurrent saves each replace the whole row, so the last one wins whole. */
   async saveQueue(userId: number, queue: Omit<SavedQueue, 'changedAt'>, at: Date): Promise<SavedQueue> {
-    const values = { songIds: queue.songIds, currentSongId: queue.currentSongId, positionMs: queue.positionMs, changedAt: at, changedBy: queue.changedBy };
+    const values = {
+      songIds: queue.songIds,
+      currentSongId: queue.currentSongId,
+      currentIndex: queue.currentIndex,
+      positionMs: queue.positionMs,
+      changedAt: at,
+      changedBy: queue.changedBy,
+    };
     await this.db
       .insert(playQueues)
       .values({ userId, ...values })

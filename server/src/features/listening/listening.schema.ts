@@ -48,6 +48,8 @@ export const playQueues = pgTable('play_queues', {
   songIds: jsonb('song_ids').$type<number[]>().notNull().default([]),
   /** The song playing, if any. */
   currentSongId: integer('current_song_id'),
+  /** Where in `songIds` the current song is (a queue may hold it twice); null in queues saved before it was kept. */
+  currentIndex: integer('current_index'),
   positionMs: integer('position_ms').notNull().default(0),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   /** The client that saved it (`web`, or a Subsonic client's `c`). */

@@ -93,13 +93,6 @@ export class ListeningService implements Listening {
     if (!(await this.catalogue.displayNames([songId])).has(songId)) throw new NotFoundError(SONG_NOT_FOUND);
   }
 
-  /** Those of `songIds` that name songs, in order (duplicates kept: a queue may hold a song twice). */
-  private async existing(songIds: readonly number[]): Promise<number[]> {
-    if (songIds.length === 0) return [];
-    const known = await this.catalogue.displayNames([...new Set(songIds)]);
-    return songIds.filter((id) => known.has(id));
-  }
-
   /** A submission counts a play by the rule of countPlay (a client scrobbling one play twice counts it once). */
   async scrobble(userId: number, songId: number, options: ScrobbleOptions): Promise<void> {
     if (options.submission) {
@@ -138,20 +131,45 @@ export class ListeningService implements Listening {
 
   async queue(userId: number): Promise<SavedQueue> {
     const saved = await this.repository.queue(userId);
-    if (!saved) return { songIds: [], currentSongId: null, positionMs: 0, changedAt: this.now(), changedBy: '' };
-    const songIds = await this.existing(saved.songIds);
-    const currentSongId = saved.currentSongId !== null && songIds.includes(saved.currentSongId) ? saved.currentSongId : null;
-    return { ...saved, songIds, currentSongId, positionMs: currentSongId === null ? 0 : saved.positionMs };
+    if (!saved) return { songIds: [], currentSongId: null, currentIndex: null, positionMs: 0, changedAt: this.now(), changedBy: '' };
+    const kept = await this.existingPlaces(saved.songIds);
+    const index = currentPlace(saved.songIds, saved.currentIndex, saved.currentSongId);
+    const currentIndex = index === null ? null : (kept.places.get(index) ?? null);
+    const currentSongId = currentIndex === null ? null : (kept.songIds[currentIndex] ?? null);
+    return { ...saved, songIds: kept.songIds, currentSongId, currentIndex, positionMs: currentIndex === null ? 0 : saved.positionMs };
   }
 
   async saveQueue(
     userId: number,
-    queue: { songIds: readonly number[]; currentSongId: number | null; positionMs: number },
+    queue: { songIds: readonly number[]; currentSongId: number | null; currentIndex?: number | null; positionMs: number },
     client: string,
   ): Promise<SavedQueue> {
-    const songIds = await this.existing(queue.songIds);
-    const currentSongId = queue.currentSongId !== null && songIds.includes(queue.currentSongId) ? queue.currentSongId : null;
-    const positionMs = currentSongId === null ? 0 : Math.max(0, Math.round(queue.positionMs));
-    return this.repository.saveQueue(userId, { songIds, currentSongId, positionMs, changedBy: client }, this.now());
+    const kept = await this.existingPlaces(queue.songIds);
+    const index = currentPlace(queue.songIds, queue.currentIndex ?? null, queue.currentSongId);
+    const currentIndex = index === null ? null : (kept.places.get(index) ?? null);
+    const currentSongId = currentIndex === null ? null : (kept.songIds[currentIndex] ?? null);
+    const positionMs = currentIndex === null ? 0 : Math.max(0, Math.round(queue.positionMs));
+    return this.repository.saveQueue(userId, { songIds: kept.songIds, currentSongId, currentIndex, positionMs, changedBy: client }, this.now());
   }
+
+  /** The songs of `songIds` that exist, in order, and where each place of `songIds` went among them. */
+  private async existingPlaces(songIds: readonly number[]): Promise<{ songIds: number[]; places: Map<number, number> }> {
+    const known = songIds.length === 0 ? new Map<number, string>() : await this.catalogue.displayNames([...new Set(songIds)]);
+    const kept: number[] = [];
+    const places = new Map<number, number>();
+    songIds.forEach((id, index) => {
+      if (!known.has(id)) return;
+      places.set(index, kept.length);
+      kept.push(id);
+    });
+    return { songIds: kept, places };
+  }
+}
+
+/** The place of the current song in `songIds`: `index` when it is one (and holds `songId` when that is known too), else `songId`'s first place. */
+function currentPlace(songIds: readonly number[], index: number | null, songId: number | null): number | null {
+  if (index !== null && index >= 0 && index < songIds.length && (songId === null || songIds[index] === songId)) return index;
+  if (songId === null) return null;
+  const first = songIds.indexOf(songId);
+  return first === -1 ? null : first;
 }

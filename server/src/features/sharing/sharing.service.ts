@@ -8,6 +8,7 @@ import type { ShareableSong } from '../library/library.port.js';
 import { shareLinkMail } from './share-link.mail.js';
 import type { SharingRepository } from './sharing.repository.js';
 import { songReferenceFromUrl } from '../library/library.port.js';
+import type { ShareTokenBox } from './share-token-box.js';
 
 /** What sharing needs from the music library. */
 export interface SongSource {
@@ -29,6 +30,8 @@ export interface SharingServiceDeps {
   sendsPerHour: number;
   /** Lifetime of the stream and cover URLs handed to the share page. */
   mediaTtlSeconds: number;
+  /** Seals a link's token for its sender (their list of links shows it again). */
+  tokens: ShareTokenBox;
 }
 
 /** A link that has not expired, and who sent it. */
@@ -73,7 +76,13 @@ export class SharingService {
     await this.deps.rateLimiter.hit(this.rule, String(sender.id));
     const { token, hash } = newOneTimeToken();
     const expiresAt = new Date(Date.now() + this.deps.linkTtlDays * 24 * 3600_000);
-    await this.deps.repository.create({ tokenHash: hash, songId: song.id, createdBy: sender.id, expiresAt });
+    await this.deps.repository.create({
+      tokenHash: hash,
+      songId: song.id,
+      createdBy: sender.id,
+      expiresAt,
+      sealedToken: this.deps.tokens.encrypt(token, sender.id),
+    });
     const link = `${this.deps.publicUrl}/share/${token}`;
     await this.deps.enqueueMail(shareLinkMail({ to: request.email, senderName: sender.userName, songName: song.displayName, link, expiresAt }));
   }

@@ -2,23 +2,13 @@ import { MAX_QUEUE_SONGS } from '@encore/common/listening.contract';
 import { receivedAt } from '../../platform/http/received-at.js';
 import type { BrowsedSong } from '../library/library.port.js';
 import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
-import { missingParameter, notFound, SubsonicError } from './subsonic-errors.js';
-import { MAX_PAGE, parseId, type SubsonicParams } from './subsonic-params.js';
+import { missingParameter, SubsonicError } from './subsonic-errors.js';
+import { clientOf, MAX_PAGE, songIdParam } from './subsonic-params.js';
 
 /** How long a scrobble without submission shows in getNowPlaying. */
 const NOW_PLAYING_MINUTES = 30;
 /** getTopSongs' count when the call gives none. */
 const TOP_SONGS_DEFAULT = 50;
-
-/** A song id parameter: anything that is not a song's id names no song (70). */
-function songIdParam(raw: string): number {
-  const id = parseId(raw);
-  if (id.kind !== 'song') throw notFound('Song');
-  return id.id;
-}
-
-/** The client's name (`c`), what now playing and the queue's `changedBy` show. */
-const clientOf = (params: SubsonicParams): string => (params.get('c') ?? '').slice(0, 100) || 'subsonic';
 
 /** Folded as the library folds names: case and accents. */
 const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();

@@ -1,4 +1,4 @@
-import { missingParameter, SubsonicError } from './subsonic-errors.js';
+import { missingParameter, notFound, SubsonicError } from './subsonic-errors.js';
 
 /** The most any list answers at once (search3 pages, album lists, random songs). */
 export const MAX_PAGE = 500;
@@ -89,3 +89,13 @@ export function folderFilterOf(params: SubsonicParams, musicFolderCount: number)
   if (id < 0 || id > musicFolderCount) throw new SubsonicError(70, 'Music folder not found');
   return { musicFolderId: id };
 }
+
+/** A song id parameter: anything that is not a song's id names no song (70). */
+export function songIdParam(raw: string): number {
+  const id = parseId(raw);
+  if (id.kind !== 'song') throw notFound('Song');
+  return id.id;
+}
+
+/** The client's name (`c`), what now playing and the queue's `changedBy` show. */
+export const clientOf = (params: SubsonicParams): string => (params.get('c') ?? '').slice(0, 100) || 'subsonic';

@@ -11,7 +11,7 @@ const ARTIST_NEIGHBOUR_SONGS = 200;
 /**
  * Similar songs and similar artists from Encore's own sonic analysis (no outside service):
  * getSimilarSongs(2) from a song, an album or an artist; getArtistInfo(2) with the artists of the
- * songs nearest the artist's, and no biography.
+ * songs nearest the artist's, and no biography; getAlbumInfo(2) with the album's MusicBrainz id.
  */
 export function similarEndpoints(deps: SubsonicDeps, similar: SimilarSongs): SubsonicEndpoint[] {
   const { browse, catalogue } = deps;
@@ -55,7 +55,23 @@ export function similarEndpoints(deps: SubsonicDeps, similar: SimilarSongs): Sub
     return { biography: '', similarArtist: artists.flatMap((found) => (found ? [artistElement(found)] : [])) };
   };
 
+  /**
+   * getAlbumInfo(2) of an album or of a song's album: its MusicBrainz release id when tagged, and
+   * no notes (Encore asks no outside service for album notes or images; covers are getCoverArt's).
+   */
+  const albumInfo = async (params: SubsonicParams, viewerId: number): Promise<SubsonicObject> => {
+    const parsed = parseId(params.require('id'));
+    let albumKey: string | undefined;
+    if (parsed.kind === 'album') albumKey = parsed.key;
+    else if (parsed.kind === 'song') albumKey = (await browse.keysOf([(await catalogue.get(parsed.id, viewerId)).id])).get(parsed.id)?.albumKey;
+    const album = albumKey === undefined ? undefined : await browse.album(albumKey);
+    if (!album) throw notFound('Album');
+    return { notes: '', musicBrainzId: album.musicBrainzId ?? undefined };
+  };
+
   return [
+    { name: 'getAlbumInfo', handle: async ({ params, user }) => ({ albumInfo: await albumInfo(params, user.id) }) },
+    { name: 'getAlbumInfo2', handle: async ({ params, user }) => ({ albumInfo: await albumInfo(params, user.id) }) },
     { name: 'getSimilarSongs', handle: async ({ params, user }) => ({ similarSongs: await similarSongs(params, user.id) }) },
     { name: 'getSimilarSongs2', handle: async ({ params, user }) => ({ similarSongs2: await similarSongs(params, user.id) }) },
     { name: 'getArtistInfo', handle: async ({ params, user }) => ({ artistInfo: await artistInfo(params, user.id) }) },

@@ -1,11 +1,14 @@
 import path from 'node:path';
-import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
-import { SubsonicError } from './subsonic-errors.js';
+import type { SubsonicEndpoint } from './subsonic-endpoint.routes.js';
 
-/** The extensions that really work here, with their versions (songLyrics 2: word cues with `enhanced=true`). */
+/**
+ * The extensions that really work here, with their versions (songLyrics 2: word cues with
+ * `enhanced=true`); a test checks each against the calls it brings.
+ */
 export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
+  { name: 'indexBasedQueue', versions: [1] },
   { name: 'songLyrics', versions: [1, 2] },
   { name: 'transcodeOffset', versions: [1] },
 ] as const;
@@ -15,7 +18,7 @@ export function musicFolders(paths: readonly string[]): { id: number; name: stri
   return [{ id: 0, name: 'Uploads' }, ...paths.map((folder, index) => ({ id: index + 1, name: path.basename(folder) || folder }))];
 }
 
-export function systemEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
+export function systemEndpoints(): SubsonicEndpoint[] {
   return [
     { name: 'ping', handle: async () => ({}) },
     { name: 'getLicense', handle: async () => ({ license: { valid: true } }) },
@@ -24,34 +27,8 @@ export function systemEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
       open: true,
       answer: () => ({ openSubsonicExtensions: OPEN_SUBSONIC_EXTENSIONS.map(({ name, versions }) => ({ name, versions: [...versions] })) }),
     },
-    // getMusicFolders: subsonic-scan.routes.ts, from the music folders' port.
-    {
-      name: 'getUser',
-      handle: async ({ params, user }) => {
-        const asked = params.get('username') ?? user.userName;
-        if (asked.toLowerCase() !== user.userName.toLowerCase()) throw new SubsonicError(50, 'You can only see your own user');
-        const owner = await deps.accounts.account();
-        return {
-          user: {
-            username: user.userName,
-            email: user.email,
-            scrobblingEnabled: false,
-            adminRole: owner?.id === user.id,
-            settingsRole: false,
-            downloadRole: true,
-            uploadRole: false,
-            playlistRole: true,
-            coverArtRole: false,
-            commentRole: false,
-            podcastRole: false,
-            streamRole: true,
-            jukeboxRole: false,
-            shareRole: false,
-            videoConversionRole: false,
-            folder: musicFolders(deps.musicFolders).map((folder) => folder.id),
-          },
-        };
-      },
-    },
+    // getMusicFolders: subsonic-scan.routes.ts, from the music folders' port. Users: subsonic-users.routes.ts.
+    // tokenInfo (apiKeyAuthentication): whose key this is; the same answer for any credentials a call carries.
+    { name: 'tokenInfo', handle: async ({ user }) => ({ tokenInfo: { username: user.userName } }) },
   ];
 }

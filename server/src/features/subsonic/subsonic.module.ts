@@ -1,21 +1,29 @@
 import { createRequire } from 'node:module';
 import { defineModule } from '../../modules/module.js';
-import { accountsPort, clientAuthenticationPort } from '../auth/auth.port.js';
+import { accountAdministrationPort, accountsPort, clientAuthenticationPort } from '../auth/auth.port.js';
+import { accountRemovalPort } from '../admin/admin.port.js';
+import { bookmarksPort } from '../bookmarks/bookmarks.port.js';
+import { radioStationsPort } from '../radio/radio.port.js';
+import { shareLinksPort } from '../sharing/sharing.port.js';
 import { songBrowsePort, songCataloguePort } from '../library/library.port.js';
 import { songLyricsPort } from '../lyrics/lyrics.port.js';
 import { userPlaylistsPort } from '../playlists/playlists.port.js';
 import { similarSongsPort, songLoudnessPort } from '../discovery/discovery.port.js';
 import { listeningPort } from '../listening/listening.port.js';
 import { annotationEndpoints } from './subsonic-annotation.routes.js';
+import { bookmarkEndpoints } from './subsonic-bookmarks.routes.js';
 import { browseEndpoints } from './subsonic-browse.routes.js';
 import { SubsonicEntries } from './subsonic-entries.js';
 import type { SubsonicDeps } from './subsonic-endpoint.routes.js';
 import { musicFoldersPort } from '../music-folders/music-folders.port.js';
 import { mediaEndpoints } from './subsonic-media.routes.js';
 import { playlistEndpoints } from './subsonic-playlists.routes.js';
+import { radioEndpoints } from './subsonic-radio.routes.js';
+import { shareEndpoints } from './subsonic-shares.routes.js';
 import { scanEndpoints } from './subsonic-scan.routes.js';
 import { similarEndpoints } from './subsonic-similar.routes.js';
 import { systemEndpoints } from './subsonic-system.routes.js';
+import { userEndpoints } from './subsonic-users.routes.js';
 import { subsonicRoutes } from './subsonic.routes.js';
 
 const serverVersion = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
@@ -35,6 +43,11 @@ export const subsonicModule = defineModule({
     similarSongsPort,
     songLoudnessPort,
     listeningPort,
+    bookmarksPort,
+    shareLinksPort,
+    radioStationsPort,
+    accountAdministrationPort,
+    accountRemovalPort,
   ],
   provides: [],
   tables: [],
@@ -61,7 +74,7 @@ export const subsonicModule = defineModule({
       logger,
     };
     const endpoints = [
-      ...systemEndpoints(deps),
+      ...systemEndpoints(),
       ...browseEndpoints(deps),
       ...mediaEndpoints(deps, platform.ffmpeg, platform.config.transcodeStreams),
       ...playlistEndpoints(deps),
@@ -69,6 +82,10 @@ export const subsonicModule = defineModule({
     endpoints.push(...scanEndpoints(use(musicFoldersPort)));
     endpoints.push(...similarEndpoints(deps, use(similarSongsPort)));
     endpoints.push(...annotationEndpoints(deps));
+    endpoints.push(...bookmarkEndpoints(deps, use(bookmarksPort)));
+    endpoints.push(...shareEndpoints(deps, use(shareLinksPort)));
+    endpoints.push(...userEndpoints(deps, use(accountAdministrationPort), use(accountRemovalPort)));
+    endpoints.push(...radioEndpoints(use(radioStationsPort)));
     return { rootRoutes: subsonicRoutes(deps, endpoints) };
   },
 });

@@ -50,7 +50,8 @@ export function subsonicRoutes(deps: SubsonicDeps, endpoints: readonly SubsonicE
             .header('access-control-max-age', '86400')
             .send();
         });
-        rest.setNotFoundHandler((request, reply) => sendFailure(reply, request, deps, 0, 'Unknown API method'));
+        // A method Encore does not answer (podcasts, jukebox, chat…) is Subsonic's error 0, never a 404 page.
+        rest.setNotFoundHandler((request, reply) => sendFailure(reply, request, deps, 0, notImplemented(request.url)));
         for (const endpoint of endpoints) {
           for (const url of [`/${endpoint.name}`, `/${endpoint.name}.view`]) {
             rest.route({ method: ['GET', 'POST'], url, schema: { hide: true }, handler: (request, reply) => answer(deps, endpoint, request, reply) });
@@ -106,4 +107,11 @@ function fastifyRefusal(error: unknown): string | undefined {
     return error.message;
   }
   return undefined;
+}
+
+/** The words for a method Encore does not answer, naming it (`/rest/getPodcasts.view?…` → getPodcasts). */
+function notImplemented(url: string): string {
+  const name = (url.split('?')[0] ?? '').replace(/^\/rest\/?/, '').replace(/\.view$/, '');
+  const shown = /^[A-Za-z0-9]{1,60}$/.test(name) ? name : '';
+  return shown === '' ? 'Not implemented: unknown API method' : `Not implemented: ${shown} is not an API method Encore answers`;
 }

@@ -16,3 +16,5 @@ export * from '../mail/mail.schema.js';
 export * from '../rate-limit/rate-limit.schema.js';
 export * from '../../features/music-folders/music-folders.schema.js';
 export * from '../../features/listening/listening.schema.js';
+export * from '../../features/bookmarks/bookmarks.schema.js';
+export * from '../../features/radio/radio.schema.js';
