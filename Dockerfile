@@ -31,9 +31,10 @@ COPY web/package.json web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 # Debian's ffmpeg is used (FFMPEG_PATH below): the npm-shipped one (66 MB) goes. onnxruntime-node
-# ships every platform's binaries (290 MB): only this one's stay.
+# ships every platform's binaries (290 MB): only this one's stay. onnxruntime-web (141 MB) is for
+# browsers: the Node build of @huggingface/transformers carries what it uses of it inline.
 RUN npm ci --omit=dev -w @encore/server -w @encore/common \
- && rm -rf node_modules/@ffmpeg-installer/linux-* \
+ && rm -rf node_modules/@ffmpeg-installer/linux-* node_modules/onnxruntime-web \
  && arch="$(node -p process.arch)" \
  && find node_modules/onnxruntime-node/bin -mindepth 2 -maxdepth 2 ! -name linux -exec rm -rf {} + \
  && find node_modules/onnxruntime-node/bin -mindepth 3 -maxdepth 3 ! -name "$arch" -exec rm -rf {} + \
