@@ -218,6 +218,11 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='fetch']:matches([arguments.0.value=/^\\/api\\//], [arguments.0.quasis.0.value.raw=/^\\/api\\//])",
           message: 'No hand-typed API path: take the URL from endpointUrl (web/src/lib/endpoint-client.ts).',
         },
+        {
+          // Any other place a path could be typed (a cache key, a link, a URL handed on).
+          selector: "Literal[value=/^\\/api\\//], TemplateLiteral[quasis.0.value.raw=/^\\/api\\//]",
+          message: 'No hand-typed API path: take the URL from endpointUrl (web/src/lib/endpoint-client.ts).',
+        },
       ],
     },
   },

@@ -68,17 +68,23 @@ export async function offlineSong(songId: number): Promise<ResolvedSong | null> 
   return { url, offline: true, release: () => URL.revokeObjectURL(url), bytes: () => blob.arrayBuffer() };
 }
 
+/** Where the app reads a song's details and a playlist (built from common/'s declarations by the caller). */
+export interface OfflineUrls {
+  songUrl: (songId: number) => string;
+  playlistUrl: (playlistId: number) => string;
+}
+
 export interface SaveProgress {
   done: number;
   total: number;
   bytes: number;
 }
 
-export interface SaveDeps {
+export interface SaveDeps extends OfflineUrls {
   /** A URL of a stream the browser plays (`GET /files/{id}/play?format=browser`). */
   playUrl: (songId: number, signal: AbortSignal) => Promise<string>;
-  /** Fetches an API read with the session's credentials (for the service worker's fallback). */
-  apiResponse: (path: string, signal: AbortSignal) => Promise<Response>;
+  /** Fetches an API read (one of `urls`) with the session's credentials (for the service worker's fallback). */
+  apiResponse: (url: string, signal: AbortSignal) => Promise<Response>;
 }
 
 /**
@@ -111,18 +117,18 @@ export async function savePlaylistOffline(
       stored = await songs.match(songKey(id));
     }
     bytes += Number(stored?.headers.get('content-length') ?? 0);
-    await api.put(`/api/files/${id}`, await deps.apiResponse(`/files/${id}`, signal));
+    await api.put(deps.songUrl(id), await deps.apiResponse(deps.songUrl(id), signal));
     done += 1;
     onProgress({ done, total: songIds.length, bytes });
   }
-  await api.put(`/api/playlists/${playlistId}`, await deps.apiResponse(`/playlists/${playlistId}`, signal));
+  await api.put(deps.playlistUrl(playlistId), await deps.apiResponse(deps.playlistUrl(playlistId), signal));
   const saved: SavedPlaylist = { id: playlistId, songIds: [...songIds], bytes, savedAt: new Date().toISOString() };
   writeSavedPlaylists({ ...readSavedPlaylists(), [playlistId]: saved });
   return saved;
 }
 
 /** Removes the playlist's offline copy: its songs too, unless another saved playlist holds them. */
-export async function removePlaylistOffline(playlistId: number): Promise<void> {
+export async function removePlaylistOffline(playlistId: number, urls: OfflineUrls): Promise<void> {
   const index = readSavedPlaylists();
   const saved = index[playlistId];
   delete index[playlistId];
@@ -132,8 +138,8 @@ export async function removePlaylistOffline(playlistId: number): Promise<void> {
   for (const id of saved?.songIds ?? []) {
     if (stillUsed.has(id)) continue;
     await songs.delete(songKey(id));
-    await api.delete(`/api/files/${id}`);
+    await api.delete(urls.songUrl(id));
   }
-  await api.delete(`/api/playlists/${playlistId}`);
+  await api.delete(urls.playlistUrl(playlistId));
   writeSavedPlaylists(index);
 }

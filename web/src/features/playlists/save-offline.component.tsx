@@ -1,10 +1,11 @@
-import type { Playlist } from '@encore/common/playlists.contract';
+import { libraryEndpoints } from '@encore/common/library.contract';
+import { playlistsEndpoints, type Playlist } from '@encore/common/playlists.contract';
 import { CloudDownload, HardDriveDownload, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { API_BASE } from '../../lib/api-client';
+import { endpointUrl } from '../../lib/endpoint-client';
 import { formatFileSize } from '../../lib/file-size.format';
 import { useT } from '../../lib/i18n/i18n.store';
 import { readStoredToken } from '../../lib/session-storage';
@@ -15,6 +16,7 @@ import {
   savedPlaylistsSnapshot,
   savePlaylistOffline,
   subscribeSavedPlaylists,
+  type OfflineUrls,
   type SaveProgress,
 } from '../../offline/offline-songs';
 
@@ -24,12 +26,18 @@ function useSavedPlaylist(id: number) {
   return readSavedPlaylists()[id] ?? null;
 }
 
-async function apiResponse(path: string, signal: AbortSignal): Promise<Response> {
+async function apiResponse(url: string, signal: AbortSignal): Promise<Response> {
   const token = readStoredToken();
-  const response = await fetch(`${API_BASE}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include', signal });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include', signal });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response;
 }
+
+/** The reads the service worker answers offline, at the URLs the app asks them by. */
+const offlineUrls: OfflineUrls = {
+  songUrl: (id) => endpointUrl(libraryEndpoints.get, { params: { id } }),
+  playlistUrl: (id) => endpointUrl(playlistsEndpoints.get, { params: { id } }),
+};
 
 /**
  * "Save for offline" (issue 30): the playlist's songs stored in this browser, so the playlist
@@ -51,7 +59,7 @@ export function SaveOfflineButton({ playlist }: { playlist: Playlist }) {
       await savePlaylistOffline(
         playlist.id,
         playlist.songs.map((song) => song.id),
-        { playUrl: fetchPlayUrl, apiResponse },
+        { playUrl: fetchPlayUrl, apiResponse, ...offlineUrls },
         setProgress,
         controller.current.signal,
       );
@@ -67,7 +75,7 @@ export function SaveOfflineButton({ playlist }: { playlist: Playlist }) {
   };
 
   const remove = async () => {
-    await removePlaylistOffline(playlist.id);
+    await removePlaylistOffline(playlist.id, offlineUrls);
     toast.success(t('offlineRemovedToast'));
   };
 
