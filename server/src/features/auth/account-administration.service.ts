@@ -52,6 +52,7 @@ export class AccountAdministrationService implements AccountAdministration {
     const result = await this.deps.repository.setDisabled(id, disabled);
     if (result === 'last-admin') throw new ConflictError('The last admin cannot be disabled. Make another account admin first.');
     if (!result) throw new NotFoundError(USER_NOT_FOUND);
+    await this.deps.auth.credentialsChanged(id);
     return toAccountRecord(result);
   }
 
@@ -74,6 +75,7 @@ export class AccountAdministrationService implements AccountAdministration {
     const result = await this.deps.repository.deleteAccount(id);
     if (result === 'last-admin') throw new ConflictError(authMessagesEn.lastAdmin);
     if (!result) throw new NotFoundError(USER_NOT_FOUND);
+    await this.deps.auth.credentialsChanged(id);
   }
 
   confirmIdentity(userId: number, proof: { password?: string | undefined; userName?: string | undefined }, ip: string): Promise<void> {
