@@ -35,7 +35,8 @@ interface Case {
 }
 
 async function run(engine: Engine): Promise<void> {
-  const bench = await startBenchApp(engine, { MAX_UPLOAD_MB: '20' });
+  // Without the sonic analysis in the background (its own item of issue 39, its own bench): these are the calls alone.
+  const bench = await startBenchApp(engine, { MAX_UPLOAD_MB: '20', ANALYSIS_BACKFILL: 'false', ANALYSIS_ON_INGEST: 'false' });
   try {
     const db = bench.app.encore.platform.database.db;
     const storage = bench.app.encore.platform.storage;
