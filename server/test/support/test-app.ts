@@ -31,12 +31,21 @@ export interface TestApp {
 export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const template = await migratedTemplate(adminUrl);
   const name = `encore_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${template}`);
+    // A checkout with other migrations on the same server drops this one's template as stale: made again.
+    for (let attempt = 1; ; attempt += 1) {
+      const template = await migratedTemplate(adminUrl);
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        break;
+      } catch (error) {
+        if (attempt >= 3 || !/template database .* does not exist/.test(String(error))) throw error;
+        forgetTemplate(template);
+      }
+    }
   } finally {
     await admin.end();
   }
@@ -66,6 +75,13 @@ function migratedTemplate(adminUrl: string): Promise<string> {
     throw error;
   });
   return template;
+}
+
+function forgetTemplate(name: string): void {
+  void template?.then((made) => {
+    if (made === name) template = undefined;
+  });
+  template = undefined;
 }
 
 const TEMPLATE_LOCK_ID = 7_243_112;

@@ -55,6 +55,7 @@ export class AccountAdministrationService implements AccountAdministration {
     const result = await this.deps.repository.setDisabled(id, disabled);
     if (result === 'last-admin') throw new ConflictError('The last admin cannot be disabled. Make another account admin first.');
     if (!result) throw new NotFoundError(USER_NOT_FOUND);
+    await this.deps.auth.credentialsChanged(id);
     return toAccountRecord(result);
   }
 
@@ -77,6 +78,7 @@ export class AccountAdministrationService implements AccountAdministration {
     const result = await this.deps.repository.deleteAccount(id);
     if (result === 'last-admin') throw new ConflictError(authMessagesEn.lastAdmin);
     if (!result) throw new NotFoundError(USER_NOT_FOUND);
+    await this.deps.auth.credentialsChanged(id);
   }
 
   async create(input: { userName: string; email: string; password: string; admin: boolean }): Promise<AccountRecord> {

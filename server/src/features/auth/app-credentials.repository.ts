@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { apiKeys, appPasswords, users } from './auth.schema.js';
 
@@ -76,11 +76,22 @@ export class AppCredentialsRepository {
   }
 
   async touch(kind: AppCredentialKind, id: number, now = new Date()): Promise<void> {
+    await this.touchMany(kind, [id], now);
+  }
+
+  /** "Used now" for several credentials of a kind in one statement (those written within the resolution are left). */
+  async touchMany(kind: AppCredentialKind, ids: readonly number[], now = new Date()): Promise<void> {
+    if (ids.length === 0) return;
     const table = kind === 'api-key' ? apiKeys : appPasswords;
     await this.db
       .update(table)
       .set({ lastUsedAt: now })
-      .where(and(eq(table.id, id), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`${now.toISOString()}::timestamptz - ${LAST_USED_RESOLUTION}`))));
+      .where(
+        and(
+          inArray(table.id, [...ids]),
+          or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`${now.toISOString()}::timestamptz - ${LAST_USED_RESOLUTION}`)),
+        ),
+      );
   }
 }
 

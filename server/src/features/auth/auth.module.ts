@@ -10,7 +10,10 @@ import { accountAdministrationPort, accountsPort, authenticationPort, clientAuth
 import { AccountAdministrationService } from './account-administration.service.js';
 import { SignUpPolicy } from './sign-up-policy.service.js';
 import { SignUpRepository } from './sign-up.repository.js';
-import { AuthRepository } from './auth.repository.js';
+import { AuthRepository, LAST_SEEN_GRANULARITY_MS } from './auth.repository.js';
+import { CredentialCache, CREDENTIALS_CHANNEL } from './credential-cache.js';
+import { CredentialCachePeers } from './credential-cache.repository.js';
+import { UsageMarks } from './usage-marks.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { OperatorAccounts } from './operator-accounts.service.js';
@@ -49,6 +52,18 @@ export const authModule = defineModule({
     };
     const repository = new AuthRepository(database.db);
     const rateLimiter = new RateLimiter(database.db);
+    const appCredentialsRepository = new AppCredentialsRepository(database.db);
+    const cache = new CredentialCache({
+      listen: (onMessage, options) => database.listen(CREDENTIALS_CHANNEL, onMessage, options),
+      peers: database.driver === 'postgres' ? new CredentialCachePeers(database.db) : undefined,
+      logger,
+    });
+    const usage = new UsageMarks({
+      write: (kind, ids) => (kind === 'user' ? repository.touchLastSeenMany(ids) : appCredentialsRepository.touchMany(kind, ids)),
+      resolutionMs: { 'api-key': 60_000, 'app-password': 60_000, user: LAST_SEEN_GRANULARITY_MS },
+      logger,
+    });
+    const credentialsChanged = (userId: number) => cache.settle(userId);
     const signUpPolicy = new SignUpPolicy({
       repository: new SignUpRepository(database.db),
       users: repository,
@@ -68,14 +83,19 @@ export const authModule = defineModule({
       },
       publicUrl,
       signUpPolicy,
+      cache,
+      usage,
+      credentialsChanged,
     });
     const appCredentials = new AppCredentialsService({
-      repository: new AppCredentialsRepository(database.db),
+      repository: appCredentialsRepository,
       users: repository,
       hasher: argon2Hasher,
       rateLimiter,
       limits: config.rateLimits,
       serverKey: secrets.jwtKey,
+      cache,
+      usage,
     });
     const streams = new EventSessions({
       tokens: auth.tokens,
@@ -88,7 +108,15 @@ export const authModule = defineModule({
     const sso = setupSso({ platform, logger, publicUrl, auth, repository, accounts: signUpPolicy });
     return {
       ports: [
-        bind(authenticationPort, { authenticate: (token) => auth.authenticate(token), streams, close: () => streams.close() }),
+        bind(authenticationPort, {
+          authenticate: (token) => auth.authenticate(token),
+          streams,
+          close: async () => {
+            await streams.close();
+            await cache.close();
+            await usage.flush();
+          },
+        }),
         bind(clientAuthenticationPort, { authenticate: (credentials, clientAddress) => appCredentials.authenticate(credentials, clientAddress) }),
         bind(accountAdministrationPort, new AccountAdministrationService({ repository, auth, signUpPolicy, hasher: argon2Hasher })),
         bind(signUpModePort, { mode: () => signUpPolicy.modeNow() }),

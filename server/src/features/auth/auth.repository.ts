@@ -240,11 +240,17 @@ export class AuthRepository {
 
   /** Records that the account was seen now, when its last-seen time is older than the granularity. */
   async touchLastSeen(id: number): Promise<void> {
+    await this.touchLastSeenMany([id]);
+  }
+
+  /** touchLastSeen for several accounts in one statement. */
+  async touchLastSeenMany(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
     const staleBefore = new Date(Date.now() - LAST_SEEN_GRANULARITY_MS);
     await this.db
       .update(users)
       .set({ lastSeenAt: new Date() })
-      .where(and(eq(users.id, id), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, staleBefore))));
+      .where(and(inArray(users.id, [...ids]), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, staleBefore))));
   }
 
   /** Every account, oldest first (the admin page's list). */
@@ -338,14 +344,15 @@ export class AuthRepository {
    * address, so the address counts as verified from now on. Returns false when the token is
    * unknown, used, expired or not this e-mail's.
    */
-  async consumeResetToken(tokenHash: string, email: string, passwordHash: string): Promise<boolean> {
+  /** The user whose password the token reset; undefined when the token is not live. */
+  async consumeResetToken(tokenHash: string, email: string, passwordHash: string): Promise<number | undefined> {
     return this.db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(passwordResetTokens)
         .set({ usedAt: new Date() })
         .where(this.liveResetToken(tokenHash, email, new Date()))
         .returning({ userId: passwordResetTokens.userId });
-      if (!claimed) return false;
+      if (!claimed) return undefined;
       await tx
         .update(users)
         .set({
@@ -360,7 +367,7 @@ export class AuthRepository {
         .update(passwordResetTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-      return true;
+      return claimed.userId;
     });
   }
 

@@ -7,12 +7,14 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-
 import { LAST_SEEN_GRANULARITY_MS, type AuthRepository, type UserRow } from './auth.repository.js';
 import type { UserRole } from './auth.schema.js';
 import { EmailVerificationService } from './email-verification.service.js';
+import type { CredentialCache } from './credential-cache.js';
 import type { GoogleVerifier } from './google-verifier.js';
 import { argon2Hasher, type PasswordHasher } from './password-hasher.js';
 import { PasswordChangeService } from './password-change.service.js';
 import { PasswordResetService, type ResetRequest } from './password-reset.service.js';
-import type { SessionTokens, SessionWindow } from './session-tokens.js';
+import type { SessionTokens, SessionWindow, VerifiedSession } from './session-tokens.js';
 import type { SignUpPolicy } from './sign-up-policy.service.js';
+import type { UsageMarks } from './usage-marks.js';
 
 export interface AuthLimits {
   signInPerIp: number;
@@ -36,6 +38,15 @@ export interface AuthServiceDeps {
   signUpPolicy: SignUpPolicy;
   /** argon2id unless a test counts the work. */
   hasher?: PasswordHasher;
+  /** Sessions verified before: a request with the same token costs a lookup (absent: every request is checked in full). */
+  cache?: CredentialCache;
+  /** "Last seen" of sessions verified from the cache, written at most once per LAST_SEEN_GRANULARITY_MS. */
+  usage?: UsageMarks;
+  /**
+   * Returns once no process accepts what the user's credentials were before a change (a new
+   * password, a role, a disabled or deleted account): called after the change is written.
+   */
+  credentialsChanged?: (userId: number) => Promise<void>;
 }
 
 export interface AuthenticatedUser {
@@ -73,6 +84,19 @@ export async function withUniqueness<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw new ConflictError('That user name or e-mail is already taken.');
     throw error;
   }
+}
+
+/** What a request's session says, with its account as it is now. */
+function sessionUser(user: UserRow, session: VerifiedSession): AuthenticatedUser {
+  return {
+    id: user.id,
+    userName: user.userName,
+    email: user.email,
+    role: user.role,
+    remember: session.remember,
+    tokenVersion: session.tokenVersion,
+    expiresAt: session.expiresAt,
+  };
 }
 
 export class AuthService {
@@ -188,21 +212,34 @@ export class AuthService {
 
   /** Resolves a bearer token to its user; tokens from before a password reset, or of a disabled account, are refused. */
   async authenticate(token: string): Promise<AuthenticatedUser> {
+    const { cache, usage } = this.deps;
+    const hit = cache?.session(token);
+    if (hit) {
+      const { account, session } = hit;
+      if (session.expiresAt.getTime() > Date.now() && account.tokenVersion === session.tokenVersion && !account.disabledAt) {
+        usage?.note('user', account.id);
+        return sessionUser(account, session);
+      }
+      // Expired (or its account changed): the full check below says why.
+      cache?.dropSession(token);
+    }
+    const mark = cache?.mark() ?? -1;
     const claims = await this.deps.tokens.verify(token);
     const user = await this.deps.repository.findById(claims.userId);
     if (!user || user.tokenVersion !== claims.tokenVersion || user.disabledAt) {
       throw new UnauthorizedError('Your session has ended. Please sign in again.');
     }
-    if (!user.lastSeenAt || Date.now() - user.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) await this.deps.repository.touchLastSeen(user.id);
-    return {
-      id: user.id,
-      userName: user.userName,
-      email: user.email,
-      role: user.role,
-      remember: claims.remember,
-      tokenVersion: claims.tokenVersion,
-      expiresAt: claims.expiresAt,
-    };
+    if (!user.lastSeenAt || Date.now() - user.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+      await this.deps.repository.touchLastSeen(user.id);
+      usage?.wrote('user', user.id);
+    } else usage?.wrote('user', user.id, user.lastSeenAt.getTime());
+    cache?.rememberSession(mark, user, token, claims);
+    return sessionUser(user, claims);
+  }
+
+  /** Returns once no process accepts the user's credentials as they were (see AuthServiceDeps.credentialsChanged). */
+  async credentialsChanged(userId: number): Promise<void> {
+    await this.deps.credentialsChanged?.(userId);
   }
 
   /** Whether a session still stands: not expired, and its user still on its token version. */
@@ -223,6 +260,7 @@ export class AuthService {
     const result = await this.deps.repository.setRole(userId, role);
     if (result === 'last-admin') throw new ConflictError(LAST_ADMIN_MESSAGE);
     if (!result) throw new NotFoundError('User not found.');
+    await this.credentialsChanged(userId);
     return result;
   }
 
@@ -256,6 +294,7 @@ export class AuthService {
     const before = await this.deps.repository.findById(userId);
     const user = await this.withUniqueness(() => this.deps.repository.updateProfile(userId, changes));
     if (!before || !user) throw new UnauthorizedError('Your session has ended. Please sign in again.');
+    await this.credentialsChanged(userId);
     if (before.email.toLowerCase() !== user.email.toLowerCase()) await this.verification.sendWithinAllowance(user);
     return user;
   }

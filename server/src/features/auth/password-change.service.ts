@@ -12,6 +12,8 @@ export interface PasswordChangeDeps {
   hasher: PasswordHasher;
   /** Sign-in's limits: wrong current passwords are held to the same numbers per account. */
   limits: { signInPerUser: number; windowMinutes: number };
+  /** Returns once no process accepts the sessions the change ended. */
+  credentialsChanged?: (userId: number) => Promise<void>;
 }
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -51,6 +53,7 @@ export class PasswordChangeService {
     const changed = await this.deps.repository.changePassword(user.id, user.passwordHash, await this.deps.hasher.hash(input.newPassword));
     // Another request changed the password first: this one's current password is no longer it.
     if (!changed) throw new ValidationError(WRONG_CURRENT_PASSWORD);
+    await this.deps.credentialsChanged?.(changed.id);
     await this.deps.rateLimiter.reset(this.rule, key);
     const token = await this.deps.tokens.issue({ userId: changed.id, tokenVersion: changed.tokenVersion }, session.remember);
     return { token, user: changed };

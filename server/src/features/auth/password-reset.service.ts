@@ -16,6 +16,8 @@ export interface PasswordResetDeps {
   repository: AuthRepository;
   rateLimiter: RateLimiter;
   hasher: PasswordHasher;
+  /** Returns once no process accepts the sessions the reset ended. */
+  credentialsChanged?: (userId: number) => Promise<void>;
   /** Sign-in's limits: reset attempts are held to the same numbers. */
   limits: { signInPerIp: number; signInPerUser: number; windowMinutes: number };
   enqueueMail: (message: MailMessage) => Promise<void>;
@@ -86,11 +88,12 @@ export class PasswordResetService {
     const tokenHash = hashOneTimeToken(input.token);
     const live = await this.deps.repository.isLiveResetToken(tokenHash, input.email);
     // Checked again inside consumeResetToken: two requests with one token cannot both win.
-    const ok = live && (await this.deps.repository.consumeResetToken(tokenHash, input.email, await this.deps.hasher.hash(input.newPassword)));
-    if (!ok) {
+    const userId = live ? await this.deps.repository.consumeResetToken(tokenHash, input.email, await this.deps.hasher.hash(input.newPassword)) : undefined;
+    if (userId === undefined) {
       await this.deps.rateLimiter.increment(this.rules.resetAccount, input.email);
       throw new ValidationError(INVALID_RESET);
     }
+    await this.deps.credentialsChanged?.(userId);
     await this.deps.rateLimiter.reset(this.rules.resetAccount, input.email);
     return { success: true, message: 'Password reset successfully! Please log in with your new password.' };
   }

@@ -42,9 +42,11 @@ export interface Database {
   check(): Promise<void>;
   /**
    * LISTENs on `channel`: `onMessage` gets each NOTIFY payload, from this process or (on
-   * PostgreSQL) any other. Returns the unsubscribe.
+   * PostgreSQL) any other. Returns the unsubscribe. `options.applicationName` names the
+   * listening connection (other processes find it in pg_stat_activity); `options.onState` hears
+   * when it is lost (notifications may then be missed) and listening again.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   /**
    * PGlite on disk only: the data folder as a tar, taken between two queries (PGlite runs one
    * at a time), so it is a consistent state; a transaction open across it rolls back on restore.
@@ -54,6 +56,11 @@ export interface Database {
 }
 
 export { EMBEDDED_CACHE_MAX_MB, EMBEDDED_CACHE_MIN_MB, EMBEDDED_INITDB_SETTINGS } from './embedded-settings.js';
+
+export interface ListenOptions {
+  applicationName?: string;
+  onState?: (listening: boolean) => void;
+}
 /** Any constant works; it only has to be the same in every Encore process. */
 const MIGRATION_LOCK_ID = 7_243_111;
 
@@ -141,8 +148,11 @@ async function startPglite(dir: string | undefined, cacheMb: number | undefined,
     async check() {
       await client.query('select 1');
     },
-    async listen(channel, onMessage) {
-      return client.listen(channel, onMessage);
+    async listen(channel, onMessage, options) {
+      const unlisten = await client.listen(channel, onMessage);
+      // One process, one connection: it is never lost while the database is open.
+      options?.onState?.(true);
+      return unlisten;
     },
     ...(dir
       ? {
@@ -185,7 +195,7 @@ async function openPostgres(url: string): Promise<Database> {
     async check() {
       await db.execute(sql`select 1`);
     },
-    listen: (channel, onMessage) => listenOnPostgres(url, channel, onMessage),
+    listen: (channel, onMessage, options) => listenOnPostgres(url, channel, onMessage, options),
     async close() {
       await pool.end();
     },
@@ -193,25 +203,28 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 /** One dedicated connection per listener, reconnected when it drops (notifications meanwhile are lost). */
-async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void, options: ListenOptions = {}): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, ...(options.applicationName ? { application_name: options.applicationName } : {}) });
     next.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '');
     });
     next.on('error', () => {
+      options.onState?.(false);
       void next.end().catch(() => undefined);
       if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
     });
     await next.connect();
     await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
     client = next;
+    if (!stopped) options.onState?.(true);
   };
   await connect();
   return async () => {
     stopped = true;
+    options.onState?.(false);
     await client?.end().catch(() => undefined);
   };
 }
