@@ -111,6 +111,31 @@ describe.each(engines)('the songs carry their artist and album ids on %s', (engi
     expect(added.json<Playlist>().songs).toEqual([expect.objectContaining({ id: heroes.id, ...ids })]);
   });
 
+  it("appends an album's songs to a playlist in order, skipping those there; an unknown song or bad list adds none", async () => {
+    const heroes = songOf(await songs(), 'Heroes');
+    const album = await get<AlbumDetail>(`/albums/${heroes.albumId}`);
+    const albumIds = album.songs.map((song) => song.id);
+    const playlistId = (await t.app.inject({ method: 'POST', url: '/api/playlists', headers: bearer(token), payload: { name: 'Album' } })).json<Playlist>().id;
+    const append = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/playlists/${playlistId}/songs`, headers: bearer(token), payload: payload as object });
+    const untagged = songOf(await songs(), 'Untagged').id;
+    expect((await append({ songId: untagged })).statusCode).toBe(200);
+    const unknown = await append({ songIds: [...albumIds, 999_999] });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Song not found' });
+    for (const payload of [{ songIds: [] }, { songIds: ['x'] }, { songIds: 'x' }]) {
+      const bad = await append(payload);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json<{ message: string }>().message).toMatch(/song/i);
+    }
+    expect((await get<Playlist>(`/playlists/${playlistId}`)).songs.map((song) => song.id)).toEqual([untagged]);
+    const added = await append({ songIds: [untagged, ...albumIds] });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json<Playlist>().songs.map((song) => song.id)).toEqual([untagged, ...albumIds]);
+    // Again: everything is there already, nothing doubles.
+    expect((await append({ songIds: albumIds })).json<Playlist>().songs.map((song) => song.id)).toEqual([untagged, ...albumIds]);
+  });
+
   it('gives a song added after the index was read its ids at the next list', async () => {
     await songs();
     const db = t.app.encore.platform.database.db;

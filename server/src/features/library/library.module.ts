@@ -46,17 +46,17 @@ export const libraryModule = defineModule({
     const { config, database, storage } = platform;
     const repository = new LibraryRepository(database.db);
     const transcodes = new Transcodes({ storage, ffmpeg: platform.ffmpeg, logger });
-    // The browse index reads songs through the library and the library's songs carry the index's ids: one is made after the other.
-    let browse: SongBrowseService | undefined;
+    // The browse index reads songs through the library and the library's songs carry the index's ids:
+    // the library asks the index (made just below) only once requests come.
     const library = new LibraryService({
       repository,
       accounts: use(accountsPort),
       storage,
       logger,
       transcodes,
-      browseKeys: (ids) => browse?.keysOf(ids) ?? Promise.resolve(new Map()),
+      browseKeys: (ids) => browse.keysOf(ids),
     });
-    browse = new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library, logger });
+    const browse = new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library, logger });
     const listeners: ((song: AddedSong) => Promise<void>)[] = [];
     const batchListeners = new Map<(song: AddedSong) => Promise<void>, (songs: AddedSong[]) => Promise<void>>();
     const announce = async (songId: number, tags: AudioTags | undefined): Promise<void> => {
