@@ -15,6 +15,7 @@ import {
   uploadGatePort,
   type AddedSong,
   type FolderSongs,
+  type SongKeys,
 } from './library.port.js';
 import type { SongDetailExtras } from './library.routes.js';
 import { FolderSongsRepository } from './folder-songs.repository.js';
@@ -54,9 +55,9 @@ export const libraryModule = defineModule({
       storage,
       logger,
       transcodes,
-      browseKeys: (ids) => browse.keysOf(ids),
+      browseKeys: (ids): Promise<Map<number, SongKeys>> => browse.keysOf(ids),
     });
-    const browse = new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library, logger });
+    const browse: SongBrowseService = new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library, logger });
     const listeners: ((song: AddedSong) => Promise<void>)[] = [];
     const batchListeners = new Map<(song: AddedSong) => Promise<void>, (songs: AddedSong[]) => Promise<void>>();
     const announce = async (songId: number, tags: AudioTags | undefined): Promise<void> => {
