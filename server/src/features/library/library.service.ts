@@ -197,28 +197,33 @@ export class LibraryService {
   private async named(rows: ViewedSongRow[]): Promise<SongRecord[]> {
     if (rows.length === 0) return [];
     const owners = rows.flatMap(({ row }) => (row.ownerId === null ? [] : [row.ownerId]));
-    const [names, keys] = await Promise.all([
-      owners.length === 0 ? new Map<number, string>() : this.deps.accounts.userNames(owners),
-      this.browseKeysOf(rows.map(({ row }) => row.id)),
-    ]);
-    return rows.flatMap((viewed) => {
-      const uploadedBy = viewed.row.ownerId === null ? '' : names.get(viewed.row.ownerId);
-      if (uploadedBy === undefined) return [];
-      const record = toSongRecord(viewed, uploadedBy);
-      const key = keys.get(record.id);
-      return [key ? { ...record, browseIds: { artistId: key.trackArtistKey, albumId: key.albumKey } } : record];
-    });
+    const names = owners.length === 0 ? new Map<number, string>() : await this.deps.accounts.userNames(owners);
+    return this.withBrowseIds(
+      rows.flatMap((viewed) => {
+        if (viewed.row.ownerId === null) return [toSongRecord(viewed, '')];
+        const uploadedBy = names.get(viewed.row.ownerId);
+        return uploadedBy === undefined ? [] : [toSongRecord(viewed, uploadedBy)];
+      }),
+    );
   }
 
-  /** The songs' browse keys; none when the browse index cannot be read (a list of songs matters more than its links). */
-  private async browseKeysOf(ids: readonly number[]): Promise<Map<number, SongKeys>> {
-    if (!this.deps.browseKeys) return new Map();
+  /**
+   * The records with the ids of their artist's and album's browse pages; without them when the
+   * browse index cannot be read (a list of songs matters more than its links).
+   */
+  async withBrowseIds(records: SongRecord[]): Promise<SongRecord[]> {
+    if (!this.deps.browseKeys || records.length === 0) return records;
+    let keys: Map<number, SongKeys>;
     try {
-      return await this.deps.browseKeys(ids);
+      keys = await this.deps.browseKeys(records.map((record) => record.id));
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'the songs’ browse ids could not be read');
-      return new Map();
+      return records;
     }
+    return records.map((record) => {
+      const key = keys.get(record.id);
+      return key ? { ...record, browseIds: { artistId: key.trackArtistKey, albumId: key.albumKey } } : record;
+    });
   }
 
   private async requireRow(id: number): Promise<SongRow> {
