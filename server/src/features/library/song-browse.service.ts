@@ -1,5 +1,16 @@
 import type { Logger } from '../../platform/logger.js';
-import type { AlbumListKind, AlbumQuery, AlbumRecord, ArtistOrder, ArtistRecord, BrowsedSong, FolderFilter, Page, SongBrowse, SongKeys } from './library.port.js';
+import type {
+  AlbumListKind,
+  AlbumQuery,
+  AlbumRecord,
+  ArtistOrder,
+  ArtistRecord,
+  BrowsedSong,
+  FolderFilter,
+  Page,
+  SongBrowse,
+  SongKeys,
+} from './library.port.js';
 import { findAlbums, findArtists } from './song-browse.finder.js';
 import type { LibraryService } from './library.service.js';
 import { BrowseIndex, namesOf, toAlbumRecord, toArtistRecord, yearOf, type AlbumEntry } from './song-browse.index.js';
