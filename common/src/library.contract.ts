@@ -34,6 +34,13 @@ export const song = z.object({
   /** The uploader's user name; only the uploader may delete the song. */
   uploadedBy: z.string(),
   isOwner: z.boolean(),
+  /**
+   * The browse pages of the song (issue 38): `/artists/{artistId}` (its first track artist, else
+   * its album's artist; Subsonic's song artistId is the album's artist) and `/albums/{albumId}`.
+   * Null for a song the browse index has not read yet. Defaults read an older server's answer.
+   */
+  artistId: z.string().nullable().default(null),
+  albumId: z.string().nullable().default(null),
 });
 export type Song = z.infer<typeof song>;
 

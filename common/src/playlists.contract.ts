@@ -44,11 +44,28 @@ export type CreatePlaylistBody = z.input<typeof createPlaylistBody>;
 export const updatePlaylistBody = z.object({ name: name('Please provide a valid name for the playlist'), description });
 export type UpdatePlaylistBody = z.input<typeof updatePlaylistBody>;
 
-/** SPEC 7 spells it SongId; camelCase is accepted too (DECISIONS). */
+/** The most songs one call appends (an album's, in order): as many as a reorder may list. */
+export const PLAYLIST_APPEND_MAX = 10_000;
+
+/**
+ * SPEC 7 spells it SongId; camelCase is accepted too (DECISIONS). `songIds` appends several
+ * songs in their order (an album, issue 38), skipping those the playlist has: all or none.
+ */
 export const addPlaylistSongBody = z
-  .object({ SongId: idField('The song id').optional(), songId: idField('The song id').optional() })
-  .transform((body) => ({ songId: body.SongId ?? body.songId }))
-  .refine((body): body is { songId: number } => body.songId !== undefined, { error: 'Please select a song to add' });
+  .object({
+    SongId: idField('The song id').optional(),
+    songId: idField('The song id').optional(),
+    songIds: z
+      .array(idField('The song id'), { error: 'songIds must be a list of song ids' })
+      .min(1, { error: 'Please select a song to add' })
+      .max(PLAYLIST_APPEND_MAX, { error: `songIds can list at most ${PLAYLIST_APPEND_MAX.toLocaleString('en')} songs` })
+      .optional(),
+  })
+  .transform((body) => {
+    const single = body.SongId ?? body.songId;
+    return { songIds: body.songIds ?? (single === undefined ? [] : [single]), many: body.songIds !== undefined };
+  })
+  .refine((body) => body.songIds.length > 0, { error: 'Please select a song to add' });
 export type AddPlaylistSongBody = z.input<typeof addPlaylistSongBody>;
 
 export const reorderPlaylistBody = z.object({
@@ -146,7 +163,7 @@ export const playlistsEndpoints = {
     params: playlistIdParams,
     body: addPlaylistSongBody,
     response: playlist,
-    summary: 'Append a song',
+    summary: 'Append a song, or several in order (songIds: those already there are skipped, all or none)',
     tags,
   }),
   reorder: defineEndpoint({

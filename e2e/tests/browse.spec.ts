@@ -62,6 +62,11 @@ async function tone(file: string, tags: Record<string, string>, frequency: numbe
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Player' });
 
+/** Nothing wider than the window: a phone never scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
 test.describe('browsing by artist, album and genre', () => {
   const user = uniqueUser('browse');
 
@@ -149,13 +154,85 @@ test.describe('browsing by artist, album and genre', () => {
     await expect(page.getByTestId('song-row').filter({ hasText: untagged })).toHaveCount(1);
   });
 
+  test("an album's Like and Add to Playlist; a song card's artist link; a search shows artists and albums as groups", async ({ page }) => {
+    // Six pages and a playlist made on the way: minutes on a loaded machine.
+    test.setTimeout(240_000);
+    await signInThroughUi(page, user);
+    await page.goto('/albums');
+    await page.getByRole('searchbox', { name: 'Search albums' }).fill(album);
+    await page.getByRole('link', { name: album }).click();
+    await expect(page.getByRole('heading', { level: 1, name: album })).toBeVisible();
+    const albumUrl = page.url();
+
+    // Like likes every song of the album; pressed once all are; again unlikes them all.
+    const like = page.getByRole('button', { name: 'Like', exact: true });
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/music?favorites=true');
+    await page.getByRole('searchbox', { name: 'Search songs' }).fill(word);
+    await expect(page.getByRole('article')).toHaveCount(4);
+    await page.goto(albumUrl);
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+
+    // Add to Playlist: the song page's dialog, a new playlist made on the spot, the album's songs in order.
+    await page.getByRole('button', { name: 'Add to Playlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Playlist' });
+    await dialog.getByLabel('New playlist').fill(`Album ${word}`);
+    await dialog.getByRole('button', { name: 'Create and Add' }).click();
+    await expect(page.getByText('4 songs added to playlist')).toBeVisible();
+    await page.getByRole('button', { name: 'View Playlist' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Album ${word}` })).toBeVisible();
+    await expect(page.getByTestId('playlist-song')).toHaveText([
+      new RegExp(`First Side Opener ${word}`),
+      new RegExp(`First Side Closer ${word}`),
+      new RegExp(`Second Side Opener ${word}`),
+      new RegExp(`Second Side Closer ${word}`),
+    ]);
+    // Each row links its album too.
+    await expect(page.getByTestId('playlist-song').first().getByRole('link', { name: album })).toHaveAttribute('href', /^\/albums\//);
+
+    // A song card links its artist (and album); the rest of the card still opens the song.
+    await page.goto('/music');
+    await page.getByRole('searchbox', { name: 'Search songs' }).fill(`Mix One ${word}`);
+    const card = page.getByRole('article').filter({ hasText: `Mix One ${word}` });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('link', { name: compilation })).toHaveAttribute('href', /^\/albums\//);
+    await expect(card.getByRole('link', { name: `Mix One ${word}` })).toHaveAttribute('href', /^\/music\/\d+$/);
+    await card.getByRole('link', { name: `Alpha ${word}` }).click();
+    // A compilation's track artist: the artist page lists the album they appear on.
+    await expect(page.getByRole('heading', { level: 1, name: `Alpha ${word}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Appears on' })).toBeVisible();
+    await expect(page.getByTestId('album-card').filter({ hasText: compilation })).toHaveCount(1);
+
+    // Search: the artists and albums matching, as two groups above the songs.
+    await page.goto('/music');
+    await page.getByRole('searchbox', { name: 'Search songs' }).fill(word);
+    const groups = page.getByRole('region', { name: `Artists and albums matching "${word}"` });
+    await expect(groups.getByRole('link', { name: artist, exact: true })).toBeVisible();
+    await expect(groups.getByRole('link', { name: new RegExp(album) })).toBeVisible();
+    await expect(groups.getByRole('link', { name: new RegExp(compilation) })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    // The groups' own content (the song cards' date line below fails contrast on its own, not this feature's).
+    await expectNoSeriousA11yViolations(page, ['[data-testid="search-groups"]']);
+    await snap(page, 'browse-search-groups-desktop');
+    await groups.getByRole('link', { name: new RegExp(album) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: album })).toBeVisible();
+  });
+
   test('the album page on a phone and in Hebrew', async ({ page }) => {
+    // Axe in Hebrew and two more pages: more than the default minute on a loaded machine.
+    test.setTimeout(150_000);
     await signInThroughUi(page, user);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/albums');
     await page.getByRole('searchbox', { name: 'Search albums' }).fill(album);
     await page.getByRole('link', { name: album }).click();
     await expect(page.getByRole('heading', { level: 1, name: album })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to Playlist' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
     await snap(page, 'browse-album-phone', { fullPage: true });
     await page.evaluate(() => localStorage.setItem('language', 'he'));
     await page.reload();
@@ -163,7 +240,15 @@ test.describe('browsing by artist, album and genre', () => {
     await expect(page.getByRole('heading', { name: 'דיסק 1' })).toBeVisible();
     // The page's own content (the app shell's search placeholder colour is not this page's).
     await expectNoSeriousA11yViolations(page, ['main']);
+    await expectNoSidewaysScroll(page);
     await snap(page, 'browse-album-phone-he', { fullPage: true });
+    // A search's artists and albums on a phone, in Hebrew.
+    await page.goto('/music');
+    await page.getByRole('searchbox', { name: 'חיפוש שירים' }).fill(word);
+    await expect(page.getByTestId('search-groups').getByRole('link', { name: artist, exact: true })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await snap(page, 'browse-search-groups-phone-he', { fullPage: true });
     await page.goto('/artists');
     await expect(page.getByRole('heading', { level: 1, name: 'אמנים' })).toBeVisible();
     await snap(page, 'browse-artists-phone-he');

@@ -28,6 +28,8 @@ export function makeSong(id: number, overrides: Partial<Song> = {}): Song {
     hasCover: false,
     uploadedBy: 'ada',
     isOwner: true,
+    artistId: null,
+    albumId: null,
     ...overrides,
   };
 }

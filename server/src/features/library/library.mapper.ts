@@ -32,5 +32,7 @@ export function toSongListEntry(record: SongRecord, viewerId: number): SongListE
     hasCover: record.hasCover,
     uploadedBy: record.uploadedBy,
     isOwner: record.ownerId === viewerId,
+    artistId: record.browseIds?.artistId ?? null,
+    albumId: record.browseIds?.albumId ?? null,
   };
 }

@@ -15,6 +15,7 @@ import {
   uploadGatePort,
   type AddedSong,
   type FolderSongs,
+  type SongKeys,
 } from './library.port.js';
 import type { SongDetailExtras } from './library.routes.js';
 import { FolderSongsRepository } from './folder-songs.repository.js';
@@ -46,7 +47,17 @@ export const libraryModule = defineModule({
     const { config, database, storage } = platform;
     const repository = new LibraryRepository(database.db);
     const transcodes = new Transcodes({ storage, ffmpeg: platform.ffmpeg, logger });
-    const library = new LibraryService({ repository, accounts: use(accountsPort), storage, logger, transcodes });
+    // The browse index reads songs through the library and the library's songs carry the index's ids:
+    // the library asks the index (made just below) only once requests come.
+    const library = new LibraryService({
+      repository,
+      accounts: use(accountsPort),
+      storage,
+      logger,
+      transcodes,
+      browseKeys: (ids): Promise<Map<number, SongKeys>> => browse.keysOf(ids),
+    });
+    const browse: SongBrowseService = new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library, logger });
     const listeners: ((song: AddedSong) => Promise<void>)[] = [];
     const batchListeners = new Map<(song: AddedSong) => Promise<void>, (songs: AddedSong[]) => Promise<void>>();
     const announce = async (songId: number, tags: AudioTags | undefined): Promise<void> => {
@@ -120,7 +131,7 @@ export const libraryModule = defineModule({
         }),
         bind(uploadGatePort, { assertUploadOpen: (key) => ingest.assertUploadOpen(key) }),
         bind(songFactsPort, new SongFactsRepository(database.db)),
-        bind(songBrowsePort, new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library, logger })),
+        bind(songBrowsePort, browse),
       ],
       routes: async (app) => {
         await app.register(libraryRoutes(library, detail));

@@ -43,6 +43,8 @@ export interface SongRecord {
   /** The lyrics' plain text, if any. */
   transcript: string | null;
   hasCover: boolean;
+  /** The browse pages the song belongs to (issue 38): its artist's and its album's ids; absent until the browse index has the song. */
+  browseIds?: { artistId: string; albumId: string };
 }
 
 /**
@@ -323,6 +325,15 @@ export interface Page {
  * The collection by artist, album and genre (the Subsonic API's ID3 model), built from the
  * songs' tags, present songs only. Songs come as `viewerId` sees them (their likes).
  */
+/** Where the browse model files a song. */
+export interface SongKeys {
+  albumKey: string;
+  /** The album's artist (what Subsonic gives as a song's artistId). */
+  artistKey: string;
+  /** The song's own first track artist, else the album's artist: whom a song card names. */
+  trackArtistKey: string;
+}
+
 export interface SongBrowse {
   /** Every artist (with a song in the folder, when narrowed), by name (folded). */
   artists(filter?: FolderFilter): Promise<ArtistRecord[]>;
@@ -333,8 +344,8 @@ export interface SongBrowse {
   albumSongs(key: string, viewerId: number): Promise<BrowsedSong[]>;
   /** The songs with these ids that exist, in this order (repeats kept). */
   songs(ids: readonly number[], viewerId: number): Promise<BrowsedSong[]>;
-  /** The album key and artist key of each of these songs (a song's `albumId` and `artistId`). */
-  keysOf(songIds: readonly number[]): Promise<Map<number, { albumKey: string; artistKey: string }>>;
+  /** The album key and artist keys of each of these songs (a Subsonic song's `albumId` and `artistId`, and the track artist's). */
+  keysOf(songIds: readonly number[]): Promise<Map<number, SongKeys>>;
   /** The albums holding any of these songs (in the folder, when narrowed), in no particular order. */
   albumsOfSongs(songIds: Iterable<number>, filter?: FolderFilter): Promise<AlbumRecord[]>;
   /**

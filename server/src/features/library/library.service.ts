@@ -5,7 +5,7 @@ import type { Storage, StoredObject } from '../../platform/storage/storage.types
 import type { SongSort } from '@encore/common/library.contract';
 import type { Accounts } from '../auth/auth.port.js';
 import { CoverThumbnails } from './cover-thumbnails.js';
-import type { SongRecord } from './library.port.js';
+import type { SongKeys, SongRecord } from './library.port.js';
 import { toSongRecord, type LibraryRepository, type SongRow, type ViewedSongRow } from './library.repository.js';
 import { playsInBrowsers, TRANSCODE_TYPE, type Transcodes } from './transcodes.js';
 
@@ -48,6 +48,8 @@ export interface LibraryServiceDeps {
   logger: Logger;
   /** Browser copies of songs browsers cannot play as they are; without it the original is always served. */
   transcodes?: Transcodes;
+  /** Where the browse model files songs (their artist and album pages); without it songs carry no browse ids. */
+  browseKeys?: (songIds: readonly number[]) => Promise<Map<number, SongKeys>>;
 }
 
 /**
@@ -196,10 +198,31 @@ export class LibraryService {
     if (rows.length === 0) return [];
     const owners = rows.flatMap(({ row }) => (row.ownerId === null ? [] : [row.ownerId]));
     const names = owners.length === 0 ? new Map<number, string>() : await this.deps.accounts.userNames(owners);
-    return rows.flatMap((viewed) => {
-      if (viewed.row.ownerId === null) return [toSongRecord(viewed, '')];
-      const uploadedBy = names.get(viewed.row.ownerId);
-      return uploadedBy === undefined ? [] : [toSongRecord(viewed, uploadedBy)];
+    return this.withBrowseIds(
+      rows.flatMap((viewed) => {
+        if (viewed.row.ownerId === null) return [toSongRecord(viewed, '')];
+        const uploadedBy = names.get(viewed.row.ownerId);
+        return uploadedBy === undefined ? [] : [toSongRecord(viewed, uploadedBy)];
+      }),
+    );
+  }
+
+  /**
+   * The records with the ids of their artist's and album's browse pages; without them when the
+   * browse index cannot be read (a list of songs matters more than its links).
+   */
+  async withBrowseIds(records: SongRecord[]): Promise<SongRecord[]> {
+    if (!this.deps.browseKeys || records.length === 0) return records;
+    let keys: Map<number, SongKeys>;
+    try {
+      keys = await this.deps.browseKeys(records.map((record) => record.id));
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'the songs’ browse ids could not be read');
+      return records;
+    }
+    return records.map((record) => {
+      const key = keys.get(record.id);
+      return key ? { ...record, browseIds: { artistId: key.trackArtistKey, albumId: key.albumKey } } : record;
     });
   }
 

@@ -58,6 +58,8 @@ export interface AlbumEntry {
 
 export interface SongEntry {
   album: AlbumEntry;
+  /** Its own (first track) artist's key, else its album's artist's: the artist a song card names. */
+  artistKey: string;
   year: number | null;
   /** Its genres folded (each value of a multi-valued tag). */
   genres: string[];
@@ -184,7 +186,9 @@ export class BrowseIndex {
       }
       appearance.albums.add(album);
     }
-    this.songs.set(row.id, { album, year: row.year, genres: songGenres, folder: row.musicFolderId });
+    const trackArtist = trackArtistsOf(row)[0];
+    const artistKey = trackArtist === undefined ? artist.key : artistKeyOf(folded(trackArtist));
+    this.songs.set(row.id, { album, artistKey, year: row.year, genres: songGenres, folder: row.musicFolderId });
     this.songIds.push(row.id);
   }
 

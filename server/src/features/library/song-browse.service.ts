@@ -1,5 +1,16 @@
 import type { Logger } from '../../platform/logger.js';
-import type { AlbumListKind, AlbumQuery, AlbumRecord, ArtistOrder, ArtistRecord, BrowsedSong, FolderFilter, Page, SongBrowse } from './library.port.js';
+import type {
+  AlbumListKind,
+  AlbumQuery,
+  AlbumRecord,
+  ArtistOrder,
+  ArtistRecord,
+  BrowsedSong,
+  FolderFilter,
+  Page,
+  SongBrowse,
+  SongKeys,
+} from './library.port.js';
 import { findAlbums, findArtists } from './song-browse.finder.js';
 import type { LibraryService } from './library.service.js';
 import { BrowseIndex, namesOf, toAlbumRecord, toArtistRecord, yearOf, type AlbumEntry } from './song-browse.index.js';
@@ -80,12 +91,12 @@ export class SongBrowseService implements SongBrowse {
     return this.records(await this.current(), ids, viewerId);
   }
 
-  async keysOf(songIds: readonly number[]): Promise<Map<number, { albumKey: string; artistKey: string }>> {
+  async keysOf(songIds: readonly number[]): Promise<Map<number, SongKeys>> {
     const index = await this.current();
-    const keys = new Map<number, { albumKey: string; artistKey: string }>();
+    const keys = new Map<number, SongKeys>();
     for (const id of songIds) {
       const song = index.songs.get(id);
-      if (song) keys.set(id, { albumKey: song.album.key, artistKey: song.album.artist.key });
+      if (song) keys.set(id, { albumKey: song.album.key, artistKey: song.album.artist.key, trackArtistKey: song.artistKey });
     }
     return keys;
   }

@@ -39,7 +39,11 @@ export function playlistsRoutes(service: PlaylistsService): FastifyPluginAsyncZo
 
     route(app, playlistsEndpoints.addSong, { ...common, responses: errors }, async (request) => {
       const viewerId = request.currentUser().id;
-      return toPlaylist(await service.addSong(request.params.id, viewerId, request.body.songId), viewerId);
+      const { songIds, many } = request.body;
+      const added = many
+        ? await service.addSongs(request.params.id, viewerId, songIds)
+        : await service.addSong(request.params.id, viewerId, songIds[0] as number);
+      return toPlaylist(added, viewerId);
     });
 
     route(app, playlistsEndpoints.reorder, { ...common, responses: errors }, async (request) => {

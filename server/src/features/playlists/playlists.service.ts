@@ -89,6 +89,16 @@ export class PlaylistsService {
     return this.get(id, ownerId);
   }
 
+  /** Appends the songs in this order, leaving out those the playlist has; an unknown song adds none of them (404). */
+  async addSongs(id: number, ownerId: number, songIds: readonly number[]): Promise<PlaylistWithSongs> {
+    await this.owned(id, ownerId);
+    const known = await this.catalog.displayNames(songIds);
+    if (songIds.some((songId) => !known.has(songId))) throw new NotFoundError(SONG_NOT_FOUND);
+    // One transaction; a song deleted since the check is left out (it is gone from everywhere).
+    await this.repository.appendSongs(id, songIds);
+    return this.get(id, ownerId);
+  }
+
   async removeSong(id: number, ownerId: number, songId: number): Promise<PlaylistWithSongs> {
     await this.owned(id, ownerId);
     if (!(await this.repository.removeSong(id, songId))) throw new NotFoundError('This song is not in the playlist.');

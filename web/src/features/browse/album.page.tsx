@@ -1,10 +1,9 @@
+import type { AlbumDetail } from '@encore/common/browse.contract';
 import type { SongListEntry } from '@encore/common/library.contract';
-import { Download, ListEnd, ListPlus, Play, Shuffle, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { Download, ListEnd, ListPlus, Play, Shuffle } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { CoverArt } from '../../components/cover-art';
-import { StatusPanel } from '../../components/status-panel';
-import { TryAgainButton } from '../../components/try-again-button';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toastApiError } from '../../lib/api-error-toast';
@@ -13,9 +12,17 @@ import { useT, useTCount } from '../../lib/i18n/i18n.store';
 import { saveBlob } from '../../lib/save-blob';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { player } from '../../player/player.store';
+import { AlbumLikeButton } from './album-like.component';
 import { SongRows, shuffled } from './album-songs.component';
+import { BrowseDetail, BrowseHeader } from './browse-detail.component';
 import { fetchAlbumZip } from './browse.api';
 import { useAlbum } from './browse.queries';
+
+/** Other features' pieces on the album page, composed in web/src/pages/album.page.tsx. */
+export interface AlbumPageAddOns {
+  /** The playlists' Add to Playlist, for every song of the album in order. */
+  AddToPlaylist: ComponentType<{ songs: readonly SongListEntry[]; name: string }>;
+}
 
 /** The songs grouped by disc, in the album's order (a song without a disc number is on disc 1). */
 function byDisc(songs: readonly SongListEntry[]): [number, SongListEntry[]][] {
@@ -27,40 +34,21 @@ function byDisc(songs: readonly SongListEntry[]): [number, SongListEntry[]][] {
   return [...discs];
 }
 
-/** An album (issue 38): large cover, artist link, year, genres, total length, songs by disc; play, shuffle, queue, download. */
-export function AlbumPage() {
-  const t = useT();
-  const count = useTCount();
+/**
+ * An album (issue 38): large cover, artist link, year, genres, total length, songs by disc;
+ * play, shuffle, play next, add to queue, add to playlist, like, download.
+ */
+export function AlbumPage({ addOns }: { addOns: AlbumPageAddOns }) {
   const { id = '' } = useParams();
   const album = useAlbum(id);
-  const [downloading, setDownloading] = useState(false);
   useDocumentTitle('libraryAlbums', album.data?.name);
+  return <BrowseDetail query={album}>{(data) => <AlbumView album={data} addOns={addOns} />}</BrowseDetail>;
+}
 
-  if (album.isPending) {
-    return (
-      <p role="status" className="flex items-center justify-center gap-3 pt-40 text-sm text-muted">
-        <Spinner className="size-5 text-accent" />
-        {t('browseLoading')}
-      </p>
-    );
-  }
-  if (album.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 pt-32">
-        <StatusPanel
-          as="h1"
-          role="alert"
-          tone="danger"
-          icon={<TriangleAlert aria-hidden />}
-          title={t('browseNotFound')}
-          actions={<TryAgainButton query={album} />}
-        >
-          {album.error.message}
-        </StatusPanel>
-      </div>
-    );
-  }
-  const data = album.data;
+function AlbumView({ album: data, addOns }: { album: AlbumDetail; addOns: AlbumPageAddOns }) {
+  const t = useT();
+  const count = useTCount();
+  const [downloading, setDownloading] = useState(false);
   const songs = data.songs;
   const discs = byDisc(songs);
   const source = `album:${data.id}`;
@@ -78,36 +66,11 @@ export function AlbumPage() {
 
   return (
     <div className="relative isolate mx-auto w-full max-w-5xl px-4 pt-28 pb-16 sm:px-6">
-      <header className="flex flex-col gap-6 sm:flex-row sm:items-end">
-        <CoverArt fileKey={data.coverKey} size="full" className="aspect-square w-full max-w-64 self-center rounded-2xl shadow-2xl sm:self-auto" />
-        <div className="flex min-w-0 flex-col gap-2">
-          <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">
-            <bdi>{data.name}</bdi>
-          </h1>
-          <p className="text-sm">
-            <Link to={`/artists/${data.artist.id}`} className="font-semibold text-accent hover:underline focus-visible:underline focus-visible:outline-none">
-              <bdi>{data.artist.name}</bdi>
-            </Link>
-            {data.year !== null ? (
-              <>
-                {' · '}
-                <bdi dir="ltr">{data.year}</bdi>
-              </>
-            ) : null}
-          </p>
-          <p className="text-xs text-muted">
-            {data.genres.length > 0 ? (
-              <>
-                <bdi>{data.genres.join(', ')}</bdi>
-                {' · '}
-              </>
-            ) : null}
-            {count('browseSongCount', data.songCount)}
-            {' · '}
-            <span className="sr-only">{t('browseTotalLength')} </span>
-            <bdi dir="ltr">{formatClockTime(data.durationSeconds)}</bdi>
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
+      <BrowseHeader
+        image={<CoverArt fileKey={data.coverKey} size="full" className="aspect-square w-full max-w-64 shrink-0 rounded-2xl shadow-2xl" />}
+        title={data.name}
+        actions={
+          <>
             <Button onClick={() => player.playQueue(songs, 0, { source })} disabled={songs.length === 0}>
               <Play aria-hidden className="size-4" />
               {t('browsePlay')}
@@ -124,13 +87,39 @@ export function AlbumPage() {
               <ListEnd aria-hidden className="size-4" />
               {t('browseAddToQueue')}
             </Button>
+            <addOns.AddToPlaylist songs={songs} name={data.name} />
+            <AlbumLikeButton album={data} />
             <Button variant="ghost" onClick={() => void download()} disabled={downloading}>
               {downloading ? <Spinner className="size-4" /> : <Download aria-hidden className="size-4" />}
               {t('browseDownload')}
             </Button>
-          </div>
-        </div>
-      </header>
+          </>
+        }
+      >
+        <p className="text-sm">
+          <Link to={`/artists/${data.artist.id}`} className="font-semibold text-accent hover:underline focus-visible:underline focus-visible:outline-none">
+            <bdi>{data.artist.name}</bdi>
+          </Link>
+          {data.year !== null ? (
+            <>
+              {' · '}
+              <bdi dir="ltr">{data.year}</bdi>
+            </>
+          ) : null}
+        </p>
+        <p className="text-xs text-muted">
+          {data.genres.length > 0 ? (
+            <>
+              <bdi>{data.genres.join(', ')}</bdi>
+              {' · '}
+            </>
+          ) : null}
+          {count('browseSongCount', data.songCount)}
+          {' · '}
+          <span className="sr-only">{t('browseTotalLength')} </span>
+          <bdi dir="ltr">{formatClockTime(data.durationSeconds)}</bdi>
+        </p>
+      </BrowseHeader>
       <section aria-label={t('browseAlbumBy', { artist: data.artist.name })} className="mt-8 flex flex-col gap-6">
         {discs.map(([disc, discSongs]) => (
           <div key={disc}>

@@ -1,67 +1,43 @@
-import { Play, Shuffle, TriangleAlert } from 'lucide-react';
+import type { ArtistDetail } from '@encore/common/browse.contract';
+import { Play, Shuffle } from 'lucide-react';
 import { useParams } from 'react-router';
-import { StatusPanel } from '../../components/status-panel';
-import { TryAgainButton } from '../../components/try-again-button';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { useT, useTCount } from '../../lib/i18n/i18n.store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { player } from '../../player/player.store';
 import { AlbumCard, ArtistCard, ArtistImage } from './album-card.component';
 import { SongRows, shuffled } from './album-songs.component';
+import { BrowseDetail, BrowseHeader } from './browse-detail.component';
 import { fetchAlbum } from './browse.api';
 import { useArtist } from './browse.queries';
 
 /** An artist (issue 38): albums by year, albums they appear on, the viewer's top songs, similar artists; Play all / Shuffle. */
 export function ArtistPage() {
-  const t = useT();
-  const count = useTCount();
   const { id = '' } = useParams();
   const artist = useArtist(id);
   useDocumentTitle('libraryArtists', artist.data?.name);
+  return <BrowseDetail query={artist}>{(data) => <ArtistView artist={data} />}</BrowseDetail>;
+}
 
-  if (artist.isPending) {
-    return (
-      <p role="status" className="flex items-center justify-center gap-3 pt-40 text-sm text-muted">
-        <Spinner className="size-5 text-accent" />
-        {t('browseLoading')}
-      </p>
-    );
-  }
-  if (artist.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 pt-32">
-        <StatusPanel
-          as="h1"
-          role="alert"
-          tone="danger"
-          icon={<TriangleAlert aria-hidden />}
-          title={t('browseNotFound')}
-          actions={<TryAgainButton query={artist} />}
-        >
-          {artist.error.message}
-        </StatusPanel>
-      </div>
-    );
-  }
-  const data = artist.data;
+function ArtistView({ artist: data }: { artist: ArtistDetail }) {
+  const t = useT();
+  const count = useTCount();
   /** Every song of their albums, album by album (oldest first), each in disc and track order. */
   const allSongs = async () => (await Promise.all(data.albums.map((album) => fetchAlbum(album.id)))).flatMap((album) => album.songs);
   const source = `artist:${data.id}`;
 
   return (
     <div className="relative isolate mx-auto w-full max-w-6xl px-4 pt-28 pb-16 sm:px-6">
-      <header className="flex flex-col items-center gap-6 sm:flex-row sm:items-end">
-        <ArtistImage
-          artist={{ imageKey: data.imageKey, mosaicKeys: data.albums.flatMap((album) => (album.coverKey ? [album.coverKey] : [])).slice(0, 4) }}
-          className="size-48 rounded-full shadow-2xl"
-        />
-        <div className="flex min-w-0 flex-col gap-2">
-          <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">
-            <bdi>{data.name}</bdi>
-          </h1>
-          <p className="text-sm text-muted">{count('browseAlbumCount', data.albums.length)}</p>
-          <div className="mt-2 flex flex-wrap gap-2">
+      <BrowseHeader
+        image={
+          <ArtistImage
+            artist={{ imageKey: data.imageKey, mosaicKeys: data.albums.flatMap((album) => (album.coverKey ? [album.coverKey] : [])).slice(0, 4) }}
+            className="size-48 shrink-0 rounded-full shadow-2xl"
+          />
+        }
+        title={data.name}
+        actions={
+          <>
             <Button onClick={() => void allSongs().then((songs) => player.playQueue(songs, 0, { source }))} disabled={data.albums.length === 0}>
               <Play aria-hidden className="size-4" />
               {t('browsePlayAll')}
@@ -74,9 +50,11 @@ export function ArtistPage() {
               <Shuffle aria-hidden className="size-4" />
               {t('browseShuffle')}
             </Button>
-          </div>
-        </div>
-      </header>
+          </>
+        }
+      >
+        <p className="text-sm text-muted">{count('browseAlbumCount', data.albums.length)}</p>
+      </BrowseHeader>
       {data.topSongs.length > 0 ? (
         <section className="mt-10" aria-labelledby="artist-top-songs">
           <h2 id="artist-top-songs" className="mb-3 text-xl font-bold">

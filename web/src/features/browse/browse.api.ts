@@ -1,4 +1,5 @@
 import { browseEndpoints, type ListAlbumsOptions, type ListArtistsOptions } from '@encore/common/browse.contract';
+import { libraryEndpoints } from '@encore/common/library.contract';
 import { callBlobEndpoint, callEndpoint } from '../../lib/endpoint-client';
 import { translate } from '../../lib/i18n/i18n.store';
 
@@ -24,3 +25,6 @@ export async function fetchAlbumZip(id: string): Promise<{ blob: Blob; fileName:
   if (!answer || answer.blob.size === 0) throw new Error('The download was empty');
   return answer;
 }
+
+/** Likes or unlikes one song (the library's toggle); answers the song's new state. */
+export const postSongLike = (id: number) => callEndpoint(libraryEndpoints.toggleLike, { params: { id }, fallbackMessage: translate('browseLikeFailed') });

@@ -49,4 +49,11 @@ export const browseEn = {
   browseNotFound: 'Not found',
   browseTrack: 'Track {number}',
   browsePlaySong: 'Play {title}',
+  browseLike: 'Like',
+  browseLikeAlbumHint: 'Like every song of the album',
+  browseUnlikeAlbumHint: 'Unlike every song of the album',
+  browseLikeFailed: 'Failed to like the album',
+  browseSearchGroups: 'Artists and albums matching "{query}"',
+  browseSearchArtistsGroup: 'Artists',
+  browseSearchAlbumsGroup: 'Albums',
 };

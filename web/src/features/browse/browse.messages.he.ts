@@ -52,4 +52,11 @@ export const browseHe: Translation<typeof browseEn> = {
   browseNotFound: 'לא נמצא',
   browseTrack: 'רצועה {number}',
   browsePlaySong: 'נגן את {title}',
+  browseLike: 'אהבתי',
+  browseLikeAlbumHint: 'לסמן אהבתי לכל שירי האלבום',
+  browseUnlikeAlbumHint: 'לבטל אהבתי לכל שירי האלבום',
+  browseLikeFailed: 'סימון האלבום נכשל',
+  browseSearchGroups: 'אמנים ואלבומים שמתאימים ל-"{query}"',
+  browseSearchArtistsGroup: 'אמנים',
+  browseSearchAlbumsGroup: 'אלבומים',
 };

@@ -4,6 +4,12 @@ import { fetchAlbum, fetchAlbums, fetchArtist, fetchArtists, fetchGenres } from 
 
 const PAGE = 60;
 
+/** The cache keys of the browse pages. */
+export const browseKeys = {
+  artist: (id: string) => ['browse', 'artist', id] as const,
+  album: (id: string) => ['browse', 'album', id] as const,
+};
+
 export function useArtistPages(query: Omit<ListArtistsOptions, 'cursor' | 'limit'>) {
   return useInfiniteQuery({
     queryKey: ['browse', 'artists', query],
@@ -22,6 +28,6 @@ export function useAlbumPages(query: Omit<ListAlbumsOptions, 'cursor' | 'limit'>
   });
 }
 
-export const useArtist = (id: string) => useQuery({ queryKey: ['browse', 'artist', id], queryFn: ({ signal }) => fetchArtist(id, signal) });
-export const useAlbum = (id: string) => useQuery({ queryKey: ['browse', 'album', id], queryFn: ({ signal }) => fetchAlbum(id, signal) });
+export const useArtist = (id: string) => useQuery({ queryKey: browseKeys.artist(id), queryFn: ({ signal }) => fetchArtist(id, signal) });
+export const useAlbum = (id: string) => useQuery({ queryKey: browseKeys.album(id), queryFn: ({ signal }) => fetchAlbum(id, signal) });
 export const useGenres = () => useQuery({ queryKey: ['browse', 'genres'], queryFn: ({ signal }) => fetchGenres(signal) });

@@ -32,6 +32,8 @@ import { SongSortSelect } from './song-sort.component';
 export interface MusicPageAddOns {
   /** The music folders' scan bar (issue 27), on All Music only. */
   MusicFoldersPanel: ComponentType;
+  /** The artists and albums a search matches (issue 38), above its songs on All Music. */
+  SearchGroups: ComponentType<{ query: string }>;
 }
 
 /**
@@ -162,6 +164,8 @@ function MusicCollection({ filter, titleKey, addOns }: { filter: SongListFilter;
           className="shrink-0"
         />
       </div>
+
+      {!filter.owner && !filter.favorites && query.trim() !== '' ? <addOns.SearchGroups query={query} /> : null}
 
       <section id="music-list" tabIndex={-1} aria-label={t(titleKey)} className="mt-6 scroll-mt-24 rounded-2xl outline-none">
         {songs.isPending ? (

@@ -1,6 +1,7 @@
 import type { SongListEntry } from '@encore/common/library.contract';
 import { Link } from 'react-router';
 import { CoverArt } from '../../components/cover-art';
+import { AlbumLink, SongCredits } from '../../components/song-credits';
 import { formatClockTime } from '../../lib/clock-time.format';
 import { cn } from '../../lib/cn';
 import { formatFileSize } from '../../lib/file-size.format';
@@ -37,7 +38,7 @@ function useNowPlaying(song: SongListEntry) {
   return { isCurrent, isPlaying };
 }
 
-/** A song in the grid view: cover, title, artist, duration, size and date; links to /music/{id}. */
+/** A song in the grid view: cover, title, artist and album (links to their pages), duration, size and date; the card links to /music/{id}. */
 export function SongCard({ song, list, pages }: SongItemProps) {
   const t = useT();
   const language = useLanguage();
@@ -78,9 +79,7 @@ export function SongCard({ song, list, pages }: SongItemProps) {
             <bdi>{songHeadline(song)}</bdi>
           </Link>
         </h3>
-        <p className="truncate text-sm text-muted">
-          <bdi>{song.artist ?? t('unknownArtist')}</bdi>
-        </p>
+        <SongCredits song={song} withAlbum className="text-sm text-muted" />
         <p className="mt-auto flex items-center justify-between gap-2 pt-1.5 text-xs text-subtle tabular-nums">
           <span dir="ltr" className="truncate">
             {[song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : null, formatFileSize(song.size)].filter(Boolean).join(' · ')}
@@ -100,7 +99,6 @@ export function SongCard({ song, list, pages }: SongItemProps) {
 
 /** A song in the compact view: one dense row with the same facts and actions. */
 export function SongRow({ song, list, pages, withAlbum }: SongItemProps & { withAlbum: boolean }) {
-  const t = useT();
   const language = useLanguage();
   const { isCurrent, isPlaying } = useNowPlaying(song);
   return (
@@ -123,13 +121,11 @@ export function SongRow({ song, list, pages, withAlbum }: SongItemProps & { with
             <bdi>{songHeadline(song)}</bdi>
           </Link>
         </h3>
-        <p className="truncate text-xs text-muted">
-          <bdi>{song.artist ?? t('unknownArtist')}</bdi>
-        </p>
+        <SongCredits song={song} className="text-xs text-muted" />
       </div>
       {withAlbum ? (
         <p className="hidden truncate text-sm text-muted sm:block">
-          <bdi>{song.album ?? ''}</bdi>
+          <AlbumLink song={song} />
         </p>
       ) : null}
       <span className="text-end text-xs text-muted tabular-nums sm:text-sm">{song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : ''}</span>

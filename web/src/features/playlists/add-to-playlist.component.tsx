@@ -10,39 +10,54 @@ import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { apiErrorText } from '../../lib/api-error-toast';
 import { useT, useTCount } from '../../lib/i18n/i18n.store';
-import { useAddPlaylistSong, useCreatePlaylist, usePlaylists } from './playlists.queries';
+import { useAddPlaylistSong, useAddPlaylistSongs, useCreatePlaylist, usePlaylists } from './playlists.queries';
 import { TryAgainButton } from '../../components/try-again-button';
+
+type Songs = readonly Pick<SongListEntry, 'id' | 'displayName'>[];
 
 /** Add to Playlist on a song page (SPEC 2): pick one of the user's playlists, or create one on the spot. */
 export function AddToPlaylistButton({ song }: { song: Pick<SongListEntry, 'id' | 'displayName'> }) {
+  return <AddToPlaylistDialogButton songs={[song]} title={song.displayName} />;
+}
+
+/** Add to Playlist for several songs (an album's, issue 38): appended in their order, those already there skipped. */
+export function AddSongsToPlaylistButton({ songs, name }: { songs: Songs; name: string }) {
+  return <AddToPlaylistDialogButton songs={songs} title={name} />;
+}
+
+function AddToPlaylistDialogButton({ songs, title }: { songs: Songs; title: string }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button variant="secondary" onClick={() => setOpen(true)} disabled={songs.length === 0}>
         <ListPlus aria-hidden className="size-4" />
         {t('addToPlaylist')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent closeLabel={t('close')}>{open ? <AddToPlaylistChooser song={song} onDone={() => setOpen(false)} /> : null}</DialogContent>
+        <DialogContent closeLabel={t('close')}>
+          {open ? <AddToPlaylistChooser songs={songs} title={title} onDone={() => setOpen(false)} /> : null}
+        </DialogContent>
       </Dialog>
     </>
   );
 }
 
-function AddToPlaylistChooser({ song, onDone }: { song: Pick<SongListEntry, 'id' | 'displayName'>; onDone: () => void }) {
+function AddToPlaylistChooser({ songs, title, onDone }: { songs: Songs; title: string; onDone: () => void }) {
   const t = useT();
   const countOf = useTCount();
   const navigate = useNavigate();
   const playlists = usePlaylists();
-  const add = useAddPlaylistSong();
+  const addOne = useAddPlaylistSong();
+  const addMany = useAddPlaylistSongs();
   const create = useCreatePlaylist();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
+  const add = songs.length === 1 ? addOne : addMany;
   const busy = add.isPending || create.isPending;
 
   const added = (playlist: Playlist) => {
-    toast.success(t('songAddedToPlaylist'), {
+    toast.success(songs.length === 1 ? t('songAddedToPlaylist') : countOf('songsAddedToPlaylist', songs.length), {
       description: playlist.name,
       action: { label: t('viewPlaylist'), onClick: () => void navigate(`/playlists/${playlist.id}`) },
     });
@@ -50,7 +65,9 @@ function AddToPlaylistChooser({ song, onDone }: { song: Pick<SongListEntry, 'id'
   };
 
   const addTo = (playlistId: number) => {
-    add.mutate({ playlistId, songId: song.id }, { onSuccess: added });
+    const [first] = songs;
+    if (songs.length === 1 && first) addOne.mutate({ playlistId, songId: first.id }, { onSuccess: added });
+    else addMany.mutate({ playlistId, songIds: songs.map((song) => song.id) }, { onSuccess: added });
   };
 
   const createAndAdd = (event: FormEvent<HTMLFormElement>) => {
@@ -74,7 +91,7 @@ function AddToPlaylistChooser({ song, onDone }: { song: Pick<SongListEntry, 'id'
     <div className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>{t('addToPlaylist')}</DialogTitle>
-        <DialogDescription>{t('addToPlaylistDescription', { title: song.displayName })}</DialogDescription>
+        <DialogDescription>{t('addToPlaylistDescription', { title })}</DialogDescription>
       </DialogHeader>
 
       {playlists.isPending ? (
@@ -92,7 +109,7 @@ function AddToPlaylistChooser({ song, onDone }: { song: Pick<SongListEntry, 'id'
       ) : (
         <ul className="-mx-1 flex max-h-72 flex-col gap-1 overflow-y-auto px-1">
           {playlists.data.map((playlist) => {
-            const inside = playlist.songs.some((entry) => entry.id === song.id);
+            const inside = songs.every((song) => playlist.songs.some((entry) => entry.id === song.id));
             const adding = add.isPending && add.variables?.playlistId === playlist.id;
             const count = countOf('playlistSongCount', playlist.songCount);
             return (

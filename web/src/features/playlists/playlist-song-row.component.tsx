@@ -5,6 +5,7 @@ import { AudioLines, Ellipsis, GripVertical, ListX } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { CoverArt } from '../../components/cover-art';
+import { SongCredits } from '../../components/song-credits';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import { formatClockTime } from '../../lib/clock-time.format';
 import { cn } from '../../lib/cn';
@@ -81,9 +82,7 @@ export function PlaylistSongRow({ song, position, isCurrent, isPlaying, onMove, 
             <bdi>{songHeadline(song)}</bdi>
           </Link>
         </p>
-        <p className="truncate text-xs text-muted">
-          <bdi>{song.artist ?? t('unknownArtist')}</bdi>
-        </p>
+        <SongCredits song={song} withAlbum className="text-xs text-muted" />
       </div>
       <span className="text-end text-xs text-muted tabular-nums sm:text-sm">{song.durationSeconds !== null ? formatClockTime(song.durationSeconds) : ''}</span>
       <DropdownMenu>

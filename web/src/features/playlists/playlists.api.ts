@@ -33,6 +33,11 @@ export function postPlaylistSong(id: number, songId: number): Promise<Playlist> 
   return callEndpoint(playlistsEndpoints.addSong, { params: { id }, body: { SongId: songId }, fallbackMessage: translate('addSongFailed') });
 }
 
+/** Appends several songs in this order (an album); those already in the playlist are skipped. */
+export function postPlaylistSongs(id: number, songIds: readonly number[]): Promise<Playlist> {
+  return callEndpoint(playlistsEndpoints.addSong, { params: { id }, body: { songIds: [...songIds] }, fallbackMessage: translate('addSongFailed') });
+}
+
 /** Saves a new order: the full ordered list of the playlist's song ids. */
 export function putPlaylistOrder(id: number, songIds: readonly number[]): Promise<Playlist> {
   return callEndpoint(playlistsEndpoints.reorder, { params: { id }, body: { songIds: [...songIds] }, fallbackMessage: translate('playlistUpdateFailed') });

@@ -54,6 +54,8 @@ export const playlistsEn = {
   addSongButton: 'Add Song',
   selectSongToAdd: 'Please select a song to add',
   songAddedToPlaylist: 'Song added to playlist',
+  songsAddedToPlaylist_one: '1 song added to playlist',
+  songsAddedToPlaylist_other: '{count} songs added to playlist',
   addSongFailed: 'Failed to add song to playlist',
   loadSongsFailed: 'Failed to load songs',
   playlistSongsHeading: 'Songs',

@@ -57,6 +57,8 @@ export const playlistsHe: Translation<typeof playlistsEn> = {
   addSongButton: 'הוספת שיר',
   selectSongToAdd: 'נא לבחור שיר להוספה',
   songAddedToPlaylist: 'השיר נוסף לפלייליסט',
+  songsAddedToPlaylist_one: 'שיר אחד נוסף לפלייליסט',
+  songsAddedToPlaylist_other: '{count} שירים נוספו לפלייליסט',
   addSongFailed: 'הוספת השיר לפלייליסט נכשלה',
   loadSongsFailed: 'טעינת השירים נכשלה',
   playlistSongsHeading: 'שירים',

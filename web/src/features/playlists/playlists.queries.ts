@@ -11,6 +11,7 @@ import {
   postPlaylist,
   postPlaylistImport,
   postPlaylistSong,
+  postPlaylistSongs,
   putPlaylist,
   putPlaylistOrder,
 } from './playlists.api';
@@ -92,6 +93,17 @@ export function useAddPlaylistSong() {
   return useMutation({
     meta: { errorToast: { fallback: t('addSongFailed') } },
     mutationFn: ({ playlistId, songId }: { playlistId: number; songId: number }) => postPlaylistSong(playlistId, songId),
+    onSuccess: (playlist) => storePlaylist(client, playlist),
+  });
+}
+
+/** Appends several songs in their order (an album), those already there skipped. */
+export function useAddPlaylistSongs() {
+  const client = useQueryClient();
+  const t = useT();
+  return useMutation({
+    meta: { errorToast: { fallback: t('addSongFailed') } },
+    mutationFn: ({ playlistId, songIds }: { playlistId: number; songIds: readonly number[] }) => postPlaylistSongs(playlistId, songIds),
     onSuccess: (playlist) => storePlaylist(client, playlist),
   });
 }

@@ -113,7 +113,8 @@ export class IngestService {
     await this.deps.onSongAdded?.(row.id, tags).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: row.id }, 'a new-song listener failed'));
     // The inserted row is the whole song: its uploader is the caller, and nobody can have liked
     // a song whose id was not known until now.
-    return { song: toSongRecord({ row, isLiked: false }, uploader.userName), created };
+    const [song] = await this.deps.library.withBrowseIds([toSongRecord({ row, isLiked: false }, uploader.userName)]);
+    return { song: song as SongRecord, created };
   }
 
   /** The song of an upload: under its song key, or (songs ingested before song keys) the upload key. */
