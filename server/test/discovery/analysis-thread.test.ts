@@ -15,7 +15,7 @@ import { synthSong } from './synth-audio.js';
  * the server's event loop keeps answering while a song is analysed, and the results are those
  * the same code gives on the server's thread.
  */
-describe('the analysis thread', () => {
+describe('the analysis thread', { timeout: 180_000 }, () => {
   let dir: string;
   let song: string;
   const ffmpeg = createFfmpeg({ logger: silentLogger(), dataDir: os.tmpdir() });
@@ -24,7 +24,7 @@ describe('the analysis thread', () => {
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-analysis-thread-'));
     song = path.join(dir, 'song.mp3');
-    await synthSong(song, { bpm: 120, rootHz: 220, mode: 'minor', gainDb: 0, seconds: 10, hats: true });
+    await synthSong(song, { bpm: 120, rootHz: 220, mode: 'minor', gainDb: 0, seconds: 6, hats: true });
   }, 60_000);
   afterAll(async () => {
     await pool.close();

@@ -96,11 +96,13 @@ export async function storeCover(
   limits: CoverLimits,
   logger: Logger,
   context: { key: string },
+  /** Renders the picture (a folder import renders an album's cover once for its songs). */
+  render: (data: Uint8Array, limits: CoverLimits) => Promise<RenderedCover> = renderCover,
 ): Promise<CoverKeys | null> {
   if (!picture) return null;
   let rendered: RenderedCover;
   try {
-    rendered = await renderCover(picture.data, limits);
+    rendered = await render(picture.data, limits);
   } catch (error) {
     if (!(error instanceof UnusableCoverError)) throw error;
     logger.warn({ key: context.key, reason: error.message }, 'embedded cover refused; the song is kept without a cover');
