@@ -80,7 +80,7 @@ export interface ImportReport {
 
 export interface ImportOptions {
   ownerId: number;
-  /** Checked between files: the file in hand is finished (or left as if never started). */
+  /** Checked between batches: the batch in hand is finished; files read ahead are left as if never started. */
   signal?: AbortSignal;
   onProgress?: (progress: ImportProgress) => void;
   /** Called once a file is settled (tests pause here to interrupt a run). */
