@@ -13,7 +13,7 @@ import type { SniffedAudio } from '../../../platform/media/audio-sniffer.js';
 import { safeFileName } from '../../../platform/storage/safe-file-name.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
-import { completeUploadTags, describeSong, readUploadTags, sniffUpload, storeCover, type CoverKeys } from '../ingest/ingest.phases.js';
+import { completeUploadTags, describeSong, readUploadTags, sniffUpload, storeRenderedCover, type CoverKeys } from '../ingest/ingest.phases.js';
 import type { LibraryRepository, NewSong, SongRow } from '../library.repository.js';
 import type { AddedSong } from '../library.port.js';
 import { unreadable, walkFolder, type FoundFile } from './folder-walk.js';
@@ -101,8 +101,9 @@ interface ReadFile {
   sha256: string;
   mimeType: string;
   audio: SniffedAudio;
+  /** Without the picture (it can be megabytes; no listener reads it): its rendering is in `cover`. */
   tags: AudioTags;
-  picture: AudioTags['picture'];
+  cover: Promise<RenderedCover> | null;
 }
 
 /**
@@ -196,7 +197,7 @@ export class FolderImport {
           readAhead();
           if ('outcome' in read) {
             // Settled without storing (refused, failed): in order, between the batch's files.
-            if (batch.length > 0) await this.storeBatch(batch, { ownerId: options.ownerId, seen, settle, render });
+            if (batch.length > 0) await this.storeBatch(batch, { ownerId: options.ownerId, seen, settle });
             batch.length = 0;
             shas.clear();
             await settle(read.file, read.name, read.outcome);
@@ -206,7 +207,7 @@ export class FolderImport {
           batch.push(read);
           shas.add(read.sha256);
         }
-        if (batch.length > 0) await this.storeBatch(batch, { ownerId: options.ownerId, seen, settle, render });
+        if (batch.length > 0) await this.storeBatch(batch, { ownerId: options.ownerId, seen, settle });
         batchSize = Math.min(MAX_BATCH, batchSize * 2);
       }
       if (options.signal?.aborted && (next < files.length || ahead.length > 0)) report.interrupted = true;
@@ -242,9 +243,10 @@ export class FolderImport {
       // Decoded as every lyrics file is (UTF-16, legacy code pages); stored with the file beside it as their source.
       if (lrc) tags = { ...tags, lyricsFile: lyricsTextOf(lrc) };
       const picture = tags.picture ?? (await coverBeside(file.path, besideNames));
-      // Rendered now, while earlier files are stored; storing it later takes the rendering kept.
-      if (picture) await render(picture.data, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS).catch(() => undefined);
-      return { file, name, sha256, mimeType: audio.mimeType, audio, tags, picture };
+      // Rendered now, while earlier files are stored (an unusable picture only costs the song its cover, when it is stored).
+      const cover = picture ? render(picture.data, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS) : null;
+      await cover?.catch(() => undefined);
+      return { file, name, sha256, mimeType: audio.mimeType, audio, tags: { ...tags, picture: null }, cover };
     } catch (error) {
       return settled(this.refusal(error, file));
     } finally {
@@ -272,7 +274,6 @@ export class FolderImport {
       /** sha256 → the first file of this run with those bytes. */
       seen: Map<string, string>;
       settle: (file: FoundFile, name: string, outcome: FileOutcome) => Promise<void>;
-      render: CoverRenderer;
     },
   ): Promise<void> {
     const { repository, logger } = this.deps;
@@ -301,7 +302,7 @@ export class FolderImport {
     await Promise.all(
       toStore.map(async (read) => {
         try {
-          const stored = await this.store(read, run.ownerId, run.render);
+          const stored = await this.store(read, run.ownerId);
           if ('outcome' in stored) outcomes.set(read, stored.outcome);
           else ready.push({ read, ...stored });
         } catch (error) {
@@ -343,7 +344,7 @@ export class FolderImport {
   }
 
   /** The song's bytes and cover stored under new keys: its row's values, or why not. */
-  private async store(read: ReadFile, ownerId: number, render: CoverRenderer): Promise<{ values: NewSong; keys: string[] } | { outcome: FileOutcome }> {
+  private async store(read: ReadFile, ownerId: number): Promise<{ values: NewSong; keys: string[] } | { outcome: FileOutcome }> {
     const { storage, logger } = this.deps;
     const { file } = read;
     const key = `songs/${randomUUID()}/${safeFileName(path.basename(file.path))}`;
@@ -353,7 +354,7 @@ export class FolderImport {
       const hash = createHash('sha256');
       await storage.put(key, hashedStream(file.path, hash), { contentType: read.mimeType });
       if (hash.digest('hex') !== read.sha256) return { outcome: { kind: 'refused', reason: await this.discard([key], CHANGED_WHILE_IMPORTING) } };
-      cover = await storeCover(storage, read.picture, this.deps.coverLimits ?? DEFAULT_COVER_LIMITS, logger, { key }, render);
+      cover = read.cover ? await storeRenderedCover(storage, read.cover, logger, { key }) : null;
       const values = describeSong({ ownerId, fileName: path.basename(file.path), storageKey: key, size: file.size, folderId: 0 }, read.audio, read.tags, cover);
       return { values: { ...values, contentSha256: read.sha256 }, keys: [key, ...(cover ? [cover.coverKey, cover.coverThumbKey] : [])] };
     } catch (error) {
