@@ -14,7 +14,9 @@ import { benchEngines, startBenchApp } from './bench-app.js';
 const SONGS = Number(process.env['IMPORT_SONGS'] ?? 2000);
 
 const tree = await scanTree(SONGS);
-console.log(`${SONGS} songs, ${(tree.bytes / 1e6).toFixed(1)} MB${tree.generatedMs === null ? ' (tree reused)' : ` (generated in ${(tree.generatedMs / 1000).toFixed(1)} s)`}`);
+console.log(
+  `${SONGS} songs, ${(tree.bytes / 1e6).toFixed(1)} MB${tree.generatedMs === null ? ' (tree reused)' : ` (generated in ${(tree.generatedMs / 1000).toFixed(1)} s)`}`,
+);
 for (const engine of benchEngines) {
   const bench = await startBenchApp(engine);
   try {

@@ -54,7 +54,13 @@ describe('the analysis thread', { timeout: 180_000 }, () => {
     // The analysis took seconds of CPU; on the server's thread it would have held a timer for all of them.
     expect(lateness.length).toBeGreaterThan(10);
     const sorted = [...lateness].sort((a, b) => a - b);
-    expect(sorted[Math.floor(sorted.length * 0.95)], `lateness: ${sorted.slice(-10).map((ms) => ms.toFixed(0)).join(', ')} ms`).toBeLessThan(50);
+    expect(
+      sorted[Math.floor(sorted.length * 0.95)],
+      `lateness: ${sorted
+        .slice(-10)
+        .map((ms) => ms.toFixed(0))
+        .join(', ')} ms`,
+    ).toBeLessThan(50);
     // A machine loaded by other work delays any timer now and then (the OS runs something else), never for the analysis's length.
     expect(Math.max(...lateness)).toBeLessThan(Math.min(1000, (seconds * 1000) / 2));
   });

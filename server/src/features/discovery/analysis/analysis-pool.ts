@@ -193,7 +193,11 @@ function startWorker(): Worker {
   const url = new URL(fromSources ? './analysis.worker.ts' : './analysis.worker.js', import.meta.url);
   if (!fromSources) return new Worker(url);
   // tsx's ESM entry (its CommonJS one registers its hooks from the wrong folder in an eval'd thread).
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/u, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/u, '.mjs'),
+  ).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(url.href)}))`;
   return new Worker(boot, { eval: true, execArgv: ['--conditions=source'] });
 }

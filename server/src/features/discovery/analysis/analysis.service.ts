@@ -120,12 +120,16 @@ export class AnalysisService {
         cursor = page[page.length - 1]!;
         const current = await this.deps.repository.currentAmong(page, ANALYSER_VERSION);
         // As many songs at once as the pool may run when the server is idle; it runs fewer while requests come.
-        await eachAtOnce(page.filter((songId) => !current.has(songId)), this.deps.pool.maxThreads, async (id) => {
-          signal?.throwIfAborted();
-          const outcome = await this.analyseSong(id, signal);
-          if (outcome !== 'gone') tally[outcome]++;
-          await onProgress?.(tally.analysed + tally.failed);
-        });
+        await eachAtOnce(
+          page.filter((songId) => !current.has(songId)),
+          this.deps.pool.maxThreads,
+          async (id) => {
+            signal?.throwIfAborted();
+            const outcome = await this.analyseSong(id, signal);
+            if (outcome !== 'gone') tally[outcome]++;
+            await onProgress?.(tally.analysed + tally.failed);
+          },
+        );
         // Analysed before playback loudness was measured: only that is measured (one decode, no features).
         await eachAtOnce(await this.deps.repository.withoutLoudness(page), this.deps.pool.maxThreads, async (id) => {
           signal?.throwIfAborted();

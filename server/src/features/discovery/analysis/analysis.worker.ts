@@ -26,9 +26,15 @@ port?.on('message', (message: ToWorker) => {
   }
   const controller = new AbortController();
   running.set(message.id, controller);
-  measureFile(message.request, controller.signal).then(
-    (result) => port.postMessage({ id: message.id, result } satisfies FromWorker),
-    (error: unknown) =>
-      port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error), cancelled: controller.signal.aborted } satisfies FromWorker),
-  ).finally(() => running.delete(message.id));
+  measureFile(message.request, controller.signal)
+    .then(
+      (result) => port.postMessage({ id: message.id, result } satisfies FromWorker),
+      (error: unknown) =>
+        port.postMessage({
+          id: message.id,
+          error: error instanceof Error ? error.message : String(error),
+          cancelled: controller.signal.aborted,
+        } satisfies FromWorker),
+    )
+    .finally(() => running.delete(message.id));
 });

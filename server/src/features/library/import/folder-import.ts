@@ -316,7 +316,10 @@ export class FolderImport {
     try {
       rows = await repository.insertBatch(ready.map((entry) => entry.values));
     } catch (error) {
-      await this.discard(ready.flatMap((entry) => entry.keys), '');
+      await this.discard(
+        ready.flatMap((entry) => entry.keys),
+        '',
+      );
       for (const entry of ready) outcomes.set(entry.read, this.refusal(error, entry.read.file));
     }
     const byKey = new Map(rows.map((row) => [row.storageKey, row]));
@@ -368,7 +371,9 @@ export class FolderImport {
     if (added.length === 0) return;
     if (this.deps.onSongsAdded) return this.deps.onSongsAdded(added);
     for (const song of added)
-      await this.deps.onSongAdded(song.songId, song.tags).catch((error: unknown) => this.deps.logger.warn({ err: error, songId: song.songId }, 'a new-song listener failed'));
+      await this.deps
+        .onSongAdded(song.songId, song.tags)
+        .catch((error: unknown) => this.deps.logger.warn({ err: error, songId: song.songId }, 'a new-song listener failed'));
   }
 
   private async discard(keys: string[], reason: string): Promise<string> {

@@ -102,7 +102,12 @@ export async function storeCover(
 }
 
 /** storeCover with the picture's rendering in hand (a folder import renders an album's cover once for its songs). */
-export async function storeRenderedCover(storage: Storage, rendering: Promise<RenderedCover>, logger: Logger, context: { key: string }): Promise<CoverKeys | null> {
+export async function storeRenderedCover(
+  storage: Storage,
+  rendering: Promise<RenderedCover>,
+  logger: Logger,
+  context: { key: string },
+): Promise<CoverKeys | null> {
   let rendered: RenderedCover;
   try {
     rendered = await rendering;
