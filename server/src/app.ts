@@ -87,6 +87,13 @@ export async function buildApp(config: Config, options: { extraJobs?: AnyJobDefi
   orderModules(moduleList);
   const platform = await startPlatform(config, app.log);
   app.addHook('onClose', async () => platform.close());
+  // Background work (the sonic analysis) gives way while requests are answered.
+  app.addHook('onRequest', (_request, reply, done) => {
+    platform.activity.started();
+    // Once, whether the answer was sent or the client went away.
+    reply.raw.once('close', () => platform.activity.ended());
+    done();
+  });
   const modules = await StartedModules.start(moduleList, platform, app.log).catch(async (error: unknown) => {
     await platform.close();
     throw error;

@@ -76,7 +76,7 @@ async function importFolder(): Promise<void> {
   const stop = new AbortController();
   process.on('SIGINT', () => {
     if (stop.signal.aborted) process.exit(130);
-    process.stderr.write('\nStopping after the current file (Ctrl-C again to stop at once)…\n');
+    process.stderr.write('\nStopping after the current files (Ctrl-C again to stop at once)…\n');
     stop.abort();
   });
   process.on('SIGTERM', () => stop.abort());

@@ -15,6 +15,7 @@ import { TaskStore } from './tasks/task.store.js';
 import { Tasks } from './tasks/tasks.js';
 import { createStorage } from './storage/storage.js';
 import { MountedStorage } from './storage/mounted.storage.js';
+import { RequestActivity } from './load/request-activity.js';
 
 /** The real components every process uses, whether it serves HTTP or only works jobs. */
 export interface Platform {
@@ -37,6 +38,8 @@ export interface Platform {
   removeStaleTempFiles(olderThan: Date): Promise<number>;
   /** PGlite only: its stand-in for autovacuum, which runs a pass every minute. */
   upkeep: EmbeddedUpkeep | undefined;
+  /** Whether HTTP requests are being served (a serving process notes them; a worker has none). */
+  activity: RequestActivity;
   close(): Promise<void>;
 }
 
@@ -116,6 +119,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Pla
       secrets,
       removeStaleTempFiles: sweepTempFiles,
       upkeep,
+      activity: new RequestActivity(),
       async close() {
         for (const close of closers) await close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
       },

@@ -4,6 +4,7 @@ import { aiGenerationGate } from '../../platform/limits/user-limits.js';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import { songBrowsePort, songCataloguePort, songDetailSourcesPort, songEventsPort, songFactsPort } from '../library/library.port.js';
 import { generatedPlaylistsPort } from '../playlists/playlists.port.js';
+import { AnalysisPool } from './analysis/analysis-pool.js';
 import { AnalysisService } from './analysis/analysis.service.js';
 import { analyseSongJob, analysisBackfillJob, discoveryJobs } from './discovery.jobs.js';
 import { similarSongsPort, songLoudnessPort } from './discovery.port.js';
@@ -29,10 +30,12 @@ export const discoveryModule = defineModule({
     const catalogue = use(songCataloguePort);
     const songs = use(songFactsPort);
     const repository = new DiscoveryRepository(database.db);
+    // Off the server's thread, at a lower priority, one core while requests are served.
+    const pool = new AnalysisPool({ ffmpegPath: async () => (await platform.ffmpeg.info()).path, busy: () => platform.activity.busy() });
     const analysis = new AnalysisService({
       repository,
       storage: platform.storage,
-      ffmpeg: platform.ffmpeg,
+      pool,
       songs,
       songKey: async (songId) => (await catalogue.audioFile(songId))?.storageKey,
       logger,
@@ -61,6 +64,7 @@ export const discoveryModule = defineModule({
       start: async () => {
         if (config.ai.backfill) await platform.jobs.send(analysisBackfillJob, {}, { singletonKey: 'analysis-backfill' });
       },
+      stop: () => pool.close(),
       internals: { analysis, discovery },
     };
   },

@@ -97,7 +97,15 @@ export const libraryModule = defineModule({
       onSongAdded: announce,
       quota: new StorageQuota(config.limits.storageBytes, (ownerId) => uploadedSongBytes(database.db, ownerId)),
     });
-    const folderImport = new FolderImport({ repository, storage, logger, tagTimeoutMs: 10_000, ffmpeg: platform.ffmpeg, onSongAdded: announce });
+    const folderImport = new FolderImport({
+      repository,
+      storage,
+      logger,
+      tagTimeoutMs: 10_000,
+      ffmpeg: platform.ffmpeg,
+      onSongAdded: announce,
+      onSongsAdded: announceMany,
+    });
     const storageCleanup = new StorageCleanup({
       repository,
       storage,

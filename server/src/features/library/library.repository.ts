@@ -335,6 +335,29 @@ export class LibraryRepository {
     return existing;
   }
 
+  /** The songs of these contents (sha256), in one query: content → song id. */
+  async songIdsByContentSha256(contentSha256s: readonly string[]): Promise<Map<string, number>> {
+    if (contentSha256s.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: songs.id, contentSha256: songs.contentSha256 })
+      .from(songs)
+      .where(inArray(songs.contentSha256, [...new Set(contentSha256s)]));
+    return new Map(rows.flatMap((row) => (row.contentSha256 === null ? [] : [[row.contentSha256, row.id] as const])));
+  }
+
+  /**
+   * Songs in one statement (a folder import's batch): a row whose storage key or content
+   * another song has (an import running beside) is left out; the rows made come back.
+   */
+  async insertBatch(values: readonly NewSong[]): Promise<SongRow[]> {
+    if (values.length === 0) return [];
+    return this.db
+      .insert(songs)
+      .values([...values])
+      .onConflictDoNothing()
+      .returning();
+  }
+
   /**
    * Many songs in few statements (an import of a whole collection): rows whose storage key is
    * taken are skipped. Returns how many were added.

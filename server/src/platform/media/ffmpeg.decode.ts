@@ -4,7 +4,7 @@ import { holdErrors } from '../streams/hold-errors.js';
 import { songInputArgs } from './ffmpeg.input.js';
 import { startFfmpeg, type FfmpegRunOptions } from './ffmpeg.run.js';
 
-export interface DecodeOptions extends Pick<FfmpegRunOptions, 'signal' | 'timeoutMs' | 'onProgress' | 'durationSeconds'> {
+export interface DecodeOptions extends Pick<FfmpegRunOptions, 'signal' | 'timeoutMs' | 'onProgress' | 'durationSeconds' | 'priority'> {
   /** 16 kHz for speech models, 22.05 kHz for music analysis, 48 kHz for loudness and peaks. */
   sampleRate: 16_000 | 22_050 | 48_000;
   /**

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -20,6 +21,11 @@ export interface FfmpegRunOptions {
   stdout?: 'pipe' | 'ignore';
   /** How long ffmpeg gets to exit after SIGTERM before SIGKILL. Default 2 s. */
   killGraceMs?: number;
+  /**
+   * The OS scheduling priority (nice value, -20..19) ffmpeg runs at: background work (the
+   * sonic analysis's decodes) gives way to serving. Default: the caller's.
+   */
+  priority?: number;
 }
 
 export interface RunningFfmpeg {
@@ -56,6 +62,7 @@ export function startFfmpeg(binary: string, args: readonly string[], options: Ff
     stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout ?? 'ignore', 'pipe', 'pipe'],
     windowsHide: true,
   });
+  if (options.priority !== undefined && child.pid !== undefined) lowerPriority(child.pid, options.priority);
 
   // Both are 'pipe' in stdio above, so never null. Read for what they say; a pipe failing
   // (rare) must not end the process: ffmpeg's exit tells what went wrong.
@@ -144,6 +151,15 @@ export function startFfmpeg(binary: string, args: readonly string[], options: Ff
 /** Runs ffmpeg to the end (its stdout, if piped, is discarded). */
 export async function runFfmpeg(binary: string, args: readonly string[], options: Omit<FfmpegRunOptions, 'stdout'> = {}): Promise<void> {
   await startFfmpeg(binary, args, { ...options, stdout: 'ignore' }).done;
+}
+
+/** Sets a process's nice value; where the OS refuses (a value below the current one without privileges), it runs as it is. */
+function lowerPriority(pid: number, priority: number): void {
+  try {
+    os.setPriority(pid, priority);
+  } catch {
+    // Not worth failing the work for: it only runs at the caller's priority.
+  }
 }
 
 /** Puts `-protocol_whitelist file,pipe` among the options of every input (`-i`). */

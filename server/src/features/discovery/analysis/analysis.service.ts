@@ -1,23 +1,21 @@
 import { analysisProgressLabel, describeFeatures, type AnalysisProgress, type SongAnalysis, type SongFeatures } from '@encore/common/analysis.contract';
 import type { Logger } from '../../../platform/logger.js';
-import type { Ffmpeg } from '../../../platform/media/ffmpeg.js';
 import type { Storage } from '../../../platform/storage/storage.types.js';
 import type { SongFactsSource } from '../../library/library.port.js';
 import type { AnalysisRow, DiscoveryRepository } from '../discovery.repository.js';
-import type { PlaybackLoudness } from '../discovery.schema.js';
-import { ANALYSER_VERSION, ANALYSIS_SAMPLE_RATE, MIN_ANALYSABLE_SECONDS, analyseSignal } from './analyse-signal.js';
-import { collectPcm } from './collect-pcm.js';
-import { measurePlaybackOfFile } from './playback-loudness.js';
+import { ANALYSER_VERSION } from './analyse-signal.js';
+import { AnalysisCancelledError, AnalysisPoolClosedError, type AnalysisPool } from './analysis-pool.js';
+import type { AnalysedFile } from './measure-file.js';
 
-/** At most this much of a song is analysed (its first 8 minutes): 42 MB of samples at most. */
-export const MAX_ANALYSED_SECONDS = 8 * 60;
+export { MAX_ANALYSED_SECONDS } from './measure-file.js';
 /** Song ids read per page of the backfill; only those without a current analysis are analysed. */
 const BACKFILL_PAGE = 500;
 
 export interface AnalysisServiceDeps {
   repository: DiscoveryRepository;
   storage: Storage;
-  ffmpeg: Pick<Ffmpeg, 'decodeToPcm'>;
+  /** Where the measurements run: threads of their own, never the server's (analysis-pool.ts). */
+  pool: Pick<AnalysisPool, 'analyse' | 'loudness' | 'maxThreads'>;
   /** The collection's song ids in pages, and how many songs it holds. */
   songs: Pick<SongFactsSource, 'idsAfter' | 'count'>;
   /** The storage key of a song, or undefined when it is gone. */
@@ -70,7 +68,7 @@ export class AnalysisService {
     if (key === undefined) return false;
     this.inFlight.add(songId);
     try {
-      const loudness = await this.withFile(key, signal, (file) => this.playback(file, signal));
+      const loudness = await this.withFile(key, signal, (file) => this.deps.pool.loudness(file, this.decodeTimeoutMs(), signal));
       await this.deps.repository.saveLoudness(songId, 'reason' in loudness ? { failed: loudness.reason } : loudness.value);
       return true;
     } finally {
@@ -78,27 +76,13 @@ export class AnalysisService {
     }
   }
 
-  /** The features, and how loud the song plays: two decodes of the same local file. */
-  private async measure(
-    key: string,
-    signal?: AbortSignal,
-  ): Promise<{ features: SongFeatures; vector: number[]; loudness: PlaybackLoudness } | { reason: string }> {
-    const decoded = await this.withFile(key, signal, async (file) => {
-      const samples = await this.decode(file, signal);
-      return { samples, loudness: samples.length > 0 ? await this.playback(file, signal) : { failed: 'The file has no decodable audio' } };
-    });
-    if ('reason' in decoded) return decoded;
-    const { samples, loudness } = decoded.value;
-    // ffmpeg may end without error and without a sample (a stream it cannot decode).
-    if (samples.length === 0) return { reason: 'The file has no decodable audio' };
-    if (samples.length < MIN_ANALYSABLE_SECONDS * ANALYSIS_SAMPLE_RATE) return { reason: `The audio is shorter than ${MIN_ANALYSABLE_SECONDS} seconds` };
-    let peak = 0;
-    for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
-    if (peak < 1e-4) return { reason: 'The audio is silent' };
-    return { ...analyseSignal(samples), loudness };
+  /** The features, and how loud the song plays: two decodes of the same local file, on an analysis thread. */
+  private async measure(key: string, signal?: AbortSignal): Promise<AnalysedFile> {
+    const measured = await this.withFile(key, signal, (file) => this.deps.pool.analyse(file, this.decodeTimeoutMs(), signal));
+    return 'reason' in measured ? measured : measured.value;
   }
 
-  /** `work` on the song's file as a local path; a file storage cannot give or ffmpeg cannot decode is a reason. */
+  /** `work` on the song's file as a local path; a file storage cannot give or that could not be measured is a reason. */
   private async withFile<T>(key: string, signal: AbortSignal | undefined, work: (file: string) => Promise<T>): Promise<{ value: T } | { reason: string }> {
     let opened = false;
     try {
@@ -109,35 +93,15 @@ export class AnalysisService {
         }),
       };
     } catch (error) {
-      if (signal?.aborted) throw error;
+      // Not the file's fault: the job stops (and is retried), the song is not marked failed.
+      if (signal?.aborted || error instanceof AnalysisPoolClosedError || error instanceof AnalysisCancelledError) throw error;
       if (!opened) return { reason: "The song's file could not be read from storage" };
       return { reason: `The audio could not be decoded: ${error instanceof Error ? error.message : String(error)}` };
     }
   }
 
-  /** How loud the song plays; a failure is kept as such (the features stand without it: the song plays without ReplayGain). */
-  private async playback(file: string, signal?: AbortSignal): Promise<PlaybackLoudness> {
-    try {
-      return await measurePlaybackOfFile(this.deps.ffmpeg, file, { signal, timeoutMs: this.decodeTimeoutMs() });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      return { failed: `The loudness could not be measured: ${error instanceof Error ? error.message : String(error)}` };
-    }
-  }
-
   private decodeTimeoutMs(): number {
     return this.deps.decodeTimeoutMs ?? 5 * 60_000;
-  }
-
-  /** From the file, not a pipe: ffmpeg must seek in an M4A whose index (moov) is at its end. */
-  private async decode(file: string, signal?: AbortSignal): Promise<Float32Array> {
-    const pcm = this.deps.ffmpeg.decodeToPcm(file, {
-      sampleRate: ANALYSIS_SAMPLE_RATE,
-      sampleFormat: 'f32le',
-      signal,
-      timeoutMs: this.decodeTimeoutMs(),
-    });
-    return (await collectPcm(pcm, MAX_ANALYSED_SECONDS * ANALYSIS_SAMPLE_RATE)).samples;
   }
 
   /**
@@ -155,17 +119,22 @@ export class AnalysisService {
         if (page.length === 0) return tally;
         cursor = page[page.length - 1]!;
         const current = await this.deps.repository.currentAmong(page, ANALYSER_VERSION);
-        for (const id of page.filter((songId) => !current.has(songId))) {
-          signal?.throwIfAborted();
-          const outcome = await this.analyseSong(id, signal);
-          if (outcome !== 'gone') tally[outcome]++;
-          await onProgress?.(tally.analysed + tally.failed);
-        }
+        // As many songs at once as the pool may run when the server is idle; it runs fewer while requests come.
+        await eachAtOnce(
+          page.filter((songId) => !current.has(songId)),
+          this.deps.pool.maxThreads,
+          async (id) => {
+            signal?.throwIfAborted();
+            const outcome = await this.analyseSong(id, signal);
+            if (outcome !== 'gone') tally[outcome]++;
+            await onProgress?.(tally.analysed + tally.failed);
+          },
+        );
         // Analysed before playback loudness was measured: only that is measured (one decode, no features).
-        for (const id of await this.deps.repository.withoutLoudness(page)) {
+        await eachAtOnce(await this.deps.repository.withoutLoudness(page), this.deps.pool.maxThreads, async (id) => {
           signal?.throwIfAborted();
           if (await this.measureLoudnessOf(id, signal)) tally.loudness++;
-        }
+        });
       }
     } finally {
       this.backfillRunning = false;
@@ -189,6 +158,15 @@ export class AnalysisService {
   async analysisOf(songId: number): Promise<SongAnalysis | null> {
     return toSongAnalysis(await this.deps.repository.findAnalysis(songId));
   }
+}
+
+/** `work` on every item, `width` at a time, in order of start. */
+async function eachAtOnce<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
 
 export function toSongAnalysis(row: AnalysisRow | undefined): SongAnalysis | null {

@@ -45,10 +45,18 @@ export async function measurePlayback(stream: Readable): Promise<Extract<Playbac
 export function measurePlaybackOfFile(
   ffmpeg: Pick<Ffmpeg, 'decodeToPcm'>,
   file: string,
-  options: { signal?: AbortSignal; timeoutMs: number },
+  options: { signal?: AbortSignal; timeoutMs: number; priority?: number },
 ): Promise<Extract<PlaybackLoudness, { integratedLufs: number }>> {
+  const { signal, timeoutMs, priority } = options;
   return measurePlayback(
-    ffmpeg.decodeToPcm(file, { sampleRate: PLAYBACK_SAMPLE_RATE, channels: 2, sampleFormat: 'f32le', signal: options.signal, timeoutMs: options.timeoutMs }),
+    ffmpeg.decodeToPcm(file, {
+      sampleRate: PLAYBACK_SAMPLE_RATE,
+      channels: 2,
+      sampleFormat: 'f32le',
+      signal,
+      timeoutMs,
+      ...(priority === undefined ? {} : { priority }),
+    }),
   );
 }
 

@@ -32,7 +32,7 @@ export interface ImportCommandDeps {
   stdout: ProgressOutput;
   /** The progress line and the errors. */
   stderr: ProgressOutput;
-  /** Aborted on Ctrl-C: the import stops after the file in hand. */
+  /** Aborted on Ctrl-C: the import stops after the batch in hand. */
   signal?: AbortSignal;
   afterFile?: ImportOptions['afterFile'];
   /** Where a relative folder is taken from (npm runs scripts from the project's root, and says where it was called in INIT_CWD). */

@@ -98,9 +98,19 @@ export async function storeCover(
   context: { key: string },
 ): Promise<CoverKeys | null> {
   if (!picture) return null;
+  return storeRenderedCover(storage, renderCover(picture.data, limits), logger, context);
+}
+
+/** storeCover with the picture's rendering in hand (a folder import renders an album's cover once for its songs). */
+export async function storeRenderedCover(
+  storage: Storage,
+  rendering: Promise<RenderedCover>,
+  logger: Logger,
+  context: { key: string },
+): Promise<CoverKeys | null> {
   let rendered: RenderedCover;
   try {
-    rendered = await renderCover(picture.data, limits);
+    rendered = await rendering;
   } catch (error) {
     if (!(error instanceof UnusableCoverError)) throw error;
     logger.warn({ key: context.key, reason: error.message }, 'embedded cover refused; the song is kept without a cover');
