@@ -10,6 +10,7 @@ import { lyricsModule } from './lyrics/lyrics.module.js';
 import { musicFoldersModule } from './music-folders/music-folders.module.js';
 import { playlistsModule } from './playlists/playlists.module.js';
 import { sharingModule } from './sharing/sharing.module.js';
+import { smartPlaylistsModule } from './smart-playlists/smart-playlists.module.js';
 import { subsonicModule } from './subsonic/subsonic.module.js';
 
 /**
@@ -29,4 +30,5 @@ export const encoreModules: readonly AnyModule[] = [
   listeningModule,
   adminModule,
   browseModule,
+  smartPlaylistsModule,
 ];

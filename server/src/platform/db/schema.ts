@@ -16,3 +16,4 @@ export * from '../mail/mail.schema.js';
 export * from '../rate-limit/rate-limit.schema.js';
 export * from '../../features/music-folders/music-folders.schema.js';
 export * from '../../features/listening/listening.schema.js';
+export * from '../../features/smart-playlists/smart-playlists.schema.js';
