@@ -4,6 +4,7 @@ import { accountsPort, clientAuthenticationPort } from '../auth/auth.port.js';
 import { songBrowsePort, songCataloguePort } from '../library/library.port.js';
 import { songLyricsPort } from '../lyrics/lyrics.port.js';
 import { userPlaylistsPort } from '../playlists/playlists.port.js';
+import { userSmartPlaylistsPort } from '../smart-playlists/smart-playlists.port.js';
 import { similarSongsPort, songLoudnessPort } from '../discovery/discovery.port.js';
 import { listeningPort } from '../listening/listening.port.js';
 import { annotationEndpoints } from './subsonic-annotation.routes.js';
@@ -31,6 +32,7 @@ export const subsonicModule = defineModule({
     songBrowsePort,
     songLyricsPort,
     userPlaylistsPort,
+    userSmartPlaylistsPort,
     musicFoldersPort,
     similarSongsPort,
     songLoudnessPort,
@@ -52,6 +54,7 @@ export const subsonicModule = defineModule({
       browse,
       lyrics: use(songLyricsPort),
       playlists: use(userPlaylistsPort),
+      smartPlaylists: use(userSmartPlaylistsPort),
       listening,
       entries: new SubsonicEntries(browse, listening, (songIds) => loudness.replayGainOf(songIds)),
       storage: platform.storage,
