@@ -52,6 +52,8 @@ describe.each(engines)('smart playlists of music folders and in Subsonic apps on
     );
     await writeFile(path.join(dir, 'broken.nsp'), '{"all": [{"is": {"mood": "happy"}}]}');
     t = await startTestApp(engine, { MUSIC_FOLDERS: dir, MUSIC_WATCH: 'off', LYRICS_LOOKUP_URL: 'off', TRANSCRIBE_ENGINE: 'off' });
+    // The scan at start finds no account yet; the one asked for below imports the files.
+    await t.app.encore.modules.internals(musicFoldersModule).service.idle();
     owner = await account(t, 'owner');
     other = await account(t, 'other');
     ownerKey = await keyOf(owner);

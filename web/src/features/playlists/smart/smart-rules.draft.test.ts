@@ -5,10 +5,9 @@ import { emptyDraft, fromRules, newCondition, newGroup, toRules, updateRule, wit
 describe('the smart playlist draft', () => {
   it('writes rules the server accepts, and reads them back', () => {
     const draft = emptyDraft();
-    const [first] = draft.root.rules;
     const group = newGroup('any');
     draft.root.rules = [
-      { ...first!, field: 'genre', operator: 'is', value: 'Jazz' },
+      { ...newCondition('genre'), operator: 'is', value: 'Jazz' },
       { ...group, rules: [{ ...withField(newCondition(), 'year'), operator: 'inTheRange', value: '1950', value2: '1965' }, { ...withField(newCondition(), 'loved'), value: 'true' }] },
     ];
     draft.limit = '50';
