@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/features/auth/auth.schema.js';
 import { songs } from '../../src/features/library/library.schema.js';
 import { musicFoldersModule } from '../../src/features/music-folders/music-folders.module.js';
@@ -79,20 +79,34 @@ describe.each(engines)('smart playlists of music folders and in Subsonic apps on
   });
 
   it("makes a folder's .nsp files the first account's smart playlists, read-only, follows their changes and reports a bad one", async () => {
-    const list = await smartList(owner);
-    const folderLists = list.filter((smart) => smart.source === 'folder');
-    expect(folderLists).toEqual([expect.objectContaining({ name: 'Long jazz', songCount: 2 })]);
+    // The process takes the scanner's lease at start: the scan asked for may run after the one it was running.
+    const folderLists = await vi.waitFor(
+      async () => {
+        const found = (await smartList(owner)).filter((smart) => smart.source === 'folder');
+        expect(found).toEqual([expect.objectContaining({ name: 'Long jazz', songCount: 2 })]);
+        return found;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     expect((await smartList(other)).filter((smart) => smart.source === 'folder')).toEqual([]);
     const id = folderLists[0]?.id;
     const put = await t.app.inject({ method: 'PUT', url: `/api/smart-playlists/${id}`, headers: bearer(owner), payload: { name: 'x', rules: { all: [{ is: { loved: true } }] } } });
     expect(put.statusCode).toBe(403);
 
-    const report = (await t.app.inject({ url: '/api/music-folders', headers: bearer(owner) })).json<{ problems: { path: string; reason: string }[] }>();
-    expect(report.problems).toContainEqual({ folder: dir, path: 'broken.nsp', reason: expect.stringContaining('Unknown field "mood"') });
+    await vi.waitFor(
+      async () => {
+        const report = (await t.app.inject({ url: '/api/music-folders', headers: bearer(owner) })).json<{ problems: { path: string; reason: string }[] }>();
+        expect(report.problems).toContainEqual({ folder: dir, path: 'broken.nsp', reason: expect.stringContaining('Unknown field "mood"') });
+      },
+      { timeout: 15_000, interval: 50 },
+    );
 
     await writeFile(path.join(dir, 'Long jazz.nsp'), '{"name": "Longer jazz", "all": [{"gt": {"duration": 600}}]}');
     await scan();
-    expect((await smartList(owner)).filter((smart) => smart.source === 'folder')).toEqual([expect.objectContaining({ id, name: 'Longer jazz', songCount: 1 })]);
+    await vi.waitFor(
+      async () => expect((await smartList(owner)).filter((smart) => smart.source === 'folder')).toEqual([expect.objectContaining({ id, name: 'Longer jazz', songCount: 1 })]),
+      { timeout: 15_000, interval: 50 },
+    );
   });
 
   it('lists smart playlists in getPlaylists with ids of their own, plays them in getPlaylist, and keeps them read-only', async () => {
