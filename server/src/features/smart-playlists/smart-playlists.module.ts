@@ -16,7 +16,8 @@ const listing = ({ row, songCount }: SmartPlaylistRecord): SmartPlaylistListing 
   updatedAt: row.updatedAt,
 });
 
-const folderFileKey = (folder: string, path: string) => `${folder}\u0000${path}`;
+/** A folder file's key: the JSON of [folder, path] (PostgreSQL text holds no NUL, and a path may hold any other character). */
+const folderFileKey = (folder: string, path: string) => JSON.stringify([folder, path]);
 
 export const smartPlaylistsModule = defineModule({
   name: 'smart-playlists',

@@ -79,12 +79,12 @@ export class SmartPlaylistsRepository {
     await this.db.delete(smartPlaylists).where(inArray(smartPlaylists.folderFile, [...folderFiles]));
   }
 
-  /** The folder files of a folder's smart playlists (`<folder>\0…`). */
+  /** The folder files of a folder's smart playlists (keys `["<folder>","<path>"]`). */
   async folderFilesOf(folder: string): Promise<string[]> {
     const rows = await this.db
       .select({ folderFile: smartPlaylists.folderFile })
       .from(smartPlaylists)
-      .where(sql`starts_with(${smartPlaylists.folderFile}, ${`${folder}\u0000`}::text)`);
+      .where(sql`starts_with(${smartPlaylists.folderFile}, ${`${JSON.stringify([folder]).slice(0, -1)},`}::text)`);
     return rows.flatMap((row) => (row.folderFile ? [row.folderFile] : []));
   }
 
