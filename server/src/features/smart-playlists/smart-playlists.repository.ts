@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SmartRules } from '@encore/common/smart-playlist.rules';
 import type { Db } from '../../platform/db/database.js';
 import { smartPlaylistPresets, smartPlaylists } from './smart-playlists.schema.js';
-import { matchingSongsSql } from './smart-rules.sql.js';
+import { matchCountSql, matchingPageSql } from './smart-rules.sql.js';
 
 export type SmartPlaylistRow = typeof smartPlaylists.$inferSelect;
 export type SmartPlaylistValues = Pick<SmartPlaylistRow, 'name' | 'comment' | 'rules'>;
@@ -90,8 +90,14 @@ export class SmartPlaylistsRepository {
 
   /** A page of the song ids the rules match for the viewer, in order, and how many match in all (before the rules' limit). */
   async matchingSongIds(rules: SmartRules, options: { viewerId: number; offset: number; limit: number; seed: string }): Promise<{ total: number; ids: number[] }> {
-    const result = (await this.db.execute(matchingSongsSql(rules, options))) as unknown as { rows: { total: number | string; ids: string | null }[] };
-    const row = result.rows[0];
-    return { total: Number(row?.total ?? 0), ids: row?.ids ? (JSON.parse(row.ids) as number[]) : [] };
+    // The rules' limit ends the list: a page past it, or asking for none, only counts.
+    const limit = Math.min(options.limit, (rules.limit ?? Number.MAX_SAFE_INTEGER) - options.offset);
+    if (limit > 0) {
+      const result = (await this.db.execute(matchingPageSql(rules, { ...options, limit }))) as unknown as { rows: { id: number; total: number | string }[] };
+      const [first] = result.rows;
+      if (first) return { total: Number(first.total), ids: result.rows.map((row) => Number(row.id)) };
+    }
+    const result = (await this.db.execute(matchCountSql(rules, options.viewerId))) as unknown as { rows: { total: number | string }[] };
+    return { total: Number(result.rows[0]?.total ?? 0), ids: [] };
   }
 }

@@ -155,27 +155,33 @@ const JOIN_SQL: Record<Join, (viewerId: number) => SQL> = {
   analysis: () => sql` left join song_analyses a on a.song_id = s.id and a.status = 'analysed'`,
 };
 
-/**
- * One statement that answers a page of the songs the rules match for the viewer: `total` (all
- * matches, before the rules' limit) and `ids` (the page, in order, as JSON text).
- */
-export function matchingSongsSql(rules: SmartRules, options: { viewerId: number; offset: number; limit: number; seed: string }): SQL {
+function joinsOf(rules: SmartRules, viewerId: number): SQL {
   const joins = new Set<Join>();
   for (const field of fieldsOf(rules)) {
     const join = field === 'random' ? undefined : FIELD_SQL[field].join;
     if (join) joins.add(join);
   }
-  const joinSql = sql.join(
-    [...joins].map((join) => JOIN_SQL[join](options.viewerId)),
+  return sql.join(
+    [...joins].map((join) => JOIN_SQL[join](viewerId)),
     sql``,
   );
-  const last = Math.min(options.offset + options.limit, rules.limit ?? Number.MAX_SAFE_INTEGER);
+}
+
+/** How many songs the rules match for the viewer (before the rules' limit): no sort, one pass. */
+export function matchCountSql(rules: SmartRules, viewerId: number): SQL {
+  return sql`select count(*)::int as total from songs s${joinsOf(rules, viewerId)} where s.missing_since is null and ${ruleSql(rules.root)}`;
+}
+
+/**
+ * A page of the songs the rules match for the viewer, in order, each row with how many match in
+ * all (before the rules' limit). The count is a window over the matches, needing no sort; the
+ * order with its LIMIT is a top-N sort, not a sort of every match. `limit` must be positive.
+ */
+export function matchingPageSql(rules: SmartRules, options: { viewerId: number; offset: number; limit: number; seed: string }): SQL {
   return sql`
-    with m as (
-      select s.id, row_number() over (order by ${sortSql(rules.sort, options.seed)}) as n
-      from songs s${joinSql}
-      where s.missing_since is null and ${ruleSql(rules.root)}
-    )
-    select (select count(*) from m)::int as total,
-           (select json_agg(m.id order by m.n) from m where m.n > ${options.offset}::int and m.n <= ${last}::bigint)::text as ids`;
+    select s.id, count(*) over ()::int as total
+    from songs s${joinsOf(rules, options.viewerId)}
+    where s.missing_since is null and ${ruleSql(rules.root)}
+    order by ${sortSql(rules.sort, options.seed)}
+    limit ${options.limit}::int offset ${options.offset}::int`;
 }
