@@ -12,6 +12,7 @@ import { musicFoldersModule } from './music-folders/music-folders.module.js';
 import { playlistsModule } from './playlists/playlists.module.js';
 import { radioModule } from './radio/radio.module.js';
 import { sharingModule } from './sharing/sharing.module.js';
+import { smartPlaylistsModule } from './smart-playlists/smart-playlists.module.js';
 import { subsonicModule } from './subsonic/subsonic.module.js';
 
 /**
@@ -33,4 +34,5 @@ export const encoreModules: readonly AnyModule[] = [
   browseModule,
   bookmarksModule,
   radioModule,
+  smartPlaylistsModule,
 ];

@@ -12,6 +12,7 @@ import { lyricsEndpoints } from '@encore/common/lyrics.contract';
 import { browseEndpoints } from '@encore/common/browse.contract';
 import { musicFolderEndpoints } from '@encore/common/music-folders.contract';
 import { playlistsEndpoints } from '@encore/common/playlists.contract';
+import { smartPlaylistsEndpoints } from '@encore/common/smart-playlist.contract';
 import { tasksEndpoints } from '@encore/common/tasks.contract';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -121,6 +122,16 @@ const operations = [
   'POST /api/admin/queues/{queue}/jobs/{id}/retry',
   'POST /api/admin/queues/{queue}/jobs/{id}/cancel',
   'GET /api/admin/storage',
+  'GET /api/smart-playlists',
+  'POST /api/smart-playlists',
+  'GET /api/smart-playlists/{id}',
+  'PUT /api/smart-playlists/{id}',
+  'DELETE /api/smart-playlists/{id}',
+  'GET /api/smart-playlists/{id}/songs',
+  'POST /api/smart-playlists/preview',
+  'POST /api/smart-playlists/import',
+  'GET /api/smart-playlists/{id}/nsp',
+  'GET /api/smart-playlists/{id}/m3u8',
 ];
 
 describe('the OpenAPI document', () => {
@@ -150,6 +161,7 @@ describe('the OpenAPI document', () => {
       adminEndpoints,
       ssoEndpoints,
       browseEndpoints,
+      smartPlaylistsEndpoints,
     ].flatMap((group) => Object.values(group));
     const names = declared.map((endpoint) => `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`);
     expect([...names].sort()).toEqual([...operations].sort());

@@ -40,7 +40,8 @@ export const AUDIO_TYPES: Readonly<Record<string, string>> = {
   weba: 'audio/webm',
 };
 
-export const PLAYLIST_EXTENSIONS = new Set(['m3u', 'm3u8']);
+/** Playlist files: M3U lists of songs, and Navidrome's smart playlists (.nsp rules). */
+export const PLAYLIST_EXTENSIONS = new Set(['m3u', 'm3u8', 'nsp']);
 
 export function extensionOf(name: string): string {
   const ext = path.extname(name);

@@ -5,6 +5,7 @@ import type { ScanProblem } from '@encore/common/music-folders.contract';
 import type { Logger } from '../../platform/logger.js';
 import type { Accounts } from '../auth/auth.port.js';
 import type { PlaylistFiles } from '../playlists/playlists.port.js';
+import type { SmartPlaylistFiles } from '../smart-playlists/smart-playlists.port.js';
 import { absolutePath } from './folder-files.js';
 import type { WalkedFile } from './folder-walk.js';
 import type { MusicFoldersRepository } from './music-folders.repository.js';
@@ -25,6 +26,7 @@ export function entriesNotFound(labels: readonly string[]): string {
 export interface FolderPlaylistsDeps {
   repository: MusicFoldersRepository;
   playlistFiles: PlaylistFiles;
+  smartPlaylistFiles: SmartPlaylistFiles;
   accounts: Accounts;
   logger: Logger;
   folders: readonly string[];
@@ -43,8 +45,11 @@ export class FolderPlaylists {
     const problems: ScanProblem[] = [];
     const owner = await this.deps.accounts.account();
     if (!owner) return files.map((file) => ({ folder, path: file.path, reason: NO_ACCOUNT_YET }));
+    const smart = files.filter((file) => path.extname(file.name).toLowerCase() === '.nsp');
+    problems.push(...(await this.syncSmart(owner.id, folder, smart)));
     const known = new Map((await this.deps.repository.playlistsOf(folder)).map((row) => [row.path, row]));
     for (const file of files) {
+      if (smart.includes(file)) continue;
       const row = known.get(file.path);
       if (row && (row.playlistId === null || (row.size === file.size && row.mtimeMs === file.mtimeMs))) {
         if (row.missing.length > 0) problems.push({ folder, path: file.path, reason: entriesNotFound(row.missing) });
@@ -74,6 +79,28 @@ export class FolderPlaylists {
         problems.push({ folder, path: file.path, reason: `It could not be read (${error instanceof Error ? error.message : String(error)}).` });
       }
     }
+    return problems;
+  }
+
+  /**
+   * The .nsp files as the owner's smart playlists, read again at each scan (a few hundred
+   * bytes each; the file is the truth, as in Navidrome); those whose files are gone are deleted.
+   */
+  private async syncSmart(ownerId: number, folder: string, files: readonly WalkedFile[]): Promise<ScanProblem[]> {
+    const problems: ScanProblem[] = [];
+    const kept: string[] = [];
+    for (const file of files) {
+      try {
+        const text = await readText(absolutePath(folder, file.path));
+        const fallbackName = path.basename(file.name, path.extname(file.name)).slice(0, 100) || file.name.slice(0, 100);
+        await this.deps.smartPlaylistFiles.importFolderFile(ownerId, { folder, path: file.path, fallbackName, text });
+        kept.push(file.path);
+      } catch (error) {
+        this.deps.logger.warn({ err: error, folder, file: file.path }, 'music folders: a smart playlist file could not be imported');
+        problems.push({ folder, path: file.path, reason: `Not a smart playlist (${error instanceof Error ? error.message : String(error)}).` });
+      }
+    }
+    await this.deps.smartPlaylistFiles.keepOnly(folder, kept);
     return problems;
   }
 

@@ -4,6 +4,7 @@ import { FolderBounds } from './folder-bounds.js';
 import { accountsPort } from '../auth/auth.port.js';
 import { folderSongsPort } from '../library/library.port.js';
 import { playlistFilesPort } from '../playlists/playlists.port.js';
+import { smartPlaylistFilesPort } from '../smart-playlists/smart-playlists.port.js';
 import { FolderPlaylists } from './folder-playlists.js';
 import { FolderScanner } from './folder-scanner.js';
 import { musicFoldersPort } from './music-folders.port.js';
@@ -18,7 +19,7 @@ export const MUSIC_KEY_PREFIX = 'music/';
 export const musicFoldersModule = defineModule({
   name: 'music-folders',
   summary: 'Music folders read in place (MUSIC_FOLDERS): scanned at start, watched, rescanned; their songs join the collection.',
-  requires: [folderSongsPort, accountsPort, playlistFilesPort],
+  requires: [folderSongsPort, accountsPort, playlistFilesPort, smartPlaylistFilesPort],
   provides: [musicFoldersPort],
   tables: [musicFolderFiles, musicFolderScan, musicFolderPlaylists],
   jobs: [],
@@ -48,7 +49,7 @@ export const musicFoldersModule = defineModule({
       };
       return { path: absolutePath(file.folder, file.path), contentType: file.contentType, accept };
     });
-    const playlists = new FolderPlaylists({ repository, playlistFiles: use(playlistFilesPort), accounts: use(accountsPort), logger, folders: settings.paths });
+    const playlists = new FolderPlaylists({ repository, playlistFiles: use(playlistFilesPort), smartPlaylistFiles: use(smartPlaylistFilesPort), accounts: use(accountsPort), logger, folders: settings.paths });
     const scanner = new FolderScanner({
       repository,
       folderSongs,

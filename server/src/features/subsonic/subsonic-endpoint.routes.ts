@@ -6,6 +6,7 @@ import type { SongBrowse, SongCatalogue } from '../library/library.port.js';
 import type { Listening } from '../listening/listening.port.js';
 import type { SongLyrics } from '../lyrics/lyrics.port.js';
 import type { UserPlaylists } from '../playlists/playlists.port.js';
+import type { UserSmartPlaylists } from '../smart-playlists/smart-playlists.port.js';
 import type { SubsonicEntries } from './subsonic-entries.js';
 import type { SubsonicParams } from './subsonic-params.js';
 import type { SubsonicObject } from './subsonic-response.js';
@@ -17,6 +18,8 @@ export interface SubsonicDeps {
   browse: SongBrowse;
   lyrics: SongLyrics;
   playlists: UserPlaylists;
+  /** Smart playlists: listed and played, read-only (ids `smart-<n>`). */
+  smartPlaylists: UserSmartPlaylists;
   listening: Listening;
   /** Song and album elements with the viewer's plays and ratings, read once per answer. */
   entries: SubsonicEntries;

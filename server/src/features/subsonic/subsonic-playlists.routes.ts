@@ -6,6 +6,8 @@ import type { SubsonicObject } from './subsonic-response.js';
 import type { UserPlaylist } from '../playlists/playlists.port.js';
 import type { AuthenticatedUser } from '../auth/auth.port.js';
 import { createPlaylistBody } from '@encore/common/playlists.contract';
+import { SUBSONIC_SMART_PREFIX } from '@encore/common/smart-playlist.contract';
+import type { SmartPlaylistListing } from '../smart-playlists/smart-playlists.port.js';
 import type { ZodType } from 'zod';
 
 /** A name or comment by the web API's rules (length, characters), else error 0 with the rule's message. */
@@ -19,9 +21,29 @@ const validComment = (value: string) => valid(createPlaylistBody.shape.descripti
 
 /** A playlist id as a number; anything else names no playlist (70, as another user's does). */
 function playlistIdOf(raw: string): number {
+  if (raw.startsWith(SUBSONIC_SMART_PREFIX)) throw new SubsonicError(50, 'Smart playlists are read-only here: change their rules in Encore');
   const id = songIdOf(raw);
   if (id === undefined) throw notFound('Playlist');
   return id;
+}
+
+/** The most songs getPlaylist lists of a smart playlist. */
+const SMART_ENTRIES_MAX = 5000;
+
+/** A smart playlist as Subsonic's playlist element: read-only, its id apart from the normal playlists' numbers. */
+function smartPlaylistElement(playlist: SmartPlaylistListing, owner: string, durationSeconds: number): SubsonicObject {
+  return {
+    id: `${SUBSONIC_SMART_PREFIX}${playlist.id}`,
+    name: playlist.name,
+    comment: playlist.comment ?? undefined,
+    owner,
+    public: false,
+    songCount: playlist.songCount,
+    duration: durationSeconds,
+    created: playlist.createdAt,
+    changed: playlist.updatedAt,
+    readonly: true,
+  };
 }
 
 /** Song ids to add: each must be a song's id (unknown songs are then left out by the playlist, as deleted ones are). */
@@ -56,12 +78,31 @@ export function playlistEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
         const asked = params.get('username');
         if (asked !== undefined && asked.toLowerCase() !== user.userName.toLowerCase()) throw new SubsonicError(50, 'You can only list your own playlists');
         const list = await playlists.list(user.id);
-        return { playlists: { playlist: list.map((playlist) => playlistElement(playlist, user.userName)) } };
+        const smart = await deps.smartPlaylists.list(user.id);
+        return {
+          playlists: {
+            playlist: [
+              ...list.map((playlist) => playlistElement(playlist, user.userName)),
+              ...smart.map((playlist) => smartPlaylistElement(playlist, user.userName, 0)),
+            ],
+          },
+        };
       },
     },
     {
       name: 'getPlaylist',
-      handle: async ({ params, user }) => ({ playlist: await withEntries(await playlists.get(playlistIdOf(params.require('id')), user.id), user) }),
+      handle: async ({ params, user }) => {
+        const id = params.require('id');
+        if (id.startsWith(SUBSONIC_SMART_PREFIX)) {
+          const smartId = songIdOf(id.slice(SUBSONIC_SMART_PREFIX.length));
+          if (smartId === undefined) throw notFound('Playlist');
+          const { playlist, songIds } = await deps.smartPlaylists.songs(smartId, user.id, SMART_ENTRIES_MAX);
+          const entry = await deps.entries.songsByIds(user.id, songIds);
+          const duration = entry.reduce((total, song) => total + (typeof song['duration'] === 'number' ? song['duration'] : 0), 0);
+          return { playlist: { ...smartPlaylistElement({ ...playlist, songCount: entry.length }, user.userName, duration), entry } };
+        }
+        return { playlist: await withEntries(await playlists.get(playlistIdOf(id), user.id), user) };
+      },
     },
     {
       name: 'createPlaylist',

@@ -8,6 +8,7 @@ import { shareLinksPort } from '../sharing/sharing.port.js';
 import { songBrowsePort, songCataloguePort } from '../library/library.port.js';
 import { songLyricsPort } from '../lyrics/lyrics.port.js';
 import { userPlaylistsPort } from '../playlists/playlists.port.js';
+import { userSmartPlaylistsPort } from '../smart-playlists/smart-playlists.port.js';
 import { similarSongsPort, songLoudnessPort } from '../discovery/discovery.port.js';
 import { listeningPort } from '../listening/listening.port.js';
 import { annotationEndpoints } from './subsonic-annotation.routes.js';
@@ -39,6 +40,7 @@ export const subsonicModule = defineModule({
     songBrowsePort,
     songLyricsPort,
     userPlaylistsPort,
+    userSmartPlaylistsPort,
     musicFoldersPort,
     similarSongsPort,
     songLoudnessPort,
@@ -65,6 +67,7 @@ export const subsonicModule = defineModule({
       browse,
       lyrics: use(songLyricsPort),
       playlists: use(userPlaylistsPort),
+      smartPlaylists: use(userSmartPlaylistsPort),
       listening,
       entries: new SubsonicEntries(browse, listening, (songIds) => loudness.replayGainOf(songIds)),
       storage: platform.storage,

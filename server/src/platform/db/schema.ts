@@ -18,3 +18,4 @@ export * from '../../features/music-folders/music-folders.schema.js';
 export * from '../../features/listening/listening.schema.js';
 export * from '../../features/bookmarks/bookmarks.schema.js';
 export * from '../../features/radio/radio.schema.js';
+export * from '../../features/smart-playlists/smart-playlists.schema.js';

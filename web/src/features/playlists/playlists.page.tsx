@@ -13,6 +13,7 @@ import { usePlaylists } from './playlists.queries';
 import { TryAgainButton } from '../../components/try-again-button';
 import { ListPageHeader } from '../../components/list-page-header';
 import { SearchBox } from '../../components/search-box';
+import { SmartPlaylistsSection } from './smart/smart-playlists.section';
 
 /** My Playlists (SPEC 2): search by name or description, a grid of cards, Create Playlist. */
 export function PlaylistsPage() {
@@ -86,6 +87,8 @@ export function PlaylistsPage() {
           </ul>
         )}
       </section>
+
+      <SmartPlaylistsSection />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { lyricsHe } from '../../features/lyrics/lyrics.messages.he';
 import { musicFoldersHe } from '../../features/music-folders/music-folders.messages.he';
 import { notFoundHe } from '../../features/not-found/not-found.messages.he';
 import { playlistsHe } from '../../features/playlists/playlists.messages.he';
+import { smartPlaylistsHe } from '../../features/playlists/smart/smart-playlists.messages.he';
 import { sharingHe } from '../../features/sharing/sharing.messages.he';
 import { uploadHe } from '../../features/upload/upload.messages.he';
 import { playerHe } from '../../player/player.messages.he';
@@ -39,6 +40,7 @@ export const hebrewCatalogues = {
   'music-folders': musicFoldersHe,
   'not-found': notFoundHe,
   playlists: playlistsHe,
+  'smart-playlists': smartPlaylistsHe,
   sharing: sharingHe,
   upload: uploadHe,
 } satisfies { [Name in keyof EnglishCatalogues]: Translation<EnglishCatalogues[Name]> };

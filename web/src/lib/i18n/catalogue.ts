@@ -11,6 +11,7 @@ import { lyricsEn } from '../../features/lyrics/lyrics.messages.en';
 import { musicFoldersEn } from '../../features/music-folders/music-folders.messages.en';
 import { notFoundEn } from '../../features/not-found/not-found.messages.en';
 import { playlistsEn } from '../../features/playlists/playlists.messages.en';
+import { smartPlaylistsEn } from '../../features/playlists/smart/smart-playlists.messages.en';
 import { sharingEn } from '../../features/sharing/sharing.messages.en';
 import { uploadEn } from '../../features/upload/upload.messages.en';
 import { playerEn } from '../../player/player.messages.en';
@@ -37,6 +38,7 @@ export const englishCatalogues = {
   'music-folders': musicFoldersEn,
   'not-found': notFoundEn,
   playlists: playlistsEn,
+  'smart-playlists': smartPlaylistsEn,
   sharing: sharingEn,
   upload: uploadEn,
 };
