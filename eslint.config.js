@@ -220,7 +220,7 @@ export default tseslint.config(
         },
         {
           // Any other place a path could be typed (a cache key, a link, a URL handed on).
-          selector: "Literal[value=/^\\/api\\//], TemplateLiteral[quasis.0.value.raw=/^\\/api\\//]",
+          selector: 'Literal[value=/^\\/api\\//], TemplateLiteral[quasis.0.value.raw=/^\\/api\\//]',
           message: 'No hand-typed API path: take the URL from endpointUrl (web/src/lib/endpoint-client.ts).',
         },
       ],

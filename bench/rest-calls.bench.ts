@@ -42,7 +42,10 @@ async function run(engine: Engine): Promise<void> {
     const storage = bench.app.encore.platform.storage;
     await new LibraryRepository(db).insertMany(Array.from({ length: SONGS }, (_, i) => songRow(bench.userId, i)));
     // Song 0 (songRow gives even songs a cover key) gets real bytes and a real cover.
-    const [first] = await db.select({ id: songs.id, storageKey: songs.storageKey, coverKey: songs.coverKey }).from(songs).where(eq(songs.title, songRow(0, 0).title ?? ''));
+    const [first] = await db
+      .select({ id: songs.id, storageKey: songs.storageKey, coverKey: songs.coverKey })
+      .from(songs)
+      .where(eq(songs.title, songRow(0, 0).title ?? ''));
     if (!first?.coverKey) throw new Error('no song with a cover');
     const audio = Buffer.alloc(AUDIO_BYTES);
     for (let i = 0; i < AUDIO_BYTES; i += 1) audio[i] = (i * 31) & 0xff;
@@ -54,7 +57,8 @@ async function run(engine: Engine): Promise<void> {
       .toBuffer();
     await storage.put(first.coverKey, picture, { contentType: 'image/jpeg' });
 
-    const authed = (path: string, body: object) => bench.app.inject({ method: 'POST', url: path, headers: { authorization: `Bearer ${bench.token}` }, payload: body });
+    const authed = (path: string, body: object) =>
+      bench.app.inject({ method: 'POST', url: path, headers: { authorization: `Bearer ${bench.token}` }, payload: body });
     const apiKey = (await authed('/api/auth/api-keys', { name: 'bench key' })).json<{ key: string }>().key;
     const appPassword = (await authed('/api/auth/app-passwords', { name: 'bench phone' })).json<{ password: string }>().password;
     const origin = await bench.app.listen({ host: '127.0.0.1', port: 0 });
@@ -73,7 +77,9 @@ async function run(engine: Engine): Promise<void> {
     const common = 'v=1.16.1&c=bench&f=json';
     const withKey = (call: string) => `/rest/${call}${call.includes('?') ? '&' : '?'}${common}&apiKey=${encodeURIComponent(apiKey)}`;
     const ok = (_status: number, body: Buffer) => body.includes('"status":"ok"');
-    const song = JSON.parse((await get(withKey(`getSong?id=${first.id}`))).body.toString('utf8')) as { 'subsonic-response': { song: { id: string; albumId: string } } };
+    const song = JSON.parse((await get(withKey(`getSong?id=${first.id}`))).body.toString('utf8')) as {
+      'subsonic-response': { song: { id: string; albumId: string } };
+    };
     const { id: songId, albumId } = song['subsonic-response'].song;
     // The rendition is made once, before measuring: what is measured is the stored one.
     const warmCover = await get(withKey(`getCoverArt?id=${songId}&size=300`));
@@ -96,7 +102,11 @@ async function run(engine: Engine): Promise<void> {
       },
       { label: 'getSong (apiKey)', path: () => withKey(`getSong?id=${songId}`), expect: ok },
       { label: 'getAlbum (apiKey)', path: () => withKey(`getAlbum?id=${albumId}`), expect: ok },
-      { label: 'getCoverArt size=300, stored (apiKey)', path: () => withKey(`getCoverArt?id=${songId}&size=300`), expect: (status, body) => status === 200 && body.length > 1000 },
+      {
+        label: 'getCoverArt size=300, stored (apiKey)',
+        path: () => withKey(`getCoverArt?id=${songId}&size=300`),
+        expect: (status, body) => status === 200 && body.length > 1000,
+      },
       {
         label: 'getCoverArt, If-None-Match (304)',
         path: () => withKey(`getCoverArt?id=${songId}&size=300`),
@@ -149,7 +159,9 @@ async function run(engine: Engine): Promise<void> {
     for (const [index, entry] of cases.entries()) {
       const perCall = (cpu[index] ?? 0) / calls;
       const { median, p95 } = summarize(times[index] ?? []);
-      console.log(`| ${entry.label} | ${fmt(perCall, 2)} | ${index === 0 ? '—' : `${perCall - floor >= 0 ? '+' : ''}${fmt(perCall - floor, 2)}`} | ${fmt(median, 2)} | ${fmt(p95, 2)} |`);
+      console.log(
+        `| ${entry.label} | ${fmt(perCall, 2)} | ${index === 0 ? '—' : `${perCall - floor >= 0 ? '+' : ''}${fmt(perCall - floor, 2)}`} | ${fmt(median, 2)} | ${fmt(p95, 2)} |`,
+      );
     }
   } finally {
     await bench.close();

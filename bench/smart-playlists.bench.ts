@@ -24,7 +24,10 @@ const cases: [string, Record<string, unknown>][] = [
   [
     'nested: (Rock of the 70s) or (played in 30 days, 3+ times)',
     {
-      any: [{ all: [{ is: { genre: 'Rock' } }, { inTheRange: { year: [1970, 1979] } }] }, { all: [{ inTheLast: { lastPlayed: 30 } }, { gt: { playCount: 3 } }] }],
+      any: [
+        { all: [{ is: { genre: 'Rock' } }, { inTheRange: { year: [1970, 1979] } }] },
+        { all: [{ inTheLast: { lastPlayed: 30 } }, { gt: { playCount: 3 } }] },
+      ],
       sort: 'artist',
     },
   ],
@@ -51,7 +54,9 @@ async function run(engine: Engine): Promise<void> {
     await insertInChunks(
       ids.filter((_, i) => i % 10 === 3),
       (chunk) =>
-        db.insert(songPlays).values(chunk.map((songId, i) => ({ userId: bench.userId, songId, playCount: 1 + (i % 9), lastPlayedAt: new Date(now - (i % 400) * DAY) }))),
+        db
+          .insert(songPlays)
+          .values(chunk.map((songId, i) => ({ userId: bench.userId, songId, playCount: 1 + (i % 9), lastPlayedAt: new Date(now - (i % 400) * DAY) }))),
     );
     await insertInChunks(
       ids.filter((_, i) => i % 2 === 0),
@@ -60,7 +65,16 @@ async function run(engine: Engine): Promise<void> {
           chunk.map((songId, i) => ({
             songId,
             status: 'analysed' as const,
-            features: { bpm: 70 + (i % 110), energy: (i % 100) / 100, brightness: (i % 37) / 37, danceability: 0.5, vocalPresence: (i % 7) / 7, key: 'A', mode: i % 2 ? 'major' : 'minor', loudnessLufs: -8 - (i % 12) },
+            features: {
+              bpm: 70 + (i % 110),
+              energy: (i % 100) / 100,
+              brightness: (i % 37) / 37,
+              danceability: 0.5,
+              vocalPresence: (i % 7) / 7,
+              key: 'A',
+              mode: i % 2 ? 'major' : 'minor',
+              loudnessLufs: -8 - (i % 12),
+            },
             analyserVersion: 2,
           })),
         ),

@@ -93,7 +93,14 @@ export const smartPlaylistsEndpoints = {
     summary: "The caller's smart playlists (a new user's presets are made at the first call)",
     tags,
   }),
-  get: defineEndpoint({ method: 'GET', path: '/smart-playlists/:id', params: smartPlaylistIdParams, response: smartPlaylist, summary: 'One smart playlist', tags }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/smart-playlists/:id',
+    params: smartPlaylistIdParams,
+    response: smartPlaylist,
+    summary: 'One smart playlist',
+    tags,
+  }),
   create: defineEndpoint({
     method: 'POST',
     path: '/smart-playlists',
@@ -112,7 +119,14 @@ export const smartPlaylistsEndpoints = {
     summary: "Change a smart playlist's name, comment and rules",
     tags,
   }),
-  delete: defineEndpoint({ method: 'DELETE', path: '/smart-playlists/:id', params: smartPlaylistIdParams, status: 204, summary: 'Delete a smart playlist', tags }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/smart-playlists/:id',
+    params: smartPlaylistIdParams,
+    status: 204,
+    summary: 'Delete a smart playlist',
+    tags,
+  }),
   songs: defineEndpoint({
     method: 'GET',
     path: '/smart-playlists/:id/songs',
@@ -136,7 +150,7 @@ export const smartPlaylistsEndpoints = {
     body: importSmartPlaylistBody,
     response: smartPlaylist,
     status: 201,
-    summary: "Import a Navidrome .nsp file (its text, or its JSON); the playlist's name is the file's \"name\"",
+    summary: 'Import a Navidrome .nsp file (its text, or its JSON); the playlist\'s name is the file\'s "name"',
     tags,
   }),
   /** The rules as a .nsp file (application/json download), not the API's JSON answer. */

@@ -50,7 +50,10 @@ describe.each(engines)('verified credentials cost a lookup, and are forgotten at
   async function proofs(): Promise<Proofs & { userName: string }> {
     const userName = `listener${(serial += 1)}`;
     const token = await signUp(userName);
-    const key = (await t.app.inject({ method: 'POST', url: '/api/auth/api-keys', headers: bearer(token), payload: { name: 'Desktop' } })).json<{ id: number; key: string }>();
+    const key = (await t.app.inject({ method: 'POST', url: '/api/auth/api-keys', headers: bearer(token), payload: { name: 'Desktop' } })).json<{
+      id: number;
+      key: string;
+    }>();
     const password = (await t.app.inject({ method: 'POST', url: '/api/auth/app-passwords', headers: bearer(token), payload: { name: 'Phone' } })).json<{
       id: number;
       password: string;
@@ -118,7 +121,12 @@ describe.each(engines)('verified credentials cost a lookup, and are forgotten at
 
   it('refuses everything of a disabled account on the very next call', async () => {
     const account = await proofs();
-    const disabled = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${account.userId}/disabled`, headers: bearer(admin), payload: { disabled: true } });
+    const disabled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${account.userId}/disabled`,
+      headers: bearer(admin),
+      payload: { disabled: true },
+    });
     expect(disabled.statusCode).toBe(200);
     expect(await ping(t.app, account.apiKey.query)).toBe(44);
     expect(await ping(t.app, account.appPassword.plain)).toBe(40);
@@ -128,7 +136,9 @@ describe.each(engines)('verified credentials cost a lookup, and are forgotten at
 
   it('refuses the other sessions on the very next request after a password change (app passwords stay, as before)', async () => {
     const account = await proofs();
-    const other = (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: account.userName, password: 'account password 1' } })).json<{
+    const other = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: account.userName, password: 'account password 1' } })
+    ).json<{
       token: string;
     }>().token;
     expect((await t.app.inject({ url: '/api/auth/profile', headers: bearer(other) })).statusCode).toBe(200);
@@ -149,7 +159,12 @@ describe.each(engines)('verified credentials cost a lookup, and are forgotten at
 
   it('refuses everything of a deleted account on the very next call', async () => {
     const account = await proofs();
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: bearer(account.token), payload: { password: 'account password 1' } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      headers: bearer(account.token),
+      payload: { password: 'account password 1' },
+    });
     expect(deleted.statusCode).toBe(204);
     expect(await ping(t.app, account.apiKey.query)).toBe(44);
     expect(await ping(t.app, account.appPassword.plain)).toBe(40);
@@ -217,9 +232,13 @@ describe.skipIf(!engines.includes('postgres'))('two Encore processes on one Post
 
   it('refuses in B a key revoked in A, on the first call after the revoke call returns', async () => {
     await a.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { userName: 'ada', email: 'ada@example.com', password: 'account password 1' } });
-    const token = (await a.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'ada', password: 'account password 1' } })).json<{ token: string }>()
-      .token;
-    const key = (await a.app.inject({ method: 'POST', url: '/api/auth/api-keys', headers: bearer(token), payload: { name: 'Desktop' } })).json<{ id: number; key: string }>();
+    const token = (await a.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { userName: 'ada', password: 'account password 1' } })).json<{
+      token: string;
+    }>().token;
+    const key = (await a.app.inject({ method: 'POST', url: '/api/auth/api-keys', headers: bearer(token), payload: { name: 'Desktop' } })).json<{
+      id: number;
+      key: string;
+    }>();
     const query = `apiKey=${encodeURIComponent(key.key)}`;
     const findApiKey = vi.spyOn(AppCredentialsRepository.prototype, 'findApiKey');
     // B verifies it (and starts listening), then answers it from its cache.

@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { EMBEDDED_INITDB_ARGS, EMBEDDED_INITDB_SETTINGS, walSettings } from '../../src/platform/db/embedded-settings.js';
 import { initialisePgliteDir } from '../../src/platform/db/pglite-initdb.js';
@@ -50,8 +49,8 @@ describe("a first start from the build's migrated empty cluster (issue 39)", () 
     }
     const again = await openDatabase({ url: undefined, pgliteDir: dir });
     try {
-      const rows = await again.db.execute<{ name: string }>(sql`select user_name as name from users`);
-      expect(rows.rows.map((row) => row.name)).toEqual(['Ada']);
+      const { rows } = await again.executor.executeSql('select user_name as name from users');
+      expect(rows).toEqual([{ name: 'Ada' }]);
     } finally {
       await again.close();
     }

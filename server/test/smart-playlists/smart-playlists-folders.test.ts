@@ -67,7 +67,17 @@ describe.each(engines)('smart playlists of music folders and in Subsonic apps on
     ] as const) {
       const [row] = await db
         .insert(songs)
-        .values({ ownerId: user?.id ?? 0, displayName: title, title, genre: 'Jazz', durationSeconds, fileName: `${title}.mp3`, fileType: 'audio/mpeg', storageKey: `uploads/${title}`, size: 1 })
+        .values({
+          ownerId: user?.id ?? 0,
+          displayName: title,
+          title,
+          genre: 'Jazz',
+          durationSeconds,
+          fileName: `${title}.mp3`,
+          fileType: 'audio/mpeg',
+          storageKey: `uploads/${title}`,
+          size: 1,
+        })
         .returning({ id: songs.id });
       songIds.push(row?.id ?? 0);
     }
@@ -90,7 +100,12 @@ describe.each(engines)('smart playlists of music folders and in Subsonic apps on
     );
     expect((await smartList(other)).filter((smart) => smart.source === 'folder')).toEqual([]);
     const id = folderLists[0]?.id;
-    const put = await t.app.inject({ method: 'PUT', url: `/api/smart-playlists/${id}`, headers: bearer(owner), payload: { name: 'x', rules: { all: [{ is: { loved: true } }] } } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/smart-playlists/${id}`,
+      headers: bearer(owner),
+      payload: { name: 'x', rules: { all: [{ is: { loved: true } }] } },
+    });
     expect(put.statusCode).toBe(403);
 
     await vi.waitFor(
@@ -104,7 +119,10 @@ describe.each(engines)('smart playlists of music folders and in Subsonic apps on
     await writeFile(path.join(dir, 'Long jazz.nsp'), '{"name": "Longer jazz", "all": [{"gt": {"duration": 600}}]}');
     await scan();
     await vi.waitFor(
-      async () => expect((await smartList(owner)).filter((smart) => smart.source === 'folder')).toEqual([expect.objectContaining({ id, name: 'Longer jazz', songCount: 1 })]),
+      async () =>
+        expect((await smartList(owner)).filter((smart) => smart.source === 'folder')).toEqual([
+          expect.objectContaining({ id, name: 'Longer jazz', songCount: 1 }),
+        ]),
       { timeout: 15_000, interval: 50 },
     );
   });

@@ -41,11 +41,67 @@ describe.each(engines)('smart playlists on %s', (engine) => {
     bobId = await userId('bob');
     const now = Date.now();
     const rows = [
-      { key: 'blue', title: 'Blue Train', artist: 'John Coltrane', album: 'Blue Train', genre: 'Jazz', year: 1957, durationSeconds: 640, bitrate: 1000, fileName: 'Blue Train.flac', uploadedAt: new Date('2020-01-15T12:00:00Z') },
-      { key: 'giant', title: 'Giant Steps', artist: 'John Coltrane', album: 'Giant Steps', genre: 'Jazz', year: 1960, durationSeconds: 290, bitrate: 320, fileName: 'giant.mp3', uploadedAt: new Date(now - 10 * DAY) },
-      { key: 'teen', title: 'Smells Like Teen Spirit', artist: 'Nirvana', album: 'Nevermind', genre: 'Rock', year: 1991, durationSeconds: 301, bitrate: 256, fileName: 'teen.mp3', uploadedAt: new Date(now - 100 * DAY), transcript: 'Load up on guns' },
-      { key: 'what', title: 'So What', artist: 'Miles Davis', album: 'Kind of Blue', genre: 'Jazz', year: 1959, durationSeconds: 562, bitrate: 320, fileName: 'so-what.mp3', uploadedAt: new Date('2019-06-01T12:00:00Z') },
-      { key: 'pure', title: '100%_Pure', artist: null, album: null, genre: null, year: null, durationSeconds: 100, bitrate: 128, fileName: 'pure.ogg', uploadedAt: new Date(now - DAY) },
+      {
+        key: 'blue',
+        title: 'Blue Train',
+        artist: 'John Coltrane',
+        album: 'Blue Train',
+        genre: 'Jazz',
+        year: 1957,
+        durationSeconds: 640,
+        bitrate: 1000,
+        fileName: 'Blue Train.flac',
+        uploadedAt: new Date('2020-01-15T12:00:00Z'),
+      },
+      {
+        key: 'giant',
+        title: 'Giant Steps',
+        artist: 'John Coltrane',
+        album: 'Giant Steps',
+        genre: 'Jazz',
+        year: 1960,
+        durationSeconds: 290,
+        bitrate: 320,
+        fileName: 'giant.mp3',
+        uploadedAt: new Date(now - 10 * DAY),
+      },
+      {
+        key: 'teen',
+        title: 'Smells Like Teen Spirit',
+        artist: 'Nirvana',
+        album: 'Nevermind',
+        genre: 'Rock',
+        year: 1991,
+        durationSeconds: 301,
+        bitrate: 256,
+        fileName: 'teen.mp3',
+        uploadedAt: new Date(now - 100 * DAY),
+        transcript: 'Load up on guns',
+      },
+      {
+        key: 'what',
+        title: 'So What',
+        artist: 'Miles Davis',
+        album: 'Kind of Blue',
+        genre: 'Jazz',
+        year: 1959,
+        durationSeconds: 562,
+        bitrate: 320,
+        fileName: 'so-what.mp3',
+        uploadedAt: new Date('2019-06-01T12:00:00Z'),
+      },
+      {
+        key: 'pure',
+        title: '100%_Pure',
+        artist: null,
+        album: null,
+        genre: null,
+        year: null,
+        durationSeconds: 100,
+        bitrate: 128,
+        fileName: 'pure.ogg',
+        uploadedAt: new Date(now - DAY),
+      },
     ];
     for (const { key, ...row } of rows) {
       const [inserted] = await db
@@ -54,7 +110,16 @@ describe.each(engines)('smart playlists on %s', (engine) => {
         .returning({ id: songs.id });
       id[key] = inserted?.id ?? 0;
     }
-    const features = (bpm: number, energy: number, vocalPresence: number, key: string, mode: string) => ({ bpm, energy, vocalPresence, key, mode, brightness: energy / 2, danceability: 0.5, loudnessLufs: -10 - energy * 4 });
+    const features = (bpm: number, energy: number, vocalPresence: number, key: string, mode: string) => ({
+      bpm,
+      energy,
+      vocalPresence,
+      key,
+      mode,
+      brightness: energy / 2,
+      danceability: 0.5,
+      loudnessLufs: -10 - energy * 4,
+    });
     await db.insert(songAnalyses).values([
       { songId: id['blue'] ?? 0, status: 'analysed', features: features(120, 0.4, 0.1, 'A', 'minor'), analyserVersion: 2 },
       { songId: id['teen'] ?? 0, status: 'analysed', features: features(117, 0.9, 0.95, 'F', 'minor'), analyserVersion: 2 },
@@ -153,7 +218,13 @@ describe.each(engines)('smart playlists on %s', (engine) => {
     const created = await call(ada, 'POST', '/api/smart-playlists', { name: 'Jazz', rules: { all: [{ is: { genre: 'Jazz' } }], sort: 'year', limit: 2 } });
     expect(created.statusCode, created.body).toBe(201);
     const smart = created.json<Smart>();
-    expect(smart).toMatchObject({ name: 'Jazz', comment: null, source: 'user', songCount: 2, rules: { all: [{ is: { genre: 'Jazz' } }], sort: 'year', limit: 2 } });
+    expect(smart).toMatchObject({
+      name: 'Jazz',
+      comment: null,
+      source: 'user',
+      songCount: 2,
+      rules: { all: [{ is: { genre: 'Jazz' } }], sort: 'year', limit: 2 },
+    });
 
     const first = (await call(ada, 'GET', `/api/smart-playlists/${smart.id}/songs?limit=1`)).json<Page>();
     expect(first).toMatchObject({ total: 2, songs: [{ id: id['blue'] }] });
@@ -162,21 +233,38 @@ describe.each(engines)('smart playlists on %s', (engine) => {
     // The rules' limit ends the list: nothing after the second song.
     expect((await call(ada, 'GET', `/api/smart-playlists/${smart.id}/songs?offset=2`)).json<Page>()).toEqual({ total: 2, songs: [] });
 
-    const changed = await call(ada, 'PUT', `/api/smart-playlists/${smart.id}`, { name: 'All jazz', comment: 'Every jazz song', rules: { all: [{ is: { genre: 'Jazz' } }], sort: '-year' } });
+    const changed = await call(ada, 'PUT', `/api/smart-playlists/${smart.id}`, {
+      name: 'All jazz',
+      comment: 'Every jazz song',
+      rules: { all: [{ is: { genre: 'Jazz' } }], sort: '-year' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json<Smart>()).toMatchObject({ name: 'All jazz', comment: 'Every jazz song', songCount: 3 });
 
     const db = t.app.encore.platform.database.db;
     const [added] = await db
       .insert(songs)
-      .values({ ownerId: bobId, displayName: 'Naima', title: 'Naima', genre: 'jazz', year: 1961, fileName: 'naima.mp3', fileType: 'audio/mpeg', storageKey: 'uploads/smart-naima', size: 1 })
+      .values({
+        ownerId: bobId,
+        displayName: 'Naima',
+        title: 'Naima',
+        genre: 'jazz',
+        year: 1961,
+        fileName: 'naima.mp3',
+        fileType: 'audio/mpeg',
+        storageKey: 'uploads/smart-naima',
+        size: 1,
+      })
       .returning({ id: songs.id });
     const page = (await call(ada, 'GET', `/api/smart-playlists/${smart.id}/songs`)).json<Page>();
     expect(page.total).toBe(4);
     expect(page.songs[0]).toMatchObject({ id: added?.id, displayName: 'Naima' });
 
     // A song whose file went missing leaves; bob cannot see ada's playlist.
-    await db.update(songs).set({ missingSince: new Date() }).where(eq(songs.id, added?.id ?? 0));
+    await db
+      .update(songs)
+      .set({ missingSince: new Date() })
+      .where(eq(songs.id, added?.id ?? 0));
     expect((await call(ada, 'GET', `/api/smart-playlists/${smart.id}/songs`)).json<Page>().total).toBe(3);
     await db.delete(songs).where(eq(songs.id, added?.id ?? 0));
     for (const [method, url] of [

@@ -370,7 +370,9 @@ describe.each(engines)('the Subsonic API (%s)', (engine) => {
     const read = (await api.getPlaylist({ id: created.id })).playlist;
     expect(read).toMatchObject({ name: 'Road trip 2', comment: 'summer', songCount: 2 });
     expect(read.entry?.map((song) => song.id)).toEqual([String(tagged.id), String(plain.id)]);
-    expect((await api.getPlaylists()).playlists.playlist?.filter((playlist) => !playlist.id.startsWith('smart-')).map((playlist) => playlist.name)).toEqual(['Road trip 2']);
+    expect((await api.getPlaylists()).playlists.playlist?.filter((playlist) => !playlist.id.startsWith('smart-')).map((playlist) => playlist.name)).toEqual([
+      'Road trip 2',
+    ]);
     // The web app sees the same playlist.
     const web = await t.app.inject({ url: `/api/playlists/${created.id}`, headers: bearer(adaToken) });
     expect(web.statusCode).toBe(200);

@@ -20,7 +20,13 @@ if (!folder) throw new Error('SCAN_FOLDER is not set');
 
 // The data folder the test made for this user (with its PGlite cluster already seeded), or a new one.
 const dataDir = process.env['SCAN_DATA_DIR'] ?? (await mkdtemp(path.join(tmpdir(), 'encore-scan-child-')));
-const t = await startTestApp(engine, { DATA_DIR: dataDir, MUSIC_FOLDERS: folder, MUSIC_WATCH: 'off', MUSIC_SCAN_MINUTES: '0', ...(process.env['LOG_LEVEL'] ? { LOG_LEVEL: process.env['LOG_LEVEL'] } : {}) });
+const t = await startTestApp(engine, {
+  DATA_DIR: dataDir,
+  MUSIC_FOLDERS: folder,
+  MUSIC_WATCH: 'off',
+  MUSIC_SCAN_MINUTES: '0',
+  ...(process.env['LOG_LEVEL'] ? { LOG_LEVEL: process.env['LOG_LEVEL'] } : {}),
+});
 const { service, scanner, repository } = t.app.encore.modules.internals(musicFoldersModule);
 
 const shown = async () => (await repository.filesOf(folder)).filter((row) => row.songId !== null && row.missingSince === null).length;

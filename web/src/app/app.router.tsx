@@ -50,7 +50,10 @@ export const protectedRoutes: RouteObject[] = [
   // Smart playlists (issue 41): their page and the rule editor.
   { path: 'smart-playlists/new', ...lazyPage(async () => (await import('../features/playlists/smart/smart-playlist-editor.page')).SmartPlaylistEditorPage) },
   { path: 'smart-playlists/:id', ...lazyPage(async () => (await import('../features/playlists/smart/smart-playlist.page')).SmartPlaylistPage, numericId) },
-  { path: 'smart-playlists/:id/edit', ...lazyPage(async () => (await import('../features/playlists/smart/smart-playlist-editor.page')).SmartPlaylistEditorPage, numericId) },
+  {
+    path: 'smart-playlists/:id/edit',
+    ...lazyPage(async () => (await import('../features/playlists/smart/smart-playlist-editor.page')).SmartPlaylistEditorPage, numericId),
+  },
   { path: 'song2clip', ...lazyPage(async () => (await import('../features/clips/song2clip.page')).Song2ClipPage) },
   { path: 'clips', ...lazyPage(async () => (await import('../features/clips/my-clips.page')).MyClipsPage) },
   { path: 'ai-playlist', ...lazyPage(async () => (await import('../features/discovery/ai-playlist.page')).AiPlaylistPage) },

@@ -87,10 +87,7 @@ export class AppCredentialsRepository {
       .update(table)
       .set({ lastUsedAt: now })
       .where(
-        and(
-          inArray(table.id, [...ids]),
-          or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`${now.toISOString()}::timestamptz - ${LAST_USED_RESOLUTION}`)),
-        ),
+        and(inArray(table.id, [...ids]), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`${now.toISOString()}::timestamptz - ${LAST_USED_RESOLUTION}`))),
       );
   }
 }

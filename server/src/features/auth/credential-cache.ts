@@ -244,7 +244,10 @@ export class CredentialCache {
     const [kind, origin, nonce, peer] = payload.split(':');
     if (kind === 'sync' && origin !== undefined && nonce !== undefined) {
       if (origin === this.id) this.acknowledged(nonce, this.id);
-      else void this.deps.peers?.notify(`ack:${origin}:${nonce}:${this.id}`).catch((error: unknown) => this.deps.logger.warn({ err: error }, 'could not confirm a revocation'));
+      else
+        void this.deps.peers
+          ?.notify(`ack:${origin}:${nonce}:${this.id}`)
+          .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'could not confirm a revocation'));
     } else if (kind === 'ack' && origin === this.id && nonce !== undefined && peer !== undefined) {
       this.acknowledged(nonce, peer);
     }

@@ -55,7 +55,9 @@ export class UsageMarks {
     this.pending.clear();
     this.flushing = this.flushing.then(async () => {
       for (const [kind, ids] of batches) {
-        await this.deps.write(kind, [...ids]).catch((error: unknown) => this.deps.logger.warn({ err: error, kind }, 'could not record when credentials were last used'));
+        await this.deps
+          .write(kind, [...ids])
+          .catch((error: unknown) => this.deps.logger.warn({ err: error, kind }, 'could not record when credentials were last used'));
       }
     });
     return this.flushing;

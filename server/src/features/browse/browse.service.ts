@@ -265,9 +265,11 @@ function uniqueName(name: string, used: Set<string>): string {
 
 /** A name any file system takes: no path separators or control characters. */
 function safeName(name: string): string {
-  return name
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f/\\:*?"<>|]+/g, '_')
-    .trim()
-    .slice(0, 200);
+  return (
+    name
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f/\\:*?"<>|]+/g, '_')
+      .trim()
+      .slice(0, 200)
+  );
 }

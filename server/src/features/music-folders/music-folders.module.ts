@@ -49,7 +49,14 @@ export const musicFoldersModule = defineModule({
       };
       return { path: absolutePath(file.folder, file.path), contentType: file.contentType, accept };
     });
-    const playlists = new FolderPlaylists({ repository, playlistFiles: use(playlistFilesPort), smartPlaylistFiles: use(smartPlaylistFilesPort), accounts: use(accountsPort), logger, folders: settings.paths });
+    const playlists = new FolderPlaylists({
+      repository,
+      playlistFiles: use(playlistFilesPort),
+      smartPlaylistFiles: use(smartPlaylistFilesPort),
+      accounts: use(accountsPort),
+      logger,
+      folders: settings.paths,
+    });
     const scanner = new FolderScanner({
       repository,
       folderSongs,

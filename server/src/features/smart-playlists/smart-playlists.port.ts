@@ -28,7 +28,10 @@ export interface SmartPlaylistFiles {
   keepOnly(folder: string, paths: readonly string[]): Promise<void>;
 }
 
-export const userSmartPlaylistsPort = definePort<UserSmartPlaylists>('user-smart-playlists', "A user's smart playlists and their songs now, read-only (Subsonic).");
+export const userSmartPlaylistsPort = definePort<UserSmartPlaylists>(
+  'user-smart-playlists',
+  "A user's smart playlists and their songs now, read-only (Subsonic).",
+);
 export const smartPlaylistFilesPort = definePort<SmartPlaylistFiles>(
   'smart-playlist-files',
   "Makes the .nsp files of music folders the instance owner's smart playlists, and removes those whose files are gone.",

@@ -89,7 +89,10 @@ export class SmartPlaylistsRepository {
   }
 
   /** A page of the song ids the rules match for the viewer, in order, and how many match in all (before the rules' limit). */
-  async matchingSongIds(rules: SmartRules, options: { viewerId: number; offset: number; limit: number; seed: string }): Promise<{ total: number; ids: number[] }> {
+  async matchingSongIds(
+    rules: SmartRules,
+    options: { viewerId: number; offset: number; limit: number; seed: string },
+  ): Promise<{ total: number; ids: number[] }> {
     // The rules' limit ends the list: a page past it, or asking for none, only counts.
     const limit = Math.min(options.limit, (rules.limit ?? Number.MAX_SAFE_INTEGER) - options.offset);
     if (limit > 0) {

@@ -15,9 +15,13 @@ export function smartPlaylistsRoutes(service: SmartPlaylistsService): FastifyPlu
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
     // A .nsp file as it is on disk (Navidrome's may hold comments, which are not JSON).
-    app.addContentTypeParser(['text/plain', 'application/octet-stream'], { parseAs: 'string', bodyLimit: SMART_PLAYLIST_BODY_LIMIT }, (_request, body, done) => {
-      done(null, typeof body === 'string' ? body : body.toString('utf8'));
-    });
+    app.addContentTypeParser(
+      ['text/plain', 'application/octet-stream'],
+      { parseAs: 'string', bodyLimit: SMART_PLAYLIST_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, typeof body === 'string' ? body : body.toString('utf8'));
+      },
+    );
 
     route(app, smartPlaylistsEndpoints.list, { ...common, responses: { 401: errorResponse } }, async (request) =>
       (await service.list(request.currentUser().id)).map(toSmartPlaylist),

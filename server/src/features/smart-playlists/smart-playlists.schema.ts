@@ -17,7 +17,9 @@ export const smartPlaylists = pgTable(
     comment: text('comment'),
     rules: jsonb('rules').$type<Record<string, unknown>>().notNull(),
     /** 'user' (made or imported by its owner), 'preset' (given to a new user), 'folder' (a .nsp file of a music folder). */
-    source: text('source', { enum: ['user', 'preset', 'folder'] }).notNull().default('user'),
+    source: text('source', { enum: ['user', 'preset', 'folder'] })
+      .notNull()
+      .default('user'),
     /** For a folder's playlist: `["<folder>","<path>"]` (JSON) of its .nsp file (read-only here; the file is the truth). */
     folderFile: text('folder_file'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -165,7 +165,9 @@ export function readNsp(body: string | Record<string, unknown>, fallbackName: st
     value = parsed.value;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ValidationError(SMART_PLAYLIST_MESSAGES.notNsp);
-  const { name, comment, ...rest } = Object.fromEntries(Object.entries(value).map(([key, item]) => [key.toLowerCase() === 'name' || key.toLowerCase() === 'comment' ? key.toLowerCase() : key, item])) as Record<string, unknown>;
+  const { name, comment, ...rest } = Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key.toLowerCase() === 'name' || key.toLowerCase() === 'comment' ? key.toLowerCase() : key, item]),
+  ) as Record<string, unknown>;
   const rules = parseSmartRules(withoutNavidromeExtras(rest));
   if (!rules.ok) throw new ValidationError(rules.message);
   const cleanName = typeof name === 'string' ? oneLine(name).trim().slice(0, PLAYLIST_NAME_MAX) : '';

@@ -266,7 +266,12 @@ class BlockReader {
  * Creates the folder or file `name` of a tar entry below `root` (a file opened for its bytes,
  * never over an existing one); a name leading out of `root` is refused with `refuse`'s error.
  */
-export async function placeTarEntry(root: string, name: string, entry: TarEntry, refuse: (message: string) => Error = (message) => new Error(message)): Promise<TarSink | undefined> {
+export async function placeTarEntry(
+  root: string,
+  name: string,
+  entry: TarEntry,
+  refuse: (message: string) => Error = (message) => new Error(message),
+): Promise<TarSink | undefined> {
   const target = path.resolve(root, name);
   if (name === '' || (target !== root && !target.startsWith(`${root}${path.sep}`))) throw refuse(`The archive names a path outside its folder: ${name}`);
   if (entry.type === 'directory') {

@@ -42,7 +42,14 @@ function EditExisting({ id, notFound }: { id: number; notFound: string }) {
   const t = useT();
   const smart = useSmartPlaylist(id);
   return (
-    <DetailQueryView query={smart} loadingText={t('smartLoading')} notFoundTitle={notFound} notFoundBody={t('smartNotFoundBody')} errorTitle={t('smartErrorTitle')} back={null}>
+    <DetailQueryView
+      query={smart}
+      loadingText={t('smartLoading')}
+      notFoundTitle={notFound}
+      notFoundBody={t('smartNotFoundBody')}
+      errorTitle={t('smartErrorTitle')}
+      back={null}
+    >
       {(data) => <SmartPlaylistForm existing={data} />}
     </DetailQueryView>
   );
@@ -82,7 +89,14 @@ function SmartPlaylistForm({ existing }: { existing?: SmartPlaylist }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex min-w-0 flex-col gap-2">
             <Label htmlFor="smart-name">{t('smartName')}</Label>
-            <Input id="smart-name" dir="auto" value={name} placeholder={t('smartNamePlaceholder')} maxLength={100} onChange={(event) => setName(event.target.value)} />
+            <Input
+              id="smart-name"
+              dir="auto"
+              value={name}
+              placeholder={t('smartNamePlaceholder')}
+              maxLength={100}
+              onChange={(event) => setName(event.target.value)}
+            />
           </div>
           <div className="flex min-w-0 flex-col gap-2">
             <Label htmlFor="smart-comment">{t('smartComment')}</Label>
@@ -93,7 +107,12 @@ function SmartPlaylistForm({ existing }: { existing?: SmartPlaylist }) {
         <div className="flex flex-wrap items-end gap-3">
           <div className="flex min-w-0 flex-col gap-2">
             <Label htmlFor="smart-sort">{t('smartSortBy')}</Label>
-            <select id="smart-sort" className={selectClass} value={draft.sort} onChange={(event) => setDraft((current) => ({ ...current, sort: event.target.value }))}>
+            <select
+              id="smart-sort"
+              className={selectClass}
+              value={draft.sort}
+              onChange={(event) => setDraft((current) => ({ ...current, sort: event.target.value }))}
+            >
               <option value="random">{t('smartSortRandom')}</option>
               {sortable.map((field) => (
                 <option key={field.name} value={field.name}>

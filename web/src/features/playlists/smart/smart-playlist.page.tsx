@@ -157,7 +157,9 @@ function SmartPlaylistDetail({ smart }: { smart: SmartPlaylist }) {
                     {[song.artist, song.album].filter(Boolean).join(' · ')}
                   </span>
                 </span>
-                {song.durationSeconds !== null ? <span className="shrink-0 text-sm text-subtle tabular-nums">{formatClockTime(song.durationSeconds)}</span> : null}
+                {song.durationSeconds !== null ? (
+                  <span className="shrink-0 text-sm text-subtle tabular-nums">{formatClockTime(song.durationSeconds)}</span>
+                ) : null}
               </button>
             </li>
           ))}

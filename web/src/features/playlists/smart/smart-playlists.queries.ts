@@ -1,7 +1,16 @@
 import type { SaveSmartPlaylistBody, SmartPlaylist } from '@encore/common/smart-playlist.contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n/i18n.store';
-import { deleteSmartPlaylist, fetchSmartPlaylist, fetchSmartPlaylists, fetchSmartSongs, postSmartImport, postSmartPlaylist, postSmartPreview, putSmartPlaylist } from './smart-playlists.api';
+import {
+  deleteSmartPlaylist,
+  fetchSmartPlaylist,
+  fetchSmartPlaylists,
+  fetchSmartSongs,
+  postSmartImport,
+  postSmartPlaylist,
+  postSmartPreview,
+  putSmartPlaylist,
+} from './smart-playlists.api';
 
 export const smartQueryKeys = {
   all: ['smart-playlists'] as const,

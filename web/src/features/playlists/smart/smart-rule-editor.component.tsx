@@ -20,7 +20,8 @@ const operatorLabelKey = (operator: SmartOperator) => `smartOp_${operator}` as M
  * immutable), so the page can count the matches of every change.
  */
 export function SmartRuleEditor({ root, onChange }: { root: DraftGroup; onChange: (root: DraftGroup) => void }) {
-  const change = (id: string, update: (rule: DraftRule) => DraftRule | undefined) => onChange(id === root.id ? (update(root) as DraftGroup) : updateRule(root, id, update));
+  const change = (id: string, update: (rule: DraftRule) => DraftRule | undefined) =>
+    onChange(id === root.id ? (update(root) as DraftGroup) : updateRule(root, id, update));
   return <GroupEditor group={root} depth={0} onChange={change} />;
 }
 
@@ -54,7 +55,11 @@ function GroupEditor({ group, depth, onChange }: { group: DraftGroup; depth: num
       <ul className="flex min-w-0 flex-col gap-3">
         {group.rules.map((rule) => (
           <li key={rule.id} className="min-w-0">
-            {rule.kind === 'group' ? <GroupEditor group={rule} depth={depth + 1} onChange={onChange} /> : <ConditionEditor condition={rule} onChange={onChange} />}
+            {rule.kind === 'group' ? (
+              <GroupEditor group={rule} depth={depth + 1} onChange={onChange} />
+            ) : (
+              <ConditionEditor condition={rule} onChange={onChange} />
+            )}
           </li>
         ))}
       </ul>
@@ -101,14 +106,24 @@ function ConditionEditor({ condition, onChange }: { condition: DraftCondition; o
 
   return (
     <div data-testid="smart-condition" className="flex min-w-0 flex-wrap items-center gap-2">
-      <select aria-label={t('smartFieldLabel')} className={cn(selectClass, 'max-w-full')} value={condition.field} onChange={(event) => onChange(condition.id, (current) => withField(current as DraftCondition, event.target.value))}>
+      <select
+        aria-label={t('smartFieldLabel')}
+        className={cn(selectClass, 'max-w-full')}
+        value={condition.field}
+        onChange={(event) => onChange(condition.id, (current) => withField(current as DraftCondition, event.target.value))}
+      >
         {SMART_FIELDS.map((field) => (
           <option key={field.name} value={field.name}>
             {t(fieldLabelKey(field.name))}
           </option>
         ))}
       </select>
-      <select aria-label={t('smartOperatorLabel')} className={selectClass} value={condition.operator} onChange={(event) => set({ operator: event.target.value as SmartOperator })}>
+      <select
+        aria-label={t('smartOperatorLabel')}
+        className={selectClass}
+        value={condition.operator}
+        onChange={(event) => set({ operator: event.target.value as SmartOperator })}
+      >
         {OPERATORS_OF_TYPE[info.type].map((operator) => (
           <option key={operator} value={operator}>
             {t(operatorLabelKey(operator))}

@@ -8,11 +8,22 @@ describe('the smart playlist draft', () => {
     const group = newGroup('any');
     draft.root.rules = [
       { ...newCondition('genre'), operator: 'is', value: 'Jazz' },
-      { ...group, rules: [{ ...withField(newCondition(), 'year'), operator: 'inTheRange', value: '1950', value2: '1965' }, { ...withField(newCondition(), 'loved'), value: 'true' }] },
+      {
+        ...group,
+        rules: [
+          { ...withField(newCondition(), 'year'), operator: 'inTheRange', value: '1950', value2: '1965' },
+          { ...withField(newCondition(), 'loved'), value: 'true' },
+        ],
+      },
     ];
     draft.limit = '50';
     const rules = toRules(draft);
-    expect(rules).toEqual({ all: [{ is: { genre: 'Jazz' } }, { any: [{ inTheRange: { year: [1950, 1965] } }, { is: { loved: true } }] }], sort: 'title', order: 'asc', limit: 50 });
+    expect(rules).toEqual({
+      all: [{ is: { genre: 'Jazz' } }, { any: [{ inTheRange: { year: [1950, 1965] } }, { is: { loved: true } }] }],
+      sort: 'title',
+      order: 'asc',
+      limit: 50,
+    });
     expect(parseSmartRules(rules).ok).toBe(true);
     expect(toRules(fromRules(rules))).toEqual(rules);
   });

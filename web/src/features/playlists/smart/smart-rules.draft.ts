@@ -1,10 +1,4 @@
-import {
-  lookUpField,
-  OPERATORS_OF_TYPE,
-  SMART_FIELDS,
-  type SmartFieldInfo,
-  type SmartOperator,
-} from '@encore/common/smart-playlist.rules';
+import { lookUpField, OPERATORS_OF_TYPE, SMART_FIELDS, type SmartFieldInfo, type SmartOperator } from '@encore/common/smart-playlist.rules';
 
 /**
  * The rule editor's draft: a tree of groups and conditions with ids for React, values as the
@@ -47,7 +41,14 @@ export function fieldInfo(name: string): SmartFieldInfo {
 
 export function newCondition(field = 'genre'): DraftCondition {
   const info = fieldInfo(field);
-  return { kind: 'condition', id: newId(), field: info.name, operator: OPERATORS_OF_TYPE[info.type][0] ?? 'is', value: info.type === 'boolean' ? 'true' : '', value2: '' };
+  return {
+    kind: 'condition',
+    id: newId(),
+    field: info.name,
+    operator: OPERATORS_OF_TYPE[info.type][0] ?? 'is',
+    value: info.type === 'boolean' ? 'true' : '',
+    value2: '',
+  };
 }
 
 export function newGroup(match: 'all' | 'any' = 'any'): DraftGroup {
@@ -64,13 +65,20 @@ export function withField(condition: DraftCondition, field: string): DraftCondit
   const operators = OPERATORS_OF_TYPE[info.type];
   const operator = operators.includes(condition.operator) ? condition.operator : (operators[0] ?? 'is');
   const sameType = fieldInfo(condition.field).type === info.type;
-  return { ...condition, field: info.name, operator, value: sameType ? condition.value : info.type === 'boolean' ? 'true' : '', value2: sameType ? condition.value2 : '' };
+  return {
+    ...condition,
+    field: info.name,
+    operator,
+    value: sameType ? condition.value : info.type === 'boolean' ? 'true' : '',
+    value2: sameType ? condition.value2 : '',
+  };
 }
 
 function valueOf(condition: DraftCondition): unknown {
   const info = fieldInfo(condition.field);
   const number = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
-  if (condition.operator === 'inTheRange') return info.type === 'date' ? [condition.value, condition.value2] : [number(condition.value), number(condition.value2)];
+  if (condition.operator === 'inTheRange')
+    return info.type === 'date' ? [condition.value, condition.value2] : [number(condition.value), number(condition.value2)];
   if (condition.operator === 'inTheLast' || condition.operator === 'notInTheLast') return number(condition.value);
   if (info.type === 'number') return number(condition.value);
   if (info.type === 'boolean') return condition.value === 'true';
