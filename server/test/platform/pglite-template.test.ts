@@ -43,6 +43,9 @@ describe("a first start from the build's migrated empty cluster (issue 39)", () 
     try {
       const { rows } = await first.executor.executeSql("select current_setting('wal_segment_size') as size, current_setting('max_wal_size') as max");
       expect(rows).toEqual([{ size: '1MB', max: '16MB' }]);
+      // One database: the unused templates are not shipped.
+      const databases = await first.executor.executeSql('select datname from pg_database order by datname');
+      expect(databases.rows).toEqual([{ datname: 'postgres' }]);
       await first.db.insert(users).values({ userName: 'Ada', email: 'ada@example.org' });
     } finally {
       await first.close();

@@ -26,6 +26,8 @@ import { EMBEDDED_INITDB_ARGS, EMBEDDED_INITDB_SETTINGS, MIGRATIONS_FOLDER } fro
  * before.
  */
 const TEMPLATE_FOLDER = path.resolve(MIGRATIONS_FOLDER, '../dist');
+/** Changes when makeEmbeddedTemplate makes a different cluster from the same migrations. */
+const TEMPLATE_FORMAT = 2;
 /** pg-boss's default schema, which the job queue uses. */
 const JOB_QUEUE_SCHEMA = 'pgboss';
 
@@ -50,7 +52,7 @@ export function embeddedTemplateKey(): Promise<string> {
   key ??= (async () => {
     const versions = await Promise.all([packageVersion('@electric-sql/pglite'), packageVersion('pg-boss')]);
     return createHash('sha256')
-      .update(JSON.stringify([versions, EMBEDDED_INITDB_SETTINGS, EMBEDDED_INITDB_ARGS, await migrationsFingerprint()]))
+      .update(JSON.stringify([TEMPLATE_FORMAT, versions, EMBEDDED_INITDB_SETTINGS, EMBEDDED_INITDB_ARGS, await migrationsFingerprint()]))
       .digest('hex')
       .slice(0, 16);
   })();
@@ -98,6 +100,12 @@ export async function makeEmbeddedTemplate(folder = TEMPLATE_FOLDER): Promise<st
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     // The job queue's tables too, as pg-boss makes them at its first start (it finds them made).
     await client.exec(PgBoss.getConstructionPlans(JOB_QUEUE_SCHEMA));
+    // An embedded cluster is one database: the two PostgreSQL keeps to copy for CREATE DATABASE
+    // (template0 and template1, 7 MB each, half of an empty cluster) are never used. Each
+    // statement on its own: DROP DATABASE cannot run in the implicit transaction of a batch.
+    await client.query("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
+    await client.query('drop database template0');
+    await client.query('drop database template1');
     await client.exec('checkpoint');
     archive = await client.dumpDataDir('gzip');
   } finally {
