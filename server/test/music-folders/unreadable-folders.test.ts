@@ -2,7 +2,6 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanProblem } from '@encore/common/music-folders.contract';
@@ -33,9 +32,10 @@ afterAll(async () => {
 
 const isRoot = process.getuid?.() === 0;
 
-// Skipped for now: inside vitest the process of 'nobody' starts, then stalls before its first
-// answer (the same process run by hand answers every step correctly; before the fix it showed
-// the defect: 3 of 4 songs hidden). Open in the session note until the stall is understood.
+// Skipped for now: inside vitest the process of 'nobody' answers every step up to the last full
+// scan (after four.wav is deleted), then waits with no timer, no pending I/O and no JavaScript
+// running. The same steps driven by hand as 'nobody' on PGlite all answer and the process
+// exits on quit. Open in the session note until the stall is understood.
 describe.skip.each(engines)('an unreadable music folder on %s', (engine) => {
   it.skipIf(!isRoot)(
     'keeps its songs on every kind of scan and says which folder could not be read',
@@ -72,7 +72,25 @@ describe.skip.each(engines)('an unreadable music folder on %s', (engine) => {
         });
         let stderr = '';
         child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-        const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+        // The answers, one JSON line each, queued as they arrive. (Not readline's async iterator:
+        // it pauses the pipe between reads, and an answer written meanwhile was not always seen.)
+        const answers: string[] = [];
+        let waiting: ((line: string) => void) | undefined;
+        let pending = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          pending += chunk;
+          for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+            const line = pending.slice(0, end);
+            pending = pending.slice(end + 1);
+            if (waiting) {
+              const give = waiting;
+              waiting = undefined;
+              give(line);
+            } else answers.push(line);
+          }
+        });
+        const ended = new Promise<never>((_, reject) => child!.once('exit', () => reject(new Error(`the scanning process ended: ${stderr}`))));
+        ended.catch(() => undefined);
         let step = 'start';
         const next = async (): Promise<Answer> => {
           // A guard against a hung process (it names the step and shows what the process said), not a measure of speed.
@@ -80,9 +98,10 @@ describe.skip.each(engines)('an unreadable music folder on %s', (engine) => {
           const hung = new Promise<never>((_, reject) => {
             timer = setTimeout(() => reject(new Error(`no answer to ${step} within 5 minutes: ${stderr}`)), 300_000);
           });
-          const line = await Promise.race([lines.next(), hung]).finally(() => clearTimeout(timer));
-          if (line.done) throw new Error(`the scanning process ended: ${stderr}`);
-          return JSON.parse(line.value) as Answer;
+          const queued = answers.shift();
+          const line = queued ?? new Promise<string>((resolve) => (waiting = resolve));
+          const value = await Promise.race([line, hung, ended]).finally(() => clearTimeout(timer));
+          return JSON.parse(value) as Answer;
         };
         const scan = async (scopes?: { path: string; recursive: boolean }[]): Promise<Answer> => {
           step = JSON.stringify(scopes ?? 'everything');
