@@ -215,11 +215,7 @@ export default tseslint.config(
           message: 'No hand-typed API path: call the endpoint declared in common/ through callEndpoint (web/src/lib/endpoint-client.ts).',
         },
         {
-          selector: "CallExpression[callee.name='fetch']:matches([arguments.0.value=/^\\/api\\//], [arguments.0.quasis.0.value.raw=/^\\/api\\//])",
-          message: 'No hand-typed API path: take the URL from endpointUrl (web/src/lib/endpoint-client.ts).',
-        },
-        {
-          // Any other place a path could be typed (a cache key, a link, a URL handed on).
+          // Anywhere a path could be typed: fetch's URL, a cache key, a link, a URL handed on.
           selector: 'Literal[value=/^\\/api\\//], TemplateLiteral[quasis.0.value.raw=/^\\/api\\//]',
           message: 'No hand-typed API path: take the URL from endpointUrl (web/src/lib/endpoint-client.ts).',
         },

@@ -139,8 +139,13 @@ describe('web API paths (issue 37 item 18)', () => {
     }
   });
 
-  it("refuses fetch of a hand-typed '/api/…' URL", async () => {
-    for (const call of ["fetch('/api/player/queue')", 'fetch(`/api/files/${id}`)']) {
+  it("refuses a hand-typed '/api/…' URL anywhere: fetch, a cache key, a URL handed on", async () => {
+    for (const call of [
+      "fetch('/api/player/queue')",
+      'fetch(`/api/files/${id}`)',
+      "caches.open('x').then((cache) => cache.delete(`/api/playlists/${id}`))",
+      "['/api/files']",
+    ]) {
       const messages = await lintSource('web/src/features/library/probe.ts', `const id = 1;\nexport const probe = ${call};\n`);
       expect(messages, call).toEqual([expect.objectContaining({ message: expect.stringContaining('endpointUrl') })]);
     }

@@ -171,8 +171,12 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
 
     const keys = await browse.keysOf([idOf('Hunter'), idOf('Guest Two'), idOf('Gone Song'), 999_999]);
     expect([...keys.entries()]).toEqual([
-      [idOf('Hunter'), { albumKey: homogenic?.key, artistKey: bjork?.key }],
-      [idOf('Guest Two'), { albumKey: albumKeyOf('various artists', 'hits'), artistKey: artistKeyOf('various artists') }],
+      // The album's artist, and the song's own (first) artist, whom the web app's song links name.
+      [idOf('Hunter'), { albumKey: homogenic?.key, artistKey: bjork?.key, trackArtistKey: bjork?.key }],
+      [
+        idOf('Guest Two'),
+        { albumKey: albumKeyOf('various artists', 'hits'), artistKey: artistKeyOf('various artists'), trackArtistKey: artistKeyOf('y guest') },
+      ],
     ]);
   });
 
