@@ -57,7 +57,7 @@ export const SMART_PLAYLIST_MESSAGES = {
 } as const;
 
 /** A `.nsp` file as it is: its text (comments allowed), or its JSON already parsed. */
-export const importSmartPlaylistBody = z.union([z.string().max(SMART_PLAYLIST_BODY_LIMIT), z.record(z.string(), z.unknown())], {
+export const importSmartPlaylistBody = z.union([multilineText('The .nsp file').max(SMART_PLAYLIST_BODY_LIMIT), z.record(z.string(), z.unknown())], {
   error: SMART_PLAYLIST_MESSAGES.notNsp,
 });
 
