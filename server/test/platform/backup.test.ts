@@ -138,7 +138,11 @@ describe.each(engines)('backup and restore on %s', (engine) => {
         [first.id, audio.plainMp3],
         [second.id, audio.taggedMp3],
       ]);
-      for (const song of songs) {
+      // On PostgreSQL the database is not in the archive (it stays the live one): a song whose
+      // upload finished while the backup ran may be listed with its file not in the archive.
+      // What was stored before the backup began must all be there.
+      const mustPlay = engine === 'pglite' ? songs : songs.filter((song) => uploaded.has(song.id));
+      for (const song of mustPlay) {
         const play = await restored.app.inject({ url: `/api/files/${song.id}/play`, headers: bearer(alice) });
         expect(play.statusCode).toBe(200);
         const fetched = await fetchUrl(restored, play.json<{ url: string }>().url);
