@@ -562,7 +562,7 @@ test.describe('the music library in a real browser', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'המוזיקה שלי' })).toBeVisible();
       await expect(songCards(page)).toHaveCount(2);
       await expectCoversLoaded(page.locator('#music-list'), 2);
-      await songCards(page).first().getByRole('link').click();
+      await songCards(page).first().getByRole('link', { name: fixtures[1]!.title, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/music/${ids[1]}$`));
       await expect(page.getByRole('heading', { level: 1, name: fixtures[1]!.title })).toBeVisible();
       await page.getByRole('button', { name: 'ניגון', exact: true }).first().click();

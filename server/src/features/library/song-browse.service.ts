@@ -40,6 +40,9 @@ type LibraryListKind = Exclude<AlbumListKind, 'frequent' | 'recent' | 'highest'>
  * changes no version: the index is also rebuilt in the background once it is `maxAgeMs` old.
  * Songs themselves are read per page, lean (see SongBrowseRepository.page), their keys from the index.
  */
+/** How long a song list waits for the browse index before it goes without (keysOf). */
+const KEYS_WAIT_MS = 250;
+
 export class SongBrowseService implements SongBrowse {
   private index: BrowseIndex | undefined;
   private version: BrowseVersion | undefined;
@@ -91,8 +94,18 @@ export class SongBrowseService implements SongBrowse {
     return this.records(await this.current(), ids, viewerId);
   }
 
+  /**
+   * The browse keys of songs, for song lists' artist and album links. A list never waits for
+   * the index to be built (seconds at 50,000 songs): after KEYS_WAIT_MS it is answered from the
+   * index as it was (or without keys on a first build), and the build goes on for the next list.
+   */
   async keysOf(songIds: readonly number[]): Promise<Map<number, SongKeys>> {
-    const index = await this.current();
+    const fresh = this.current();
+    fresh.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), KEYS_WAIT_MS)));
+    const index = (await Promise.race([fresh, late]).finally(() => clearTimeout(timer))) ?? this.index;
+    if (!index) return new Map();
     const keys = new Map<number, SongKeys>();
     for (const id of songIds) {
       const song = index.songs.get(id);
