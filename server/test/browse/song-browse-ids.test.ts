@@ -57,9 +57,12 @@ describe.each(engines)('the songs carry their artist and album ids on %s', (engi
   afterAll(async () => t?.close());
 
   it('gives every listed song the id of its album page and of its artist page, the ids /api/albums lists', async () => {
+    // A song list never starts the index's build (it would hold PGlite's one connection for
+    // seconds on a large library): until a browse page or Subsonic built it, songs go without links.
+    expect((await songs()).every((song) => song.albumId === null)).toBe(true);
+    const albums = (await get<AlbumPage>('/albums?limit=200')).items;
     const list = await songs();
     expect(list).toHaveLength(SEEDS.length);
-    const albums = (await get<AlbumPage>('/albums?limit=200')).items;
     for (const song of list) {
       expect(song.albumId, song.title ?? '').toEqual(expect.any(String));
       expect(albums.map((album) => album.id)).toContain(song.albumId);

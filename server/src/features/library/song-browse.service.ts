@@ -100,6 +100,9 @@ export class SongBrowseService implements SongBrowse {
    * index as it was (or without keys on a first build), and the build goes on for the next list.
    */
   async keysOf(songIds: readonly number[]): Promise<Map<number, SongKeys>> {
+    // Not built yet: a song list does not start the build (on PGlite it would hold the one
+    // connection for seconds at 50,000 songs); the browse pages and Subsonic build it.
+    if (!this.index) return new Map();
     const fresh = this.current();
     fresh.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
