@@ -41,18 +41,24 @@ export function albumGain(songs: readonly Measured[]): { gain: number; peak: num
 export class ReplayGainFinder implements SongLoudness {
   constructor(
     private readonly repository: Pick<DiscoveryRepository, 'loudnessOf'>,
-    private readonly browse: Pick<SongBrowse, 'keysOf' | 'albumsOfSongs'>,
+    private readonly browse: Pick<SongBrowse, 'albumsOfSongs'>,
   ) {}
 
-  /** Three reads whatever the number of songs and albums: their measurements, their albums (the browse index), the albums' songs' measurements. */
+  /**
+   * Three reads whatever the number of songs and albums: their measurements, their albums (the
+   * browse index, waited for: a gain must not change with whether the index was built, so not
+   * keysOf, which song lists use without waiting), the albums' songs' measurements.
+   */
   async replayGainOf(songIds: readonly number[]): Promise<Map<number, ReplayGain>> {
     const unique = [...new Set(songIds)];
     const own = await this.repository.loudnessOf(unique);
     const measured = unique.filter((id) => isMeasured(own.get(id)));
     if (measured.length === 0) return new Map();
-    const [keys, albums] = await Promise.all([this.browse.keysOf(measured), this.browse.albumsOfSongs(measured)]);
+    const albums = await this.browse.albumsOfSongs(measured);
     // Songs without an album tag are filed under an album with no name: each is its own album.
     const named = albums.filter((album) => album.name !== '');
+    const albumOfSong = new Map<number, string>();
+    for (const album of named) for (const id of album.songIds) albumOfSong.set(id, album.key);
     const members = await this.repository.loudnessOf([...new Set(named.flatMap((album) => album.songIds))]);
     const gainOfAlbum = new Map<string, { gain: number; peak: number }>();
     for (const album of named) {
@@ -62,7 +68,7 @@ export class ReplayGainFinder implements SongLoudness {
     const answer = new Map<number, ReplayGain>();
     for (const id of measured) {
       const track = trackGain(own.get(id) as Measured);
-      const albumKey = keys.get(id)?.albumKey;
+      const albumKey = albumOfSong.get(id);
       const album = (albumKey !== undefined ? gainOfAlbum.get(albumKey) : undefined) ?? track;
       answer.set(id, { trackGain: track.gain, trackPeak: track.peak, albumGain: album.gain, albumPeak: album.peak });
     }

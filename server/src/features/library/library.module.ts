@@ -55,7 +55,7 @@ export const libraryModule = defineModule({
       storage,
       logger,
       transcodes,
-      browseKeys: (ids): Promise<Map<number, SongKeys>> => browse.keysOf(ids),
+      browseKeys: (ids): Promise<Map<number, SongKeys>> => browse.linkKeysOf(ids),
     });
     const browse: SongBrowseService = new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library, logger });
     const listeners: ((song: AddedSong) => Promise<void>)[] = [];

@@ -346,6 +346,8 @@ export interface SongBrowse {
   songs(ids: readonly number[], viewerId: number): Promise<BrowsedSong[]>;
   /** The album key and artist keys of each of these songs (a Subsonic song's `albumId` and `artistId`, and the track artist's). */
   keysOf(songIds: readonly number[]): Promise<Map<number, SongKeys>>;
+  /** The same for song lists' links: never waits for the index's first build (none yet: no keys). */
+  linkKeysOf(songIds: readonly number[]): Promise<Map<number, SongKeys>>;
   /** The albums holding any of these songs (in the folder, when narrowed), in no particular order. */
   albumsOfSongs(songIds: Iterable<number>, filter?: FolderFilter): Promise<AlbumRecord[]>;
   /**

@@ -94,27 +94,28 @@ export class SongBrowseService implements SongBrowse {
     return this.records(await this.current(), ids, viewerId);
   }
 
-  /**
-   * The browse keys of songs, for song lists' artist and album links. A list never waits for
-   * the index to be built (seconds at 50,000 songs): after KEYS_WAIT_MS it is answered from the
-   * index as it was (or without keys on a first build), and the build goes on for the next list.
-   */
+  /** The browse keys of songs, from the index as it is now (built or brought up to date first). */
   async keysOf(songIds: readonly number[]): Promise<Map<number, SongKeys>> {
-    // Not built yet: a song list does not start the build (on PGlite it would hold the one
-    // connection for seconds at 50,000 songs); the browse pages and Subsonic build it.
-    if (!this.index) return new Map();
+    return keysIn(await this.current(), songIds);
+  }
+
+  /**
+   * The browse keys of songs for song lists' artist and album links, which never wait for the
+   * index to be built (seconds at 50,000 songs): after KEYS_WAIT_MS they are answered from the
+   * index as it was, and the update goes on for the next list. Not built yet: no keys, and the
+   * build is not started here (on PGlite it would hold the one connection for seconds at 50,000
+   * songs); the browse pages and Subsonic build it. Anything whose answer depends on the albums
+   * (ReplayGain, similar songs) uses keysOf.
+   */
+  async linkKeysOf(songIds: readonly number[]): Promise<Map<number, SongKeys>> {
+    const built = this.index;
+    if (!built) return new Map();
     const fresh = this.current();
     fresh.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), KEYS_WAIT_MS)));
-    const index = (await Promise.race([fresh, late]).finally(() => clearTimeout(timer))) ?? this.index;
-    if (!index) return new Map();
-    const keys = new Map<number, SongKeys>();
-    for (const id of songIds) {
-      const song = index.songs.get(id);
-      if (song) keys.set(id, { albumKey: song.album.key, artistKey: song.album.artist.key, trackArtistKey: song.artistKey });
-    }
-    return keys;
+    const index = (await Promise.race([fresh, late]).finally(() => clearTimeout(timer))) ?? built;
+    return keysIn(index, songIds);
   }
 
   async albumsOfSongs(songIds: Iterable<number>, filter: FolderFilter = {}): Promise<AlbumRecord[]> {
@@ -382,4 +383,13 @@ function sample<T>(list: readonly T[], size: number): T[] {
     [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
   }
   return copy.slice(0, n);
+}
+
+function keysIn(index: BrowseIndex, songIds: readonly number[]): Map<number, SongKeys> {
+  const keys = new Map<number, SongKeys>();
+  for (const id of songIds) {
+    const song = index.songs.get(id);
+    if (song) keys.set(id, { albumKey: song.album.key, artistKey: song.album.artist.key, trackArtistKey: song.artistKey });
+  }
+  return keys;
 }
