@@ -6,7 +6,7 @@ import { folderSongsPort, songBrowsePort, type AlbumRecord, type SongBrowse } fr
 import { songLikes, songs } from '../../src/features/library/library.schema.js';
 import { libraryModule } from '../../src/features/library/library.module.js';
 import { SongBrowseRepository } from '../../src/features/library/song-browse.repository.js';
-import { SongBrowseService } from '../../src/features/library/song-browse.service.js';
+import { SONGS_CHANNEL, SongBrowseService } from '../../src/features/library/song-browse.service.js';
 import { albumKeyOf, artistKeyOf, UNKNOWN_ALBUM, UNKNOWN_ARTIST } from '../../src/features/library/song-browse.index.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { account } from './library-test-kit.js';
@@ -393,6 +393,61 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
       .catch(() => undefined);
     expect((await rows.version()).count).toBe(await counted());
     expect(await browse.songs([idOf('Hunter')], ann)).toHaveLength(1);
+  });
+
+  it('on the embedded database reads the songs’ version only after their triggers announced a change of it; on PostgreSQL on every call', async () => {
+    const { database } = t.app.encore.platform;
+    const { db } = database;
+    const rows = new SongBrowseRepository(db);
+    let versions = 0;
+    const counted = Object.assign(Object.create(rows) as SongBrowseRepository, {
+      // The version read on its own (snapshot reads it too, inside its transaction: not counted).
+      version: (...args: Parameters<SongBrowseRepository['version']>) => {
+        if (args.length === 0) versions += 1;
+        return rows.version(...args);
+      },
+    });
+    const library = t.app.encore.modules.internals(libraryModule).library;
+    const listens = engine === 'pglite';
+    const watched = new SongBrowseService({
+      repository: counted,
+      songs: library,
+      ...(listens ? { listenForChanges: (onChange: () => void) => database.listen(SONGS_CHANNEL, onChange) } : {}),
+    });
+    const queen = async () => (await watched.album(albumKeyOf('queen', 'a night at the opera')))?.songCount;
+    const reads = async (change: () => Promise<unknown>) => {
+      await watched.artists();
+      const before = versions;
+      await change();
+      const count = await queen();
+      await watched.artists();
+      return { reads: versions - before, count };
+    };
+    const nothing = () => Promise.resolve();
+    const start = (await queen()) ?? 0;
+    expect(await reads(nothing)).toEqual({ reads: listens ? 0 : 2, count: start });
+    // A retag, a play count or an update that matches nothing is no change of the version.
+    expect((await reads(() => db.update(songs).set({ genre: 'Opera rock' }).where(eq(songs.id, idOf('Bohemian Rhapsody'))))).reads).toBe(listens ? 0 : 2);
+    expect((await reads(() => db.update(songs).set({ missingSince: new Date() }).where(eq(songs.id, -1)))).reads).toBe(listens ? 0 : 2);
+    expect((await reads(() => db.delete(songs).where(eq(songs.id, -1)))).reads).toBe(listens ? 0 : 2);
+    // Every statement that changes it is seen by the very next call: hidden, shown again, added, deleted.
+    const folderSongs = t.app.encore.modules.port(folderSongsPort);
+    expect(await reads(() => folderSongs.setMissing([idOf('Love of My Life')], new Date()))).toEqual({ reads: listens ? 1 : 2, count: start - 1 });
+    expect(await reads(() => folderSongs.setMissing([idOf('Love of My Life')], null))).toEqual({ reads: listens ? 1 : 2, count: start });
+    expect(await reads(() => repository.insertMany([row({ title: 'Seaside Rendezvous', artist: 'Queen', album: 'A Night at the Opera' }, 7000, ann)]))).toEqual({
+      reads: listens ? 1 : 2,
+      count: start + 1,
+    });
+    expect(await reads(() => db.delete(songs).where(eq(songs.displayName, 'Seaside Rendezvous')))).toEqual({ reads: listens ? 1 : 2, count: start });
+    // A change rolled back announces nothing.
+    const rolledBack = () =>
+      db
+        .transaction(async (tx) => {
+          await tx.delete(songs).where(eq(songs.id, idOf('Bohemian Rhapsody')));
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+    expect(await reads(rolledBack)).toEqual({ reads: listens ? 0 : 2, count: start });
   });
 
   it('builds its index once for calls at once, and picks up a retag in place once the index is older than its age', async () => {

@@ -23,7 +23,7 @@ import { LibraryRepository } from './library.repository.js';
 import { libraryRoutes } from './library.routes.js';
 import { LibraryService } from './library.service.js';
 import { SongBrowseRepository } from './song-browse.repository.js';
-import { SongBrowseService } from './song-browse.service.js';
+import { SONGS_CHANNEL, SongBrowseService } from './song-browse.service.js';
 import { SongFactsRepository } from './song-facts.repository.js';
 import { StorageCleanup } from './storage-cleanup.service.js';
 import { songOwnersPort } from './song-owners.port.js';
@@ -57,7 +57,13 @@ export const libraryModule = defineModule({
       transcodes,
       browseKeys: (ids): Promise<Map<number, SongKeys>> => browse.linkKeysOf(ids),
     });
-    const browse: SongBrowseService = new SongBrowseService({ repository: new SongBrowseRepository(database.db), songs: library, logger });
+    const browse: SongBrowseService = new SongBrowseService({
+      repository: new SongBrowseRepository(database.db),
+      songs: library,
+      logger,
+      // See SongBrowseDeps.listenForChanges: on PostgreSQL every call reads the songs' version.
+      ...(database.driver === 'pglite' ? { listenForChanges: (onChange: () => void) => database.listen(SONGS_CHANNEL, onChange) } : {}),
+    });
     const listeners: ((song: AddedSong) => Promise<void>)[] = [];
     const batchListeners = new Map<(song: AddedSong) => Promise<void>, (songs: AddedSong[]) => Promise<void>>();
     const announce = async (songId: number, tags: AudioTags | undefined): Promise<void> => {

@@ -66,12 +66,21 @@ export interface SongCatalogue {
   publicMedia(id: number, expiresInSeconds: number): Promise<{ streamUrl: string; coverUrl: string | null }>;
   /** The song stored under a file key (the last part of its stream URL). */
   songIdByStorageKey(storageKey: string): Promise<number | undefined>;
-  /** Where a song's audio is stored, for modules that read the file (analysis, transcription). */
-  audioFile(songId: number): Promise<{ storageKey: string; fileType: string } | undefined>;
+  /** Where a present song's audio is stored and what it is, for modules that read or serve the file (analysis, transcription, streaming), in one lean read. */
+  audioFile(songId: number): Promise<AudioFile | undefined>;
   /** Likes or unlikes the song for the user, whatever it was (the same favourites as the web app); not found when it does not exist. */
   setLiked(songId: number, userId: number, liked: boolean): Promise<void>;
   /** The song's cover (`thumb` from the thumbnails): undefined when it has none; not found when the song does not exist. */
   coverOfSong(songId: number, size: 'thumb' | 'full'): Promise<CoverImage | undefined>;
+}
+
+export interface AudioFile {
+  storageKey: string;
+  fileType: string;
+  fileName: string;
+  /** bit/s, as the tags gave it; null when unknown. */
+  bitrate: number | null;
+  durationSeconds: number | null;
 }
 
 /** A song just added to the collection, with the tags its upload read (absent when none could be read). */

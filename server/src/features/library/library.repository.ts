@@ -7,6 +7,7 @@ import type { SongRecord } from './library.port.js';
 import { searchWords as searchWordsTable, songLikes, songSearch, songs } from './library.schema.js';
 
 export type SongRow = typeof songs.$inferSelect;
+export type SongMediaRow = Pick<SongRow, 'storageKey' | 'fileType' | 'fileName' | 'bitrate' | 'durationSeconds' | 'coverKey' | 'coverThumbKey'>;
 export type NewSong = typeof songs.$inferInsert;
 
 /** A song's row as one viewer sees it (their like). */
@@ -245,6 +246,24 @@ export class LibraryRepository {
     if (!isId(id)) return undefined;
     const [row] = await this.db
       .select()
+      .from(songs)
+      .where(and(eq(songs.id, id), present));
+    return row;
+  }
+
+  /** What serving a present song's file or cover needs, in one lean read (no tags, no transcript). */
+  async findMedia(id: number): Promise<SongMediaRow | undefined> {
+    if (!isId(id)) return undefined;
+    const [row] = await this.db
+      .select({
+        storageKey: songs.storageKey,
+        fileType: songs.fileType,
+        fileName: songs.fileName,
+        bitrate: songs.bitrate,
+        durationSeconds: songs.durationSeconds,
+        coverKey: songs.coverKey,
+        coverThumbKey: songs.coverThumbKey,
+      })
       .from(songs)
       .where(and(eq(songs.id, id), present));
     return row;

@@ -5,8 +5,8 @@ import type { Storage, StoredObject } from '../../platform/storage/storage.types
 import type { SongSort } from '@encore/common/library.contract';
 import type { Accounts } from '../auth/auth.port.js';
 import { CoverThumbnails } from './cover-thumbnails.js';
-import type { SongKeys, SongRecord } from './library.port.js';
-import { toSongRecord, type LibraryRepository, type SongRow, type ViewedSongRow } from './library.repository.js';
+import type { AudioFile, SongKeys, SongRecord } from './library.port.js';
+import { toSongRecord, type LibraryRepository, type SongMediaRow, type SongRow, type ViewedSongRow } from './library.repository.js';
 import { playsInBrowsers, TRANSCODE_TYPE, type Transcodes } from './transcodes.js';
 
 /** Long enough to listen to a long track with pauses; the player asks again for each song. */
@@ -127,7 +127,9 @@ export class LibraryService {
 
   /** The cover of a song by its id: undefined when it has none; not found for an unknown song. */
   async coverOfSong(id: number, size: 'thumb' | 'full'): Promise<CoverImage | undefined> {
-    return this.cover((await this.requireRow(id)).storageKey, size);
+    const media = await this.deps.repository.findMedia(id);
+    if (!media) throw new NotFoundError(SONG_NOT_FOUND);
+    return this.coverOf(media, size);
   }
 
   /** The original bytes and the name to offer them under. */
@@ -153,7 +155,10 @@ export class LibraryService {
   async cover(fileKey: string, size: 'thumb' | 'full'): Promise<CoverImage | undefined> {
     const row = await this.deps.repository.findByStorageKey(fileKey);
     if (!row) throw new NotFoundError(SONG_NOT_FOUND);
-    const { coverKey, coverThumbKey } = row;
+    return this.coverOf(row, size);
+  }
+
+  private coverOf({ coverKey, coverThumbKey }: Pick<SongMediaRow, 'coverKey' | 'coverThumbKey'>, size: 'thumb' | 'full'): CoverImage | undefined {
     if (!coverKey) return undefined;
     const thumbKey = size === 'thumb' ? coverThumbKey : null;
     // Cover keys are never rewritten, so the key itself identifies the bytes.
@@ -176,9 +181,11 @@ export class LibraryService {
     return (await this.deps.repository.findByStorageKey(storageKey))?.id;
   }
 
-  async audioFile(songId: number): Promise<{ storageKey: string; fileType: string } | undefined> {
-    const row = await this.deps.repository.findRow(songId);
-    return row ? { storageKey: row.storageKey, fileType: row.fileType } : undefined;
+  async audioFile(songId: number): Promise<AudioFile | undefined> {
+    const media = await this.deps.repository.findMedia(songId);
+    if (!media) return undefined;
+    const { storageKey, fileType, fileName, bitrate, durationSeconds } = media;
+    return { storageKey, fileType, fileName, bitrate, durationSeconds };
   }
 
   /** Signed URLs that work without an account, for the public share page. */

@@ -24,7 +24,19 @@ export interface SongBrowseDeps {
   maxAgeMs?: number;
   /** Hears of a background rebuild that failed (the index in use stays). */
   logger?: Pick<Logger, 'warn'>;
+  /**
+   * Listens for SONGS_CHANNEL (announced by the songs' triggers whenever the version changes).
+   * Only where the announcement reaches this process before the write's own answer does, so that
+   * a caller that added a song finds it on its next call: the embedded database, one process,
+   * whose notifications come with the writing query's result. Without it (PostgreSQL: other
+   * processes write too, and a notification comes on another connection, later) every call reads
+   * the version.
+   */
+  listenForChanges?: (onChange: () => void) => Promise<unknown>;
 }
+
+/** The channel the songs' triggers announce a change of the browse version on (migration 0029). */
+export const SONGS_CHANNEL = 'encore_songs';
 
 /** At most this many random songs at once (getRandomSongs' own limit). */
 const MAX_RANDOM_SONGS = 500;
@@ -35,8 +47,10 @@ type LibraryListKind = Exclude<AlbumListKind, 'frequent' | 'recent' | 'highest'>
  * The collection by artist, album and genre (the Subsonic API's ID3 model), from an index of the
  * present songs' tags held in memory: grouping 50,000 songs by folded names takes the database
  * about a second on PGlite, while a page of a list must take milliseconds. Each call first reads
- * the songs' version (two index reads): songs added only extend the index (the new rows alone are
- * read), any other change (deletes, files gone missing or back) rebuilds it. A retag in place
+ * the songs' version (two index reads; on the embedded database only after the songs' triggers
+ * announced a change of it, see SongBrowseDeps.listenForChanges): songs added only extend the
+ * index (the new rows alone are read), any other change (deletes, files gone missing or back)
+ * rebuilds it. A retag in place
  * changes no version: the index is also rebuilt in the background once it is `maxAgeMs` old.
  * Songs themselves are read per page, lean (see SongBrowseRepository.page), their keys from the index.
  */
@@ -48,6 +62,11 @@ export class SongBrowseService implements SongBrowse {
   private version: BrowseVersion | undefined;
   private builtAt = 0;
   private building: Promise<BrowseIndex> | undefined;
+  /** Announcements heard (see SongBrowseDeps.listenForChanges). */
+  private changes = 0;
+  /** `changes` when the index was last known to match the songs' version; -1: unknown. */
+  private goodAt = -1;
+  private listening: Promise<boolean> | undefined;
 
   constructor(private readonly deps: SongBrowseDeps) {}
 
@@ -324,15 +343,45 @@ export class SongBrowseService implements SongBrowse {
 
   /** The index as the songs are now (see the class comment); concurrent calls share one build. */
   private async current(): Promise<BrowseIndex> {
-    const version = await this.deps.repository.version();
-    if (this.index && this.version && sameVersion(version, this.version)) {
-      if (Date.now() - this.builtAt > (this.deps.maxAgeMs ?? 60_000) && !this.building) {
-        // Served as it is; the rebuild replaces it for the next calls.
-        this.building = this.build(true).finally(() => (this.building = undefined));
-        this.building.catch((error: unknown) => this.deps.logger?.warn({ err: error }, 'rebuilding the song-browse index failed'));
-      }
-      return this.index;
+    // Nothing announced since the index was last known good: it still is, without a query.
+    if (this.index && this.goodAt === this.changes && (await this.listen()) && this.goodAt === this.changes) return this.fresh(this.index);
+    const seen = this.changes;
+    const index = await this.matching();
+    // Known good as of `seen` (the version was read after it); an announcement since makes the next call read again.
+    if (this.goodAt < seen) this.goodAt = seen;
+    return index;
+  }
+
+  /** Listening from the first call on; false when there is nothing to listen to or it failed (every call then reads the version). */
+  private listen(): Promise<boolean> {
+    const listen = this.deps.listenForChanges;
+    if (!listen) return Promise.resolve(false);
+    this.listening ??= listen(() => {
+      this.changes += 1;
+    }).then(
+      () => true,
+      (error: unknown) => {
+        this.deps.logger?.warn({ err: error }, 'could not listen for song changes; the browse index checks the songs on every call');
+        return false;
+      },
+    );
+    return this.listening;
+  }
+
+  /** The index as it is, and a rebuild in the background (for the next calls) once it is `maxAgeMs` old: a retag in place changes no version. */
+  private fresh(index: BrowseIndex): BrowseIndex {
+    if (Date.now() - this.builtAt > (this.deps.maxAgeMs ?? 60_000) && !this.building) {
+      this.building = this.build(true).finally(() => (this.building = undefined));
+      this.building.catch((error: unknown) => this.deps.logger?.warn({ err: error }, 'rebuilding the song-browse index failed'));
     }
+    return index;
+  }
+
+  /** The index matching the songs' version read now (extended or rebuilt when it does not). */
+  private async matching(): Promise<BrowseIndex> {
+    if (this.deps.listenForChanges) await this.listen();
+    const version = await this.deps.repository.version();
+    if (this.index && this.version && sameVersion(version, this.version)) return this.fresh(this.index);
     while (this.building) await this.building.catch(() => undefined);
     if (this.index && this.version && sameVersion(version, this.version)) return this.index;
     this.building = this.build(false).finally(() => (this.building = undefined));

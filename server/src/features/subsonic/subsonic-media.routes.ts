@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AudioFile } from '../library/library.port.js';
 import type { Ffmpeg } from '../../platform/media/ffmpeg.js';
 import { contentRange, parseRangeHeader } from '../../platform/storage/http-range.js';
 import type { SubsonicDeps, SubsonicEndpoint } from './subsonic-endpoint.routes.js';
@@ -6,7 +7,7 @@ import { SENT } from './subsonic-endpoint.routes.js';
 import { notFound } from './subsonic-errors.js';
 import { SubsonicCovers } from './subsonic-covers.js';
 import { lyricsList, plainLyrics } from './subsonic-lyrics.js';
-import { parseId, type SubsonicParams } from './subsonic-params.js';
+import { parseId } from './subsonic-params.js';
 import { MAX_TRANSCODES, StreamTranscoder, streamPlan, TRANSCODE_TYPES, type StreamPlan, type TranscodeSlots } from './subsonic-transcode.js';
 
 export function mediaEndpoints(deps: SubsonicDeps, ffmpeg: Ffmpeg, slots: Omit<TranscodeSlots, 'perProcess'>): SubsonicEndpoint[] {
@@ -17,14 +18,23 @@ export function mediaEndpoints(deps: SubsonicDeps, ffmpeg: Ffmpeg, slots: Omit<T
       name: 'stream',
       handle: async ({ params, request, reply, user }) => {
         const id = parseId(params.require('id'));
-        const song = id.kind === 'song' ? await deps.catalogue.get(id.id, user.id) : undefined;
+        // One lean read: what the file is and where (not the song's whole record).
+        const song = id.kind === 'song' ? await deps.catalogue.audioFile(id.id) : undefined;
         if (!song) throw notFound('Song');
         const plan = streamPlan(song, params);
-        if (plan.kind === 'original') return sendSong(deps, params, request, reply, false, user.id);
+        if (plan.kind === 'original') return sendFile(deps, song, request, reply, undefined);
         return sendTranscode(deps, transcoder, user.id, song, plan, reply);
       },
     },
-    { name: 'download', handle: async ({ params, request, reply, user }) => sendSong(deps, params, request, reply, true, user.id) },
+    {
+      name: 'download',
+      handle: async ({ params, request, reply }) => {
+        const id = parseId(params.require('id'));
+        const song = id.kind === 'song' ? await deps.catalogue.audioFile(id.id) : undefined;
+        if (!song) throw notFound('Song');
+        return sendFile(deps, song, request, reply, song.fileName);
+      },
+    },
     {
       name: 'getCoverArt',
       handle: async ({ params, request, reply }) => {
@@ -85,26 +95,20 @@ async function coverSongOf(deps: SubsonicDeps, raw: string): Promise<number | un
   return undefined;
 }
 
-/** The original file's bytes, with Range (seeking); a download is offered under the file's name. */
-async function sendSong(
+/** The original file's bytes, with Range (seeking); a download is offered under `attachmentName`. */
+async function sendFile(
   deps: SubsonicDeps,
-  params: SubsonicParams,
+  file: AudioFile,
   request: FastifyRequest,
   reply: FastifyReply,
-  attachment: boolean,
-  userId: number,
+  attachmentName: string | undefined,
 ): Promise<typeof SENT> {
-  const id = parseId(params.require('id'));
-  const file = id.kind === 'song' ? await deps.catalogue.audioFile(id.id) : undefined;
-  const stat = file ? await deps.storage.stat(file.storageKey) : null;
-  if (!file || !stat) throw notFound('Song');
+  const stat = await deps.storage.stat(file.storageKey);
+  if (!stat) throw notFound('Song');
   const range = parseRangeHeader(request.headers.range, stat.size);
   const object = await deps.storage.get(file.storageKey, range);
   reply.header('content-type', file.fileType).header('accept-ranges', 'bytes').header('cache-control', 'private, no-transform');
-  if (attachment) {
-    const song = id.kind === 'song' ? await deps.catalogue.get(id.id, userId).catch(() => undefined) : undefined;
-    reply.header('content-disposition', contentDisposition(song?.fileName ?? 'song'));
-  }
+  if (attachmentName !== undefined) reply.header('content-disposition', contentDisposition(attachmentName));
   if (range) reply.status(206).header('content-range', contentRange(range, stat.size));
   else reply.status(200);
   reply.header('content-length', range ? range.end - range.start + 1 : stat.size);
