@@ -45,7 +45,7 @@ describe('reading a stream title from ICY metadata (a real HTTP stream on 127.0.
     await expect(readIcyTitle(`${server.origin}/missing`, limits)).rejects.toThrow('The stream answered HTTP 404');
   });
 
-  it("parses StreamTitle out of a block, padded or not", () => {
+  it('parses StreamTitle out of a block, padded or not', () => {
     expect(streamTitle(Buffer.from("StreamTitle='A - B';StreamUrl='http://x';\0\0\0"))).toBe('A - B');
     expect(streamTitle(Buffer.from("StreamUrl='x';StreamTitle='It's';"))).toBe("It's");
     expect(streamTitle(Buffer.from("StreamTitle='';"))).toBeNull();

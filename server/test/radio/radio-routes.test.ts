@@ -34,11 +34,17 @@ describe.each(engines)('radio stations over the web API (%s)', (engine) => {
 
   it('lets an admin add, change and delete stations, which everyone lists by name', async () => {
     expect(await list(bob)).toEqual({ stations: [], canManage: false });
-    const added = await call(ada, 'POST', '/radio-stations', { name: '  Zebra FM ', streamUrl: `${icy.origin}/station`, homepageUrl: 'https://zebra.example/' });
+    const added = await call(ada, 'POST', '/radio-stations', {
+      name: '  Zebra FM ',
+      streamUrl: `${icy.origin}/station`,
+      homepageUrl: 'https://zebra.example/',
+    });
     expect(added.statusCode).toBe(201);
     const zebra = added.json<Station>();
     expect(zebra).toMatchObject({ name: 'Zebra FM', streamUrl: `${icy.origin}/station`, homepageUrl: 'https://zebra.example/' });
-    const alpha = (await call(ada, 'POST', '/radio-stations', { name: 'alpha radio', streamUrl: 'https://alpha.example/live', homepageUrl: '' })).json<Station>();
+    const alpha = (
+      await call(ada, 'POST', '/radio-stations', { name: 'alpha radio', streamUrl: 'https://alpha.example/live', homepageUrl: '' })
+    ).json<Station>();
     expect(alpha.homepageUrl).toBeNull();
 
     expect(await list(bob)).toEqual({ stations: [alpha, zebra], canManage: false });
@@ -88,7 +94,7 @@ describe.each(engines)('radio stations over the web API (%s)', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/radio-stations' })).statusCode).toBe(401);
   });
 
-  it("tells what a station plays now from its ICY metadata, one upstream read for many listeners", async () => {
+  it('tells what a station plays now from its ICY metadata, one upstream read for many listeners', async () => {
     const add = async (name: string, path: string) =>
       (await call(ada, 'POST', '/radio-stations', { name, streamUrl: `${icy.origin}${path}` })).json<Station>().id;
     const titled = await add('Titled', `/station?title=${encodeURIComponent('Night Owls - Moonlight')}&blank=1`);
