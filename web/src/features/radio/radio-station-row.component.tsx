@@ -48,9 +48,9 @@ export function RadioStationRow({ station, playing, canManage, onPlay, onStop, o
         {playing ? <Square aria-hidden className="size-4 fill-current" /> : <Play aria-hidden className="size-4 fill-current rtl:-scale-x-100" />}
       </Button>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h2 className="flex min-w-0 items-center gap-2 text-base font-semibold">
-          <Radio aria-hidden className="size-4 shrink-0 text-fuchsia-300" />
-          <bdi className="truncate">{station.name}</bdi>
+        <h2 className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-base font-semibold">
+          <Radio aria-hidden className="hidden size-4 shrink-0 text-fuchsia-300 sm:block" />
+          <bdi className="min-w-0 break-words">{station.name}</bdi>
           {playing ? (
             <span className="shrink-0 rounded-full bg-danger/15 px-2 py-0.5 text-[0.7rem] font-semibold tracking-wide text-danger uppercase">
               {t('radioLive')}
