@@ -12,6 +12,7 @@ import { lyricsEndpoints } from '@encore/common/lyrics.contract';
 import { browseEndpoints } from '@encore/common/browse.contract';
 import { musicFolderEndpoints } from '@encore/common/music-folders.contract';
 import { playlistsEndpoints } from '@encore/common/playlists.contract';
+import { bookmarksEndpoints } from '@encore/common/bookmarks.contract';
 import { radioEndpoints } from '@encore/common/radio.contract';
 import { smartPlaylistsEndpoints } from '@encore/common/smart-playlist.contract';
 import { tasksEndpoints } from '@encore/common/tasks.contract';
@@ -138,6 +139,9 @@ const operations = [
   'PUT /api/radio-stations/{id}',
   'DELETE /api/radio-stations/{id}',
   'GET /api/radio-stations/{id}/now-playing',
+  'GET /api/bookmarks/{songId}',
+  'PUT /api/bookmarks/{songId}',
+  'DELETE /api/bookmarks/{songId}',
 ];
 
 describe('the OpenAPI document', () => {
@@ -169,6 +173,7 @@ describe('the OpenAPI document', () => {
       browseEndpoints,
       smartPlaylistsEndpoints,
       radioEndpoints,
+      bookmarksEndpoints,
     ].flatMap((group) => Object.values(group));
     const names = declared.map((endpoint) => `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`);
     expect([...names].sort()).toEqual([...operations].sort());
