@@ -12,6 +12,8 @@ import { lyricsEndpoints } from '@encore/common/lyrics.contract';
 import { browseEndpoints } from '@encore/common/browse.contract';
 import { musicFolderEndpoints } from '@encore/common/music-folders.contract';
 import { playlistsEndpoints } from '@encore/common/playlists.contract';
+import { bookmarksEndpoints } from '@encore/common/bookmarks.contract';
+import { radioEndpoints } from '@encore/common/radio.contract';
 import { smartPlaylistsEndpoints } from '@encore/common/smart-playlist.contract';
 import { tasksEndpoints } from '@encore/common/tasks.contract';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -132,6 +134,14 @@ const operations = [
   'POST /api/smart-playlists/import',
   'GET /api/smart-playlists/{id}/nsp',
   'GET /api/smart-playlists/{id}/m3u8',
+  'GET /api/radio-stations',
+  'POST /api/radio-stations',
+  'PUT /api/radio-stations/{id}',
+  'DELETE /api/radio-stations/{id}',
+  'GET /api/radio-stations/{id}/now-playing',
+  'GET /api/bookmarks/{songId}',
+  'PUT /api/bookmarks/{songId}',
+  'DELETE /api/bookmarks/{songId}',
 ];
 
 describe('the OpenAPI document', () => {
@@ -162,6 +172,8 @@ describe('the OpenAPI document', () => {
       ssoEndpoints,
       browseEndpoints,
       smartPlaylistsEndpoints,
+      radioEndpoints,
+      bookmarksEndpoints,
     ].flatMap((group) => Object.values(group));
     const names = declared.map((endpoint) => `${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`);
     expect([...names].sort()).toEqual([...operations].sort());

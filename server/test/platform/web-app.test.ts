@@ -79,6 +79,8 @@ describe('the web app', () => {
       expect(policy).toContain("frame-ancestors 'none'");
       expect(policy).toContain("object-src 'none'");
       expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval' https://accounts.google.com/gsi/client");
+      // Radio stations stream from their own sites (issue 41).
+      expect(policy).toContain("media-src 'self' blob: http: https:");
       expect(policy).not.toContain('upgrade-insecure-requests');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -44,6 +44,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'albums', ...lazyPage(async () => (await import('../features/browse/albums.page')).AlbumsPage) },
   { path: 'albums/:id', ...lazyPage(async () => (await import('../pages/album.page')).ComposedAlbumPage) },
   { path: 'genres', ...lazyPage(async () => (await import('../features/browse/genres.page')).GenresPage) },
+  { path: 'radio', ...lazyPage(async () => (await import('../features/radio/radio.page')).RadioPage) },
   { path: 'upload', ...lazyPage(async () => (await import('../features/upload/upload.page')).UploadPage) },
   { path: 'playlists', ...lazyPage(async () => (await import('../features/playlists/playlists.page')).PlaylistsPage) },
   { path: 'playlists/:id', ...lazyPage(async () => (await import('../features/playlists/playlist.page')).PlaylistPage, numericId) },

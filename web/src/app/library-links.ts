@@ -1,4 +1,4 @@
-import { Disc3, Heart, Library, ListMusic, MicVocal, Tags, UserRound, type LucideIcon } from 'lucide-react';
+import { Disc3, Heart, Library, ListMusic, MicVocal, Radio, Tags, UserRound, type LucideIcon } from 'lucide-react';
 import type { MessageKey } from '../lib/i18n/catalogue';
 
 export interface NavEntry {
@@ -19,7 +19,7 @@ export const MAIN_LINKS: readonly NavEntry[] = [
 /** The admin page's link, shown to admins only after the main links (issue 29). */
 export const ADMIN_LINK: NavEntry = { to: '/admin', label: 'navAdmin' };
 
-/** The Library dropdown's four entries (SPEC 2), then browsing by artist, album and genre (issue 38). */
+/** The Library dropdown's four entries (SPEC 2), then browsing by artist, album and genre (issue 38), and internet radio (issue 41). */
 export const LIBRARY_LINKS: readonly NavEntry[] = [
   { to: '/music', label: 'libraryAllMusic', description: 'libraryAllMusicDescription', icon: Library },
   { to: '/music?owner=true', label: 'libraryMyMusic', description: 'libraryMyMusicDescription', icon: UserRound },
@@ -33,4 +33,5 @@ export const LIBRARY_LINKS: readonly NavEntry[] = [
   { to: '/artists', label: 'libraryArtists', description: 'libraryArtistsDescription', icon: MicVocal },
   { to: '/albums', label: 'libraryAlbums', description: 'libraryAlbumsDescription', icon: Disc3 },
   { to: '/genres', label: 'libraryGenres', description: 'libraryGenresDescription', icon: Tags },
+  { to: '/radio', label: 'libraryRadio', description: 'libraryRadioDescription', icon: Radio },
 ];

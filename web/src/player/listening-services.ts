@@ -1,3 +1,7 @@
+import { toast } from 'sonner';
+import { formatClockTime } from '../lib/clock-time.format';
+import { translate } from '../lib/i18n/i18n.store';
+import { createBookmarkSync } from './bookmark-sync';
 import { createPlayCounter } from './play-counting';
 import { startQueueSync } from './queue-sync';
 import type { Player } from './player.store';
@@ -18,7 +22,8 @@ export function onPlayCounted(listener: (songId: number) => void): () => void {
 
 /**
  * What goes on beside the sound while a user is signed in (issue 30): the queue saved to and
- * restored from the server, and plays counted after half the song or 4 minutes of listening.
+ * restored from the server, plays counted after half the song or 4 minutes of listening, and
+ * long songs resumed from their bookmarks (issue 41).
  * Started once, at the first sign-in of the page (player.store.ts), loaded only then.
  */
 export function startListeningServices(player: Player): () => void {
@@ -29,8 +34,25 @@ export function startListeningServices(player: Player): () => void {
       .then(() => countedListeners.forEach((listener) => listener(songId)))
       .catch((error: unknown) => console.error('The play could not be counted', error));
   });
-  const stopState = player.subscribe(() => counter.onState(player.getState()));
-  const stopEvents = player.onEvent((event) => counter.onEvent(event));
+  const bookmarks = createBookmarkSync({
+    store: {
+      get: async (songId) => (await import('./player.api')).fetchBookmark(songId),
+      save: async (songId, positionMs) => (await import('./player.api')).putBookmark(songId, positionMs),
+      remove: async (songId) => (await import('./player.api')).deleteBookmark(songId),
+    },
+    seek: (seconds) => player.seek(seconds),
+    resumed: (seconds, startOver) =>
+      toast(translate('bookmarkResumed', { time: formatClockTime(seconds) }), { action: { label: translate('bookmarkStartOver'), onClick: startOver } }),
+  });
+  const stopState = player.subscribe(() => {
+    const state = player.getState();
+    counter.onState(state);
+    bookmarks.onState(state);
+  });
+  const stopEvents = player.onEvent((event) => {
+    counter.onEvent(event);
+    bookmarks.onEvent(event);
+  });
   return () => {
     stopSync();
     stopState();

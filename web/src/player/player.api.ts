@@ -1,3 +1,4 @@
+import { bookmarksEndpoints } from '@encore/common/bookmarks.contract';
 import { libraryEndpoints, type SongListEntry } from '@encore/common/library.contract';
 import { listeningEndpoints } from '@encore/common/listening.contract';
 import type { ResponseSchema } from '../lib/api-client';
@@ -70,3 +71,17 @@ export function fetchSong(songId: number, signal?: AbortSignal): Promise<SongLis
 }
 
 export { isSongEntry };
+
+/** The caller's bookmark of a song, in milliseconds; null when there is none (issue 41). */
+export async function fetchBookmark(songId: number): Promise<number | null> {
+  const { bookmark } = await callEndpoint(bookmarksEndpoints.get, { params: { songId }, fallbackMessage: translate('bookmarkFailed') });
+  return bookmark?.positionMs ?? null;
+}
+
+export async function putBookmark(songId: number, positionMs: number): Promise<void> {
+  await callEndpoint(bookmarksEndpoints.save, { params: { songId }, body: { positionMs }, fallbackMessage: translate('bookmarkFailed') });
+}
+
+export async function deleteBookmark(songId: number): Promise<void> {
+  await callEndpoint(bookmarksEndpoints.delete, { params: { songId }, fallbackMessage: translate('bookmarkFailed') });
+}

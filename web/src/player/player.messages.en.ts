@@ -76,4 +76,9 @@ export const playerEn = {
   offlineRemovedToast: 'Offline copy removed',
   offlineSaveFailed: 'Saving for offline failed',
   offlineUnavailable: 'This browser cannot save songs for offline listening.',
+
+  // Long songs resume where they were left (issue 41)
+  bookmarkResumed: 'Resumed at {time}, where you stopped',
+  bookmarkStartOver: 'Start over',
+  bookmarkFailed: 'The place in the song could not be kept',
 };

@@ -75,4 +75,8 @@ export const playerHe: Translation<typeof playerEn> = {
   offlineRemovedToast: 'העותק השמור הוסר',
   offlineSaveFailed: 'השמירה להאזנה ללא חיבור נכשלה',
   offlineUnavailable: 'הדפדפן הזה אינו יכול לשמור שירים להאזנה ללא חיבור.',
+
+  bookmarkResumed: 'ממשיך מ־\u2066{time}\u2069, איפה שעצרת',
+  bookmarkStartOver: 'מההתחלה',
+  bookmarkFailed: 'לא ניתן היה לשמור את המקום בשיר',
 };

@@ -19,6 +19,14 @@ export class BookmarksRepository {
     return this.db.select(columns).from(bookmarks).where(eq(bookmarks.userId, userId)).orderBy(desc(bookmarks.changedAt), desc(bookmarks.songId));
   }
 
+  async get(userId: number, songId: number): Promise<BookmarkRecord | undefined> {
+    const [row] = await this.db
+      .select(columns)
+      .from(bookmarks)
+      .where(and(eq(bookmarks.userId, userId), eq(bookmarks.songId, songId)));
+    return row;
+  }
+
   /** One statement: a second save of the same song replaces the first, keeping when it was created. */
   async save(userId: number, songId: number, positionMs: number, comment: string | null, at: Date): Promise<BookmarkRecord> {
     const [row] = await this.db

@@ -19,6 +19,11 @@ export class BookmarksService implements Bookmarks {
     return this.repository.list(userId);
   }
 
+  /** The user's bookmark of the song, if any. */
+  get(userId: number, songId: number): Promise<BookmarkRecord | undefined> {
+    return this.repository.get(userId, songId);
+  }
+
   async save(userId: number, songId: number, positionMs: number, comment: string | null): Promise<BookmarkRecord> {
     if (!Number.isInteger(positionMs) || positionMs < 0 || positionMs > MAX_BOOKMARK_POSITION_MS) {
       throw new ValidationError('A bookmark position is a whole number of milliseconds from 0 to a day');

@@ -16,6 +16,11 @@ export class RadioRepository {
       .orderBy(asc(sql`lower(${radioStations.name})`), asc(radioStations.id));
   }
 
+  async get(id: number): Promise<RadioStationRecord | undefined> {
+    const [row] = await this.db.select(columns).from(radioStations).where(eq(radioStations.id, id));
+    return row;
+  }
+
   async create(input: RadioStationInput): Promise<RadioStationRecord> {
     const [row] = await this.db.insert(radioStations).values(input).returning(columns);
     if (!row) throw new Error('the station was not written');

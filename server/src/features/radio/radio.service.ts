@@ -42,6 +42,17 @@ export class RadioService implements RadioStations {
     return this.repository.list();
   }
 
+  async get(id: number): Promise<RadioStationRecord> {
+    const station = await this.repository.get(id);
+    if (!station) throw new NotFoundError(STATION_NOT_FOUND);
+    return station;
+  }
+
+  /** Whether the user may add, change and delete stations. */
+  canManage(userId: number): Promise<boolean> {
+    return this.isAdmin(userId);
+  }
+
   async create(actorId: number, input: RadioStationInput): Promise<RadioStationRecord> {
     const station = validStation(input);
     await this.assertAdmin(actorId);

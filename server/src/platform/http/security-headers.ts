@@ -21,7 +21,9 @@ export function installSecurityHeaders(app: FastifyInstance, extraMediaOrigins: 
         frameSrc: [GOOGLE_GSI],
         connectSrc: ["'self'", GOOGLE_GSI, ...extraMediaOrigins],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://lh3.googleusercontent.com', ...extraMediaOrigins],
-        mediaSrc: ["'self'", 'blob:', ...extraMediaOrigins],
+        // Internet radio stations (issue 41) are streams of any site their admins list, played
+        // straight from there: audio may come from any http(s) origin (it cannot run script).
+        mediaSrc: ["'self'", 'blob:', 'http:', 'https:', ...extraMediaOrigins],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

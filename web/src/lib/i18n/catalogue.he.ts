@@ -10,6 +10,7 @@ import { listeningHe } from '../../features/listening/listening.messages.he';
 import { lyricsHe } from '../../features/lyrics/lyrics.messages.he';
 import { musicFoldersHe } from '../../features/music-folders/music-folders.messages.he';
 import { notFoundHe } from '../../features/not-found/not-found.messages.he';
+import { radioHe } from '../../features/radio/radio.messages.he';
 import { playlistsHe } from '../../features/playlists/playlists.messages.he';
 import { smartPlaylistsHe } from '../../features/playlists/smart/smart-playlists.messages.he';
 import { sharingHe } from '../../features/sharing/sharing.messages.he';
@@ -40,6 +41,7 @@ export const hebrewCatalogues = {
   'music-folders': musicFoldersHe,
   'not-found': notFoundHe,
   playlists: playlistsHe,
+  radio: radioHe,
   'smart-playlists': smartPlaylistsHe,
   sharing: sharingHe,
   upload: uploadHe,

@@ -10,6 +10,7 @@ import { listeningEn } from '../../features/listening/listening.messages.en';
 import { lyricsEn } from '../../features/lyrics/lyrics.messages.en';
 import { musicFoldersEn } from '../../features/music-folders/music-folders.messages.en';
 import { notFoundEn } from '../../features/not-found/not-found.messages.en';
+import { radioEn } from '../../features/radio/radio.messages.en';
 import { playlistsEn } from '../../features/playlists/playlists.messages.en';
 import { smartPlaylistsEn } from '../../features/playlists/smart/smart-playlists.messages.en';
 import { sharingEn } from '../../features/sharing/sharing.messages.en';
@@ -38,6 +39,7 @@ export const englishCatalogues = {
   'music-folders': musicFoldersEn,
   'not-found': notFoundEn,
   playlists: playlistsEn,
+  radio: radioEn,
   'smart-playlists': smartPlaylistsEn,
   sharing: sharingEn,
   upload: uploadEn,
