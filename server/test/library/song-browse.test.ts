@@ -427,17 +427,28 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
     const start = (await queen()) ?? 0;
     expect(await reads(nothing)).toEqual({ reads: listens ? 0 : 2, count: start });
     // A retag, a play count or an update that matches nothing is no change of the version.
-    expect((await reads(() => db.update(songs).set({ genre: 'Opera rock' }).where(eq(songs.id, idOf('Bohemian Rhapsody'))))).reads).toBe(listens ? 0 : 2);
+    expect(
+      (
+        await reads(() =>
+          db
+            .update(songs)
+            .set({ genre: 'Opera rock' })
+            .where(eq(songs.id, idOf('Bohemian Rhapsody'))),
+        )
+      ).reads,
+    ).toBe(listens ? 0 : 2);
     expect((await reads(() => db.update(songs).set({ missingSince: new Date() }).where(eq(songs.id, -1)))).reads).toBe(listens ? 0 : 2);
     expect((await reads(() => db.delete(songs).where(eq(songs.id, -1)))).reads).toBe(listens ? 0 : 2);
     // Every statement that changes it is seen by the very next call: hidden, shown again, added, deleted.
     const folderSongs = t.app.encore.modules.port(folderSongsPort);
     expect(await reads(() => folderSongs.setMissing([idOf('Love of My Life')], new Date()))).toEqual({ reads: listens ? 1 : 2, count: start - 1 });
     expect(await reads(() => folderSongs.setMissing([idOf('Love of My Life')], null))).toEqual({ reads: listens ? 1 : 2, count: start });
-    expect(await reads(() => repository.insertMany([row({ title: 'Seaside Rendezvous', artist: 'Queen', album: 'A Night at the Opera' }, 7000, ann)]))).toEqual({
-      reads: listens ? 1 : 2,
-      count: start + 1,
-    });
+    expect(await reads(() => repository.insertMany([row({ title: 'Seaside Rendezvous', artist: 'Queen', album: 'A Night at the Opera' }, 7000, ann)]))).toEqual(
+      {
+        reads: listens ? 1 : 2,
+        count: start + 1,
+      },
+    );
     expect(await reads(() => db.delete(songs).where(eq(songs.displayName, 'Seaside Rendezvous')))).toEqual({ reads: listens ? 1 : 2, count: start });
     // A change rolled back announces nothing.
     const rolledBack = () =>
