@@ -3,12 +3,17 @@
  * transitions and karaoke text, through the renderer's own phases (sharp normalisation, the
  * ASS document, the one ffmpeg command of phase 4) with the system ffmpeg: 720p30 mp4, 1080p30
  * mp4, 720p30 webm and 480p15 gif. Next to each mp4, a bare x264 encode of the same frame
- * count at the same preset (one still picture, no filters) in the same run. Prints frames per
- * second, the ratio to bare x264, × real time and ffmpeg's peak memory. Asserts nothing.
+ * count at the same preset (one still picture, no filters), interleaved with Encore's runs
+ * (bare, Encore, bare, Encore… BENCH_CLIP_ROUNDS rounds) so a busy other core weighs on both.
+ * Prints frames per second, the ratio to bare x264 (over all rounds), × real time, ffmpeg's peak
+ * memory and the load average. Then a 4-minute (BENCH_CLIP_E2E_SECONDS) 1080p30 clip end to
+ * end through a real app: the song uploaded, the pictures and settings posted to create-clip,
+ * its status polled till done, the video fetched and probed. Asserts nothing.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import sharp from 'sharp';
 import { buildClipSubtitles } from '../../common/src/clip-subtitles.js';
@@ -17,9 +22,18 @@ import { buildFfmpegCommand, type GraphInput } from '../../server/src/features/c
 import { CLIP_FONTS_DIR } from '../../server/src/features/clips/phases/03-build-subtitles.js';
 import { pictureBoundaries } from '../../common/src/clip-timeline.js';
 import { writeFile } from 'node:fs/promises';
+import { startBenchApp, type BenchApp } from '../library/bench-app.js';
+import type { ClipStatusResponse } from '../../common/src/clips.contract.js';
+import { multipart } from '../../server/test/clips/clips-test-kit.js';
 
 const SECONDS = Number(process.env['BENCH_CLIP_SECONDS'] ?? 60);
+const ROUNDS = Number(process.env['BENCH_CLIP_ROUNDS'] ?? 2);
+const E2E_SECONDS = Number(process.env['BENCH_CLIP_E2E_SECONDS'] ?? 240);
 const PICTURES = 5;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const dir = await mkdtemp(path.join(tmpdir(), 'encore-clip-bench-'));
 
 /** Runs ffmpeg, sampling its resident memory every 50 ms; wall seconds and peak MB. */
@@ -112,21 +126,9 @@ try {
             buildFfmpegCommand({ ...graph, gif: { stage: 'frames', palette } }),
           ]
         : [buildFfmpegCommand(graph)];
-    const render = { seconds: 0, peakMb: 0 };
-    for (const command of runs) {
-      const one = await ffmpeg(['-protocol_whitelist', 'file,pipe', ...command.args]);
-      render.seconds += one.seconds;
-      render.peakMb = Math.max(render.peakMb, one.peakMb);
-    }
-    const frames = SECONDS * fps;
-    const line = [
-      `${height}p${fps} ${format}:`,
-      `${Math.round(frames / render.seconds)} fps`,
-      `${(SECONDS / (render.seconds + normaliseSeconds)).toFixed(2)}× real time (incl. ${normaliseSeconds.toFixed(1)} s normalising)`,
-      `peak ${render.peakMb} MB`,
-    ];
-    if (format === 'mp4') {
-      const bare = await ffmpeg([
+    const encore = () => runAll(runs);
+    const bare = () =>
+      ffmpeg([
         '-loop',
         '1',
         '-framerate',
@@ -146,10 +148,144 @@ try {
         '-y',
         path.join(dir, 'bare.mp4'),
       ]);
-      line.push(`| bare x264 ${Math.round(frames / bare.seconds)} fps, ratio ${(bare.seconds / render.seconds).toFixed(2)}`);
+    const frames = SECONDS * fps;
+    const loadBefore = load();
+    const render = { seconds: 0, peakMb: 0, each: [] as number[] };
+    const plain = { seconds: 0, peakMb: 0, each: [] as number[] };
+    for (let round = 0; round < (format === 'mp4' ? ROUNDS : 1); round++) {
+      if (format === 'mp4') add(plain, await bare());
+      add(render, await encore());
     }
+    const line = [
+      `${height}p${fps} ${format}:`,
+      `Encore ${Math.round((frames * render.each.length) / render.seconds)} fps (${render.each.map((t) => Math.round(frames / t)).join(', ')})`,
+      `${(SECONDS / (render.seconds / render.each.length + normaliseSeconds)).toFixed(2)}× real time (incl. ${normaliseSeconds.toFixed(1)} s normalising)`,
+      `peak ${render.peakMb} MB`,
+    ];
+    if (format === 'mp4') {
+      line.push(
+        `| bare x264 ${Math.round((frames * plain.each.length) / plain.seconds)} fps (${plain.each.map((t) => Math.round(frames / t)).join(', ')}), peak ${plain.peakMb} MB`,
+        `| ratio ${(plain.seconds / render.seconds).toFixed(2)}`,
+      );
+    }
+    line.push(`| load ${loadBefore} → ${load()}`);
     console.log(line.join('  '));
   }
+  await endToEnd(song, sources);
 } finally {
   await rm(dir, { recursive: true, force: true });
+}
+
+/** The runs of one render (a GIF's two), one after the other: their wall seconds and peak. */
+async function runAll(runs: { args: string[] }[]): Promise<{ seconds: number; peakMb: number }> {
+  const total = { seconds: 0, peakMb: 0 };
+  for (const command of runs) {
+    const one = await ffmpeg(['-protocol_whitelist', 'file,pipe', ...command.args]);
+    total.seconds += one.seconds;
+    total.peakMb = Math.max(total.peakMb, one.peakMb);
+  }
+  return total;
+}
+
+function add(total: { seconds: number; peakMb: number; each: number[] }, run: { seconds: number; peakMb: number }): void {
+  total.seconds += run.seconds;
+  total.peakMb = Math.max(total.peakMb, run.peakMb);
+  total.each.push(run.seconds);
+}
+
+/**
+ * A 1080p30 mp4 of E2E_SECONDS through a real app (PGlite, local storage, the render worker in
+ * the process): the song's upload (presigned URL, PUT, upload-complete), create-clip with the
+ * pictures and karaoke words, clip-status polled till done, the video fetched and probed.
+ */
+async function endToEnd(shortSong: string, sources: string[]): Promise<void> {
+  const song = path.join(dir, 'long-song.mp3');
+  await ffmpeg([
+    '-stream_loop',
+    '-1',
+    '-i',
+    shortSong,
+    '-t',
+    String(E2E_SECONDS),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '192k',
+    '-id3v2_version',
+    '3',
+    '-metadata',
+    'title=Bench song',
+    '-y',
+    song,
+  ]);
+  const words = Array.from({ length: Math.floor(E2E_SECONDS * 2) }, (_, i) => ({ text: `word${i}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
+  let bench: BenchApp | undefined;
+  try {
+    bench = await startBenchApp('pglite', { WORKER: 'in-process' });
+    const t = bench;
+    const auth = { authorization: `Bearer ${t.token}` };
+    const loadBefore = load();
+    const started = performance.now();
+    const presigned = await t.app.inject({ url: '/api/upload/presigned-url?fileName=long-song.mp3&contentType=audio%2Fmpeg', headers: auth });
+    if (presigned.statusCode !== 200) throw new Error(`presign: ${presigned.statusCode} ${presigned.body}`);
+    const { url, key } = presigned.json<{ url: string; key: string }>();
+    const signed = new URL(url, 'http://encore.bench');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: signed.pathname + signed.search,
+      headers: { 'content-type': 'audio/mpeg' },
+      payload: await readFile(song),
+    });
+    if (put.statusCode >= 300) throw new Error(`PUT: ${put.statusCode} ${put.body}`);
+    const complete = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/upload-complete',
+      headers: auth,
+      payload: { fileName: 'long-song.mp3', s3key: key, fileType: 'audio/mpeg', size: 0, folderId: 0 },
+    });
+    if (complete.statusCode >= 300) throw new Error(`upload-complete: ${complete.statusCode} ${complete.body}`);
+    const uploaded = (performance.now() - started) / 1000;
+    const settings = { ...DEFAULT_CLIP_SETTINGS, videoQuality: 'high', videoFormat: 'mp4', aspectRatio: '16:9', framerate: 30, transitions: 'smooth', words };
+    const form = await multipart(
+      { settings: JSON.stringify(settings), songUrl: `/music/${complete.json<{ id: number }>().id}` },
+      sources.map((file) => ({ name: 'mediaFiles', file, type: 'image/jpeg' })),
+    );
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/clips/create-clip',
+      headers: { ...auth, 'content-type': form.contentType },
+      payload: form.body,
+    });
+    if (created.statusCode !== 202) throw new Error(`create-clip: ${created.statusCode} ${created.body}`);
+    const taskId = created.json<{ task_id: string }>().task_id;
+    let status: ClipStatusResponse;
+    for (;;) {
+      status = (await t.app.inject({ url: `/api/clips/clip-status/${taskId}`, headers: auth })).json<ClipStatusResponse>();
+      if (status.status === 'done' || status.status === 'error' || status.status === 'cancelled') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    if (status.status !== 'done' || !status.video_url) throw new Error(`render: ${JSON.stringify(status)}`);
+    const video = new URL(status.video_url, 'http://encore.bench');
+    const fetched = await t.app.inject({ url: video.pathname + video.search });
+    if (fetched.statusCode !== 200) throw new Error(`video: ${fetched.statusCode}`);
+    const file = path.join(dir, 'e2e.mp4');
+    await writeFile(file, fetched.rawPayload);
+    const seconds = (performance.now() - started) / 1000;
+    const { stdout } = await promisify(execFile)('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name,width,height:format=duration',
+      '-of',
+      'csv=p=0',
+      file,
+    ]);
+    console.log(
+      `End to end, ${E2E_SECONDS / 60}-minute 1080p30 mp4 (5 pictures, smooth, karaoke): ${seconds.toFixed(1)} s from upload to playable file ` +
+        `(upload ${uploaded.toFixed(1)} s), ${(E2E_SECONDS / seconds).toFixed(2)}× real time, ${(fetched.rawPayload.length / 1e6).toFixed(1)} MB, ` +
+        `ffprobe: ${stdout.trim().split('\n').join(' / ')}  | load ${loadBefore} → ${load()}`,
+    );
+  } finally {
+    await bench?.close();
+  }
 }

@@ -9,8 +9,9 @@ import { songInputArgs } from '../../../platform/media/ffmpeg.input.js';
  * a video is scaled and cropped here, looped or trimmed to the clip.
  *
  * Transitions between pictures use `xfade` when the binary has it; the fallback graph (the
- * npm-shipped ffmpeg 4.1 has no xfade) overlays each picture on the previous ones, fading its
- * alpha in (smooth) or sliding it in (sharp, elastic), which looks the same.
+ * npm-shipped ffmpeg 4.1 has no xfade) overlays the next picture on the previous one, fading
+ * its alpha in (smooth) or sliding it in (sharp, elastic), which looks the same. Either runs
+ * only for the transition's frames; the pictures' frames alone are concatenated around them.
  */
 export interface GraphInput {
   width: number;
@@ -62,7 +63,7 @@ export function buildFfmpegCommand(input: GraphInput): FfmpegCommand {
   if (input.media.kind === 'video') {
     inputs.push('-stream_loop', '-1', '-t', seconds(duration), '-format_whitelist', VIDEO_DEMUXERS.join(','), '-i', `file:${path.resolve(input.media.file)}`);
     chains.push(
-      `[1:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,fps=${fps},format=yuv420p,trim=duration=${seconds(duration)},setpts=PTS-STARTPTS[base]`,
+      `[1:v]fps=${fps},scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,format=yuv420p,trim=duration=${seconds(duration)},setpts=PTS-STARTPTS[base]`,
     );
     video = '[base]';
   } else {
@@ -167,48 +168,77 @@ export function buildFfmpegCommand(input: GraphInput): FfmpegCommand {
 function pictureChain(input: GraphInput, inputs: string[], chains: string[]): string {
   if (input.media.kind !== 'images') throw new Error('pictures expected');
   const { files, boundaries } = input.media;
-  const { width, height, framerate: fps, duration } = input;
+  const { framerate: fps, duration } = input;
   const count = files.length;
   const style = input.transition === 'none' || count < 2 ? undefined : TRANSITION_XFADE[CLIP_TRANSITIONS[input.transition].look];
   const overlap = style ? transitionSeconds(boundaries, input.transition) : 0;
+  const spans = pictureSpans(boundaries, count, duration, fps, overlap);
   const first = 1; // input 0 is the song
-  // Each picture is read and converted once, then repeated by the loop filter for as many
-  // frames as it shows (a looped image input would decode and convert it again every frame).
-  const frames = files.map((_, i) => {
-    const start = boundaries[i] ?? 0;
-    const end = boundaries[i + 1] ?? duration;
-    return Math.max(1, Math.round((end - start + (i < count - 1 ? overlap : 0)) * fps));
-  });
-  files.forEach((file) => inputs.push('-f', 'image2', '-i', `file:${path.resolve(file)}`));
-  const still = (i: number, pixelFormat: string) =>
-    `[${first + i}:v]format=${pixelFormat},setsar=1,loop=loop=${(frames[i] ?? 1) - 1}:size=1:start=0,setpts=N/${fps}/TB`;
-  const label = (i: number) => `[p${i}]`;
-  if (!style) {
-    files.forEach((_, i) => chains.push(`${still(i, 'yuv420p')}${label(i)}`));
-    chains.push(`${files.map((_, i) => label(i)).join('')}concat=n=${count}:v=1:a=0[base]`);
-    return '[base]';
-  }
-  if (input.hasXfade) {
-    files.forEach((_, i) => chains.push(`${still(i, 'yuv420p')},settb=AVTB${label(i)}`));
-    let chain = label(0);
-    for (let i = 1; i < count; i++) {
-      const next = i === count - 1 ? '[base]' : `[x${i}]`;
-      chains.push(`${chain}${label(i)}xfade=transition=${style.xfade}:duration=${seconds(overlap)}:offset=${seconds(boundaries[i] ?? 0)}${next}`);
-      chain = next;
+  // The picture's timestamps in frames of the clip (the image demuxer's default is 1/25 s).
+  files.forEach((file) => inputs.push('-framerate', String(fps), '-f', 'image2', '-i', `file:${path.resolve(file)}`));
+
+  // Each picture is read and converted once, then repeated by the loop filter (a looped image
+  // input would decode and convert it again every frame). The clip is a concat of segments:
+  // each picture alone (yuv420p, the encoder's format: nothing is converted per frame), and
+  // between two pictures only the transition's frames, both pictures repeated for them and
+  // blended by xfade, or by the fallback's overlay (npm ffmpeg 4.1 has no xfade). xfade works
+  // in 4:4:4 only: over whole-length streams, ffmpeg converted every frame of the clip to
+  // yuv444p for it and back for the encoder, and the text was drawn on 4:4:4 frames.
+  const repeat = (frames: number) => `loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
+  const blendFormat = !style ? 'yuv420p' : input.hasXfade ? 'yuv444p' : 'yuva420p';
+  const segments: string[] = [];
+  spans.forEach((span, i) => {
+    const uses: { label: string; chain: string }[] = [];
+    const incoming = span.transition > 0;
+    const outgoing = (spans[i + 1]?.transition ?? 0) > 0;
+    if (incoming) {
+      const fadeIn = !input.hasXfade && style?.fallback === 'fade' ? `,fade=t=in:st=0:d=${seconds(overlap)}:alpha=1` : '';
+      uses.push({ label: `[i${i}]`, chain: `format=${blendFormat},${repeat(span.transition)}${fadeIn}` });
     }
-    return '[base]';
-  }
-  // Fallback: a black canvas, each picture overlaid from its start, its alpha faded in or slid in from the right.
-  chains.push(`color=c=black:s=${width}x${height}:r=${fps}:d=${seconds(duration)},format=yuv420p[c0]`);
-  files.forEach((_, i) => {
-    const start = boundaries[i] ?? 0;
-    const fadeIn = i > 0 && style.fallback === 'fade' ? `,fade=t=in:st=0:d=${seconds(overlap)}:alpha=1` : '';
-    chains.push(`${still(i, 'yuva420p')}${fadeIn},setpts=PTS-STARTPTS+${seconds(start)}/TB${label(i)}`);
-    const x = i > 0 && style.fallback === 'slide' ? `:x='max(0,W*(1-(t-${seconds(start)})/${seconds(overlap)}))':eval=frame` : '';
-    const out = i === count - 1 ? '[base]' : `[c${i + 1}]`;
-    chains.push(`[c${i}]${label(i)}overlay=eof_action=pass${x}:format=auto${out}`);
+    if (span.alone > 0) uses.push({ label: `[p${i}]`, chain: `format=yuv420p,${repeat(span.alone)}` });
+    // The picture going out under the next one: as the encoder's format for the fallback's overlay (it is the canvas).
+    if (outgoing) uses.push({ label: `[o${i}]`, chain: `format=${input.hasXfade ? blendFormat : 'yuv420p'},${repeat(spans[i + 1]?.transition ?? 1)}` });
+    const source = `[${first + i}:v]setsar=1`;
+    if (uses.length === 1) chains.push(`${source},${uses[0]?.chain}${uses[0]?.label}`);
+    else if (uses.length > 1) {
+      // Splits the one decoded picture, before it is repeated.
+      chains.push(`${source},split=${uses.length}${uses.map((_, u) => `[u${i}_${u}]`).join('')}`);
+      uses.forEach((use, u) => chains.push(`[u${i}_${u}]${use.chain}${use.label}`));
+    }
+    if (incoming && style) {
+      const blend = input.hasXfade
+        ? `[o${i - 1}][i${i}]xfade=transition=${style.xfade}:duration=${seconds(overlap)}:offset=0`
+        : `[o${i - 1}][i${i}]overlay=eof_action=pass${style.fallback === 'slide' ? `:x='max(0,W*(1-t/${seconds(overlap)}))':eval=frame` : ''}:format=auto`;
+      chains.push(`${blend},format=yuv420p[t${i}]`);
+      segments.push(`[t${i}]`);
+    }
+    if (span.alone > 0) segments.push(`[p${i}]`);
   });
+  chains.push(`${segments.join('')}concat=n=${segments.length}:v=1:a=0[base]`);
   return '[base]';
+}
+
+/**
+ * The clip's frames for each picture: its transition in (the previous picture going out under
+ * it), then its frames alone. A picture starts at its boundary's frame, each transition from
+ * its picture's start (common/clip-timeline), and together they make the clip's frame count.
+ */
+export function pictureSpans(
+  boundaries: readonly number[],
+  count: number,
+  duration: number,
+  fps: number,
+  overlap: number,
+): { transition: number; alone: number }[] {
+  const total = Math.max(1, Math.round(duration * fps));
+  const transitionFrames = overlap > 0 ? Math.max(1, Math.round(overlap * fps)) : 0;
+  const starts: number[] = [];
+  for (let i = 0; i < count; i++) starts.push(i === 0 ? 0 : Math.min(total, Math.max(starts[i - 1] ?? 0, Math.round((boundaries[i] ?? 0) * fps))));
+  return starts.map((start, i) => {
+    const length = (i === count - 1 ? total : (starts[i + 1] ?? total)) - start;
+    const transition = i === 0 ? 0 : Math.min(transitionFrames, length);
+    return { transition, alone: length - transition };
+  });
 }
 
 /** A number of seconds as ffmpeg reads it (milliseconds, no exponent). */

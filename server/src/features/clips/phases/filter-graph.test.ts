@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFfmpegCommand, filterValue, type GraphInput } from './04-filter-graph.js';
+import { buildFfmpegCommand, filterValue, pictureSpans, type GraphInput } from './04-filter-graph.js';
 
 const base: GraphInput = {
   width: 854,
@@ -18,23 +18,32 @@ const base: GraphInput = {
 };
 
 describe('the filter graph', () => {
-  it('chains xfade at each picture boundary, pictures overlapping by the transition', () => {
+  it("blends with xfade only the frames of each transition, from its picture's start, between the pictures' frames alone", () => {
     const { args, filter } = buildFfmpegCommand(base);
-    expect(filter).toContain('[p0][p1]xfade=transition=fade:duration=0.800:offset=3.000[x1]');
-    expect(filter).toContain('[x1][p2]xfade=transition=fade:duration=0.800:offset=6.000[base]');
-    expect(args.join(' ')).toContain('-f image2 -i file:/w/p0.png');
-    // Each picture decoded once and repeated for its frames: 3.8 s and (the last) 3 s at 30 fps.
-    expect(filter).toContain('[1:v]format=yuv420p,setsar=1,loop=loop=113:size=1:start=0,setpts=N/30/TB,settb=AVTB[p0]');
-    expect(filter).toContain('[3:v]format=yuv420p,setsar=1,loop=loop=89:size=1:start=0');
+    // 0.8 s at 30 fps: 24 frames of each picture in 4:4:4 (xfade's only formats), blended, then 4:2:0 again.
+    expect(filter).toContain('[o0][i1]xfade=transition=fade:duration=0.800:offset=0,format=yuv420p[t1]');
+    expect(filter).toContain('[o1][i2]xfade=transition=fade:duration=0.800:offset=0,format=yuv420p[t2]');
+    expect(filter).toContain('[p0][t1][p1][t2][p2]concat=n=5:v=1:a=0[base]');
+    // Each picture decoded once, split before it is repeated: alone for 3 s (the first), or 3 s less the transition.
+    expect(filter).toContain('[1:v]setsar=1,split=2[u0_0][u0_1];[u0_0]format=yuv420p,loop=loop=89:size=1:start=0,setpts=N/30/TB[p0]');
+    expect(filter).toContain('[u1_0]format=yuv444p,loop=loop=23:size=1:start=0,setpts=N/30/TB[i1]');
+    expect(filter).toContain('[u1_1]format=yuv420p,loop=loop=65:size=1:start=0,setpts=N/30/TB[p1]');
+    expect(filter).toContain('[u2_1]format=yuv420p,loop=loop=65:size=1:start=0,setpts=N/30/TB[p2]');
+    // No stream longer than a transition is converted to 4:4:4.
+    expect(filter.match(/format=yuv444p,loop=loop=\d+/g)).toEqual(Array(4).fill('format=yuv444p,loop=loop=23'));
+    expect(args.join(' ')).toContain('-framerate 30 -f image2 -i file:/w/p0.png');
     expect(args.slice(0, 4)).toEqual(['-ss', '2.000', '-t', '9.000']);
   });
-  it('falls back to overlays with alpha fades or slides without xfade', () => {
+  it("falls back to an overlay of the transition's frames, its alpha faded or slid in, without xfade", () => {
     const smooth = buildFfmpegCommand({ ...base, hasXfade: false }).filter;
     expect(smooth).not.toContain('xfade');
-    expect(smooth).toContain('fade=t=in:st=0:d=0.800:alpha=1,setpts=PTS-STARTPTS+3.000/TB[p1]');
-    expect(smooth).toContain('[c1][p1]overlay=eof_action=pass:format=auto[c2]');
+    expect(smooth).toContain('[u1_0]format=yuva420p,loop=loop=23:size=1:start=0,setpts=N/30/TB,fade=t=in:st=0:d=0.800:alpha=1[i1]');
+    expect(smooth).toContain('[u0_1]format=yuv420p,loop=loop=23:size=1:start=0,setpts=N/30/TB[o0]');
+    expect(smooth).toContain('[o0][i1]overlay=eof_action=pass:format=auto,format=yuv420p[t1]');
+    expect(smooth).toContain('[p0][t1][p1][t2][p2]concat=n=5:v=1:a=0[base]');
     const elastic = buildFfmpegCommand({ ...base, hasXfade: false, transition: 'elastic' }).filter;
-    expect(elastic).toContain("x='max(0,W*(1-(t-3.000)/0.600))':eval=frame");
+    expect(elastic).toContain("[o0][i1]overlay=eof_action=pass:x='max(0,W*(1-t/0.600))':eval=frame:format=auto,format=yuv420p[t1]");
+    expect(elastic).not.toContain(',fade=t=in');
   });
   it('concatenates without transitions', () => {
     expect(buildFfmpegCommand({ ...base, transition: 'none' }).filter).toContain('[p0][p1][p2]concat=n=3:v=1:a=0[base]');
@@ -56,10 +65,38 @@ describe('the filter graph', () => {
     expect(frames.args.join(' ')).toContain('-f image2 -i file:/w/palette.png');
     expect(frames.filter).toContain('[texted][4:v]paletteuse=dither=bayer:bayer_scale=3[out]');
     for (const run of [palette, frames]) {
-      expect(run.filter).not.toContain('split');
+      // Only a picture's one decoded frame is split (before it is repeated), never the clip's frames.
+      expect(run.filter.match(/split/g)?.length).toBe(run.filter.match(/\[\d+:v\]setsar=1,split=/g)?.length);
       expect(run.filter).not.toContain('[0:a]');
       expect(run.args).toContain('-an');
     }
+  });
+  it("gives each picture its frames, transition included, so they make the clip's", () => {
+    expect(pictureSpans([0, 3, 6, 9], 3, 9, 30, 0.8)).toEqual([
+      { transition: 0, alone: 90 },
+      { transition: 24, alone: 66 },
+      { transition: 24, alone: 66 },
+    ]);
+    // Starts on frames, the transition's 7.5 frames rounded.
+    expect(pictureSpans([0, 1.01, 2.5], 2, 2.5, 30, 0.25)).toEqual([
+      { transition: 0, alone: 30 },
+      { transition: 8, alone: 37 },
+    ]);
+    // A GIF's palette run at 2 frames a second: half-second pictures are one frame, the transition all of it.
+    const palette = pictureSpans([0, 0.5, 1, 2], 3, 2, 2, 0.25);
+    expect(palette).toEqual([
+      { transition: 0, alone: 1 },
+      { transition: 1, alone: 0 },
+      { transition: 1, alone: 1 },
+    ]);
+    const frames = buildFfmpegCommand({
+      ...base,
+      framerate: 2,
+      duration: 2,
+      media: { kind: 'images', files: base.media.kind === 'images' ? base.media.files : [], boundaries: [0, 0.5, 1, 2] },
+    });
+    expect(frames.filter).toContain('[p0][t1][t2][p2]concat=n=4:v=1:a=0[base]');
+    expect(pictureSpans([0, 4], 1, 4, 15, 0)).toEqual([{ transition: 0, alone: 60 }]);
   });
   it('loops or trims a video to the clip, scaled and cropped to the frame', () => {
     const { args, filter } = buildFfmpegCommand({ ...base, media: { kind: 'video', file: '/w/v.mov' } });
