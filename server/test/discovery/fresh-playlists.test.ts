@@ -89,7 +89,8 @@ describe.each(engines)('AI playlists kept fresh on %s', (engine) => {
     }
     return ids;
   };
-  const songIds = async (token: string, playlistId: number) => (await call<SongsOf>(token, 'GET', `/api/playlists/${playlistId}`)).body.songs.map((song) => song.id);
+  const songIds = async (token: string, playlistId: number) =>
+    (await call<SongsOf>(token, 'GET', `/api/playlists/${playlistId}`)).body.songs.map((song) => song.id);
   const sql = async (text: string, values: unknown[] = []) => (await t.app.encore.platform.database.executor.executeSql(text, values)).rows;
   const jobStates = async (name: string) =>
     (await sql(`select state, singleton_key as key from pgboss.job where name = $1 order by created_on`, [name])) as { state: string; key: string | null }[];

@@ -23,7 +23,11 @@ export const refreshPlaylistJob = jobKind('discovery.refresh-playlist', z.object
 export const FRESH_DEBOUNCE_SECONDS = 60;
 
 export async function announceSongsChanged(jobs: Pick<Jobs, 'send'>): Promise<void> {
-  await jobs.send(freshPlaylistsJob, {}, { singletonKey: 'fresh-playlists', singletonSeconds: FRESH_DEBOUNCE_SECONDS, startAfterSeconds: FRESH_DEBOUNCE_SECONDS });
+  await jobs.send(
+    freshPlaylistsJob,
+    {},
+    { singletonKey: 'fresh-playlists', singletonSeconds: FRESH_DEBOUNCE_SECONDS, startAfterSeconds: FRESH_DEBOUNCE_SECONDS },
+  );
 }
 
 export interface FreshPlaylistsDeps {

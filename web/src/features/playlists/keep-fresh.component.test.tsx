@@ -44,7 +44,10 @@ describe('Keep fresh on an AI playlist (issue 41)', { timeout: 30_000 }, () => {
   });
 
   it('is not offered on a playlist that cannot be kept fresh', async () => {
-    stubFetch({ 'GET /api/playlists/2': { body: makePlaylist(2, makeSongs(1), { name: 'Mine', aiPrompt: null, keepFresh: null }) }, 'GET /api/files': { body: [] } });
+    stubFetch({
+      'GET /api/playlists/2': { body: makePlaylist(2, makeSongs(1), { name: 'Mine', aiPrompt: null, keepFresh: null }) },
+      'GET /api/files': { body: [] },
+    });
     renderApp('/playlists/2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mine' })).toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: 'Keep fresh' })).toBeNull();
