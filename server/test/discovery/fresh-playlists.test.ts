@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SongFeatures } from '@encore/common/analysis.contract';
@@ -11,7 +14,9 @@ import { freshPlaylistsJob, refreshPlaylistJob } from '../../src/features/discov
 import { folderSongsPort } from '../../src/features/library/library.port.js';
 import { songs } from '../../src/features/library/library.schema.js';
 import { workerPoll } from '../../src/platform/jobs/jobs.js';
+import { upload } from '../library/library-test-kit.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
+import { synthSong } from './synth-audio.js';
 
 /**
  * Issue 41: an AI playlist kept fresh is ranked again with its prompt when songs are added or
@@ -184,5 +189,24 @@ describe.each(engines)('AI playlists kept fresh on %s', (engine) => {
     // Switched off: a re-rank leaves it alone.
     expect((await call<Playlist>(ada, 'PATCH', `/api/playlists/${body.id}`, { keepFresh: false })).body.keepFresh).toBe(false);
     expect(await discovery.refresh(body.id)).toBe('skipped');
+  });
+
+  it('queues the re-rank when a song is uploaded and when a song is analysed', async () => {
+    const pending = async () => (await jobStates(freshPlaylistsJob.name)).filter((job) => job.state === 'created');
+    // The minute's earlier job would swallow these sends: only theirs is looked at.
+    await sql(`delete from pgboss.job where name = $1`, [freshPlaylistsJob.name]);
+    const dir = await mkdtemp(path.join(tmpdir(), 'encore-fresh-'));
+    try {
+      await synthSong(path.join(dir, 'beat.mp3'), { bpm: 120, rootHz: 220, mode: 'major', gainDb: -6, seconds: 6 });
+      const uploaded = await upload(t, ada, path.join(dir, 'beat.mp3'));
+      expect(uploaded.complete.statusCode).toBe(201);
+      expect(await pending()).toHaveLength(1);
+      await sql(`delete from pgboss.job where name = $1`, [freshPlaylistsJob.name]);
+      const { analysis } = t.app.encore.modules.internals(discoveryModule);
+      expect(await analysis.analyseSong(uploaded.song.id)).toBe('analysed');
+      expect(await pending()).toHaveLength(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
