@@ -20,6 +20,11 @@ export const playlistSummary = z.object({
   updatedAt: z.string(),
   /** The prompt of an AI playlist (issue 12: "More like this" names its song); null or absent for one a user made. */
   aiPrompt: z.string().nullable().optional(),
+  /**
+   * An AI playlist generated from a prompt: whether it is kept fresh, ranked again when songs are
+   * added or analysed (issue 41). Null or absent for a playlist that cannot be (a user's own, More like this).
+   */
+  keepFresh: z.boolean().nullable().optional(),
 });
 export type PlaylistSummary = z.infer<typeof playlistSummary>;
 
@@ -43,6 +48,15 @@ export type CreatePlaylistBody = z.input<typeof createPlaylistBody>;
 
 export const updatePlaylistBody = z.object({ name: name('Please provide a valid name for the playlist'), description });
 export type UpdatePlaylistBody = z.input<typeof updatePlaylistBody>;
+
+/** The owner's switch of an AI playlist: kept fresh or not (issue 41). */
+export const patchPlaylistBody = z.object({
+  keepFresh: z.boolean({ error: 'keepFresh must be true or false' }),
+});
+export type PatchPlaylistBody = z.input<typeof patchPlaylistBody>;
+
+/** Answered when a playlist that was not generated from a prompt is asked to be kept fresh. */
+export const KEEP_FRESH_NOT_AI = 'Only a playlist generated from a prompt can be kept fresh';
 
 /** The most songs one call appends (an album's, in order): as many as a reorder may list. */
 export const PLAYLIST_APPEND_MAX = 10_000;
@@ -147,6 +161,15 @@ export const playlistsEndpoints = {
     body: updatePlaylistBody,
     response: playlist,
     summary: 'Rename or describe a playlist',
+    tags,
+  }),
+  patch: defineEndpoint({
+    method: 'PATCH',
+    path: '/playlists/:id',
+    params: playlistIdParams,
+    body: patchPlaylistBody,
+    response: playlist,
+    summary: 'Keep an AI playlist fresh: ranked again with its prompt when songs are added or analysed (its owner only)',
     tags,
   }),
   delete: defineEndpoint({

@@ -95,6 +95,7 @@ const operations = [
   'PUT /api/player/queue',
   'PUT /api/profile/listenbrainz',
   'PUT /api/playlists/{id}',
+  'PATCH /api/playlists/{id}',
   'PUT /api/playlists/{id}/songs',
   'GET /api/auth/profile',
   'GET /api/auth/api-keys',

@@ -6,7 +6,7 @@ import { songBrowsePort, songCataloguePort, songDetailSourcesPort, songEventsPor
 import { generatedPlaylistsPort } from '../playlists/playlists.port.js';
 import { AnalysisPool } from './analysis/analysis-pool.js';
 import { AnalysisService } from './analysis/analysis.service.js';
-import { analyseSongJob, analysisBackfillJob, discoveryJobs } from './discovery.jobs.js';
+import { analyseSongJob, analysisBackfillJob, announceSongsChanged, discoveryJobs, freshPlaylistsJob, refreshPlaylistJob } from './discovery.jobs.js';
 import { similarSongsPort, songLoudnessPort } from './discovery.port.js';
 import { DiscoveryRepository } from './discovery.repository.js';
 import { discoveryRoutes } from './discovery.routes.js';
@@ -21,7 +21,7 @@ export const discoveryModule = defineModule({
   requires: [songCataloguePort, songEventsPort, songDetailSourcesPort, songFactsPort, songBrowsePort, generatedPlaylistsPort],
   provides: [similarSongsPort, songLoudnessPort],
   tables: [songAnalyses, catalogVersion],
-  jobs: [analyseSongJob, analysisBackfillJob],
+  jobs: [analyseSongJob, analysisBackfillJob, freshPlaylistsJob, refreshPlaylistJob],
   settings: ['LLM_API_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_TIMEOUT_SECONDS', 'ANALYSIS_BACKFILL', 'ANALYSIS_ON_INGEST', 'USER_AI_PER_MINUTE'],
   tags: ['discovery'],
   messages: AI_MESSAGES,
@@ -39,8 +39,15 @@ export const discoveryModule = defineModule({
       songs,
       songKey: async (songId) => (await catalogue.audioFile(songId))?.storageKey,
       logger,
+      onAnalysed: () => announceSongsChanged(platform.jobs),
     });
-    const discovery = new DiscoveryService({ repository, catalog: catalogue, songs, playlists: use(generatedPlaylistsPort), logger, llm: config.ai.llm });
+    const playlists = use(generatedPlaylistsPort);
+    const discovery = new DiscoveryService({ repository, catalog: catalogue, songs, playlists, logger, llm: config.ai.llm });
+    // A song added may answer a fresh playlist's prompt once analysed (or at once, when its analysis was kept).
+    use(songEventsPort).onSongAdded(
+      () => announceSongsChanged(platform.jobs),
+      () => announceSongsChanged(platform.jobs),
+    );
     if (config.ai.onIngest) {
       use(songEventsPort).onSongAdded(
         async ({ songId }) => {
@@ -58,7 +65,7 @@ export const discoveryModule = defineModule({
     return {
       ports: [bind(similarSongsPort, new SimilarSongsFinder(repository)), bind(songLoudnessPort, replayGains)],
       routes: discoveryRoutes(discovery, analysis, aiGenerationGate(new RateLimiter(database.db), config.limits)),
-      jobs: discoveryJobs(analysis, { backfill: config.ai.backfill }),
+      jobs: discoveryJobs(analysis, { backfill: config.ai.backfill }, { discovery, playlists, jobs: platform.jobs }),
       health: async () => ({ analysis: await analysis.progress() }),
       // Songs uploaded before analysis existed (or while it was off): the backfill catches up at once.
       start: async () => {

@@ -2,7 +2,7 @@ import { AI_MESSAGES, MORE_LIKE_THIS_SIZE, incompleteAnalysisNote, nearestNote, 
 import { UnprocessableError } from '../../platform/errors/app-errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { SongFactsSource, SongRecord } from '../library/library.port.js';
-import type { GeneratedPlaylists } from '../playlists/playlists.port.js';
+import type { AiPlaylistSize, GeneratedPlaylists } from '../playlists/playlists.port.js';
 import { loadCandidates } from './candidates.js';
 import type { Candidate, DiscoveryRepository } from './discovery.repository.js';
 import { interpretWithLlm, LlmUnusable, type LlmSettings } from './llm/llm-interpreter.js';
@@ -57,21 +57,9 @@ export class DiscoveryService {
   async generate(ownerId: number, prompt: string): Promise<GeneratedResult> {
     // Something to read: letters, digits, or an emoji Encore knows (checked by the parser).
     const { candidates, vocabulary, note } = await this.library();
-    let interpreter: GeneratedResult['interpreter'] = 'embedded';
-    const embedded = parsePrompt(prompt, vocabulary);
-    let query = embedded;
-    if (this.deps.llm) {
-      try {
-        query = agreeWithEmbedded(
-          restrictToLibrary(await interpretWithLlm(this.deps.llm, prompt, this.deps.logger, this.deps.fetchImpl), vocabulary),
-          embedded,
-        );
-        interpreter = 'llm';
-      } catch (error) {
-        if (!(error instanceof LlmUnusable)) throw error;
-        this.deps.logger.warn({ reason: error.message }, 'LLM unusable, the embedded parser answers');
-      }
-    }
+    const interpreted = await this.interpret(prompt, vocabulary);
+    const { interpreter } = interpreted;
+    let query = interpreted.query;
     if (isEmptyQuery(query) && !/[\p{L}\p{N}]/u.test(prompt)) throw new UnprocessableError(AI_MESSAGES.promptNoWords);
     const applicable = applicableQuery(query, candidates);
     const notes = [...applicable.notes];
@@ -105,11 +93,57 @@ export class DiscoveryService {
         name: namePlaylist(prompt),
         description: describePlaylist(query, source, notes),
         prompt,
+        size: sizeOf(query),
         interpreter,
         note: isEmptyQuery(query) ? joinNotes(note, 'no mood, activity, genre or artist recognised: a varied mix') : note,
       },
       songs,
     );
+  }
+
+  /**
+   * Ranks a fresh AI playlist again with its prompt (issue 41), as `generate` ranks it, at the
+   * size it was generated with; the songs the user removed never come back, those the user added
+   * stay. 'skipped' when it is no longer kept fresh or there is nothing to rank from.
+   */
+  async refresh(playlistId: number): Promise<'refreshed' | 'skipped'> {
+    const playlist = await this.deps.playlists.freshPlaylist(playlistId);
+    if (!playlist) return 'skipped';
+    const library = await this.library().catch((error: unknown) => {
+      if (error instanceof UnprocessableError) return undefined; // nothing analysed (any more): the playlist stays as it is
+      throw error;
+    });
+    if (!library) return 'skipped';
+    const { candidates, vocabulary } = library;
+    const interpreted = (await this.interpret(playlist.prompt, vocabulary)).query;
+    const query: PromptQuery = { ...applicableQuery(interpreted, candidates).query, count: playlist.size.count, minutes: playlist.size.minutes };
+    const own = query.scope ? await this.ownSongs(playlist.ownerId, query.scope, candidates) : undefined;
+    const leftOut = new Set([...playlist.removed, ...playlist.handPicked]);
+    const allowed = new Set(candidates.map((song) => song.id).filter((id) => !leftOut.has(id) && (!own || own.size === 0 || own.has(id))));
+    const ranked = fillWithNearest(query, candidates, rankSongs(query, candidates, { allowed }), { allowed });
+    return (await this.deps.playlists.replaceGenerated(
+      playlistId,
+      ranked.map((entry) => entry.candidate.id),
+    ))
+      ? 'refreshed'
+      : 'skipped';
+  }
+
+  /** The prompt as a query: the embedded parser's, or an LLM's that agrees with it when one is set up and answers. */
+  private async interpret(prompt: string, vocabulary: LibraryVocabulary): Promise<{ query: PromptQuery; interpreter: GeneratedResult['interpreter'] }> {
+    const embedded = parsePrompt(prompt, vocabulary);
+    if (!this.deps.llm) return { query: embedded, interpreter: 'embedded' };
+    try {
+      const query = agreeWithEmbedded(
+        restrictToLibrary(await interpretWithLlm(this.deps.llm, prompt, this.deps.logger, this.deps.fetchImpl), vocabulary),
+        embedded,
+      );
+      return { query, interpreter: 'llm' };
+    } catch (error) {
+      if (!(error instanceof LlmUnusable)) throw error;
+      this.deps.logger.warn({ reason: error.message }, 'LLM unusable, the embedded parser answers');
+      return { query: embedded, interpreter: 'embedded' };
+    }
   }
 
   /** The analysed songs the caller uploaded or liked ("my songs"), or liked only ("my favourites"). */
@@ -182,11 +216,16 @@ export class DiscoveryService {
     });
   }
 
-  private async save(ownerId: number, meta: Omit<GeneratedResult, 'id' | 'songs'>, songs: GeneratedResult['songs']): Promise<GeneratedResult> {
+  private async save(
+    ownerId: number,
+    { size, ...meta }: Omit<GeneratedResult, 'id' | 'songs'> & { size?: AiPlaylistSize },
+    songs: GeneratedResult['songs'],
+  ): Promise<GeneratedResult> {
     const id = await this.deps.playlists.createGenerated(ownerId, {
       name: meta.name,
       description: meta.description,
       prompt: meta.prompt,
+      ...(size ? { size } : {}),
       songIds: songs.map(({ record }) => record.id),
     });
     return { id, ...meta, songs };
@@ -227,6 +266,11 @@ function similarityReason(seed: number[], song: Candidate): string {
   if ((seed[9] ?? 0) > 0 === (f.mode === 'major')) close.push(`${f.mode} key`);
   if (Math.abs((seed[3] ?? 0) - f.brightness) < 0.1) close.push(f.brightness >= 0.5 ? 'bright like it' : 'warm like it');
   return close.length > 0 ? close.slice(0, 3).join(', ') : `${Math.round(f.bpm)} BPM, ${f.key} ${f.mode}, ${f.energyLevel} energy`;
+}
+
+/** The size the prompt asked for, kept with the playlist: its re-rankings keep it (issue 41). */
+function sizeOf(query: PromptQuery): AiPlaylistSize {
+  return { ...(query.count !== undefined ? { count: query.count } : {}), ...(query.minutes !== undefined ? { minutes: query.minutes } : {}) };
 }
 
 function joinNotes(a: string | null, b: string): string {

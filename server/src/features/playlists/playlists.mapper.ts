@@ -20,5 +20,6 @@ function summaryFields(row: PlaylistRow) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     aiPrompt: row.aiPrompt,
+    keepFresh: row.aiPrompt !== null && row.aiSize !== null ? row.keepFresh : null,
   };
 }

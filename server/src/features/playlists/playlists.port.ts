@@ -1,19 +1,51 @@
 import { definePort } from '../../modules/module.js';
 import type { SongRecord } from '../library/library.port.js';
 
+/** The size an AI playlist's prompt asked for: a number of songs or of minutes (neither: the default). */
+export interface AiPlaylistSize {
+  count?: number;
+  minutes?: number;
+}
+
 /** A playlist another module made for a user: an AI playlist and the prompt it came from. */
 export interface GeneratedPlaylist {
   name: string;
   description: string;
   prompt: string;
+  /** The size its prompt asked for, for a playlist ranked from a prompt (one that may be kept fresh); absent for "More like this". */
+  size?: AiPlaylistSize;
   /** In playlist order. */
   songIds: number[];
+}
+
+/** An AI playlist its owner keeps fresh (issue 41): what a re-ranking starts from. */
+export interface FreshPlaylist {
+  id: number;
+  ownerId: number;
+  prompt: string;
+  /** The size it was generated with: a re-ranking keeps it. */
+  size: AiPlaylistSize;
+  /** Songs the user added by hand: they stay, and the ranking leaves them to the user. */
+  handPicked: number[];
+  /** Songs the user removed by hand: never chosen again. */
+  removed: number[];
 }
 
 /** Saves playlists other modules make (discovery's AI playlists) among the user's own. */
 export interface GeneratedPlaylists {
   /** Creates it with its songs in order, in one transaction, leaving out songs deleted since they were chosen; answers its id. */
   createGenerated(ownerId: number, playlist: GeneratedPlaylist): Promise<number>;
+  /** The ids of every AI playlist whose owner keeps it fresh. */
+  freshPlaylistIds(): Promise<number[]>;
+  /** That playlist while its owner keeps it fresh; undefined otherwise (switched off, deleted). */
+  freshPlaylist(id: number): Promise<FreshPlaylist | undefined>;
+  /**
+   * Replaces the ranking's songs of a fresh playlist by these, in this order, followed by the
+   * songs the user added by hand (in their order); songs the user removed (or added by hand)
+   * since the ranking read the playlist are left out of these. False, changing nothing, when
+   * the playlist is no longer kept fresh.
+   */
+  replaceGenerated(id: number, songIds: readonly number[]): Promise<boolean>;
 }
 
 export const generatedPlaylistsPort = definePort<GeneratedPlaylists>(

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { isForeignKeyViolation } from '../../platform/db/pg-errors.js';
-import { playlistSongs, playlists } from './playlists.schema.js';
+import type { AiPlaylistSize, FreshPlaylist } from './playlists.port.js';
+import { playlistRemovedSongs, playlistSongs, playlists } from './playlists.schema.js';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 export interface PlaylistEntry {
@@ -97,14 +98,93 @@ export class PlaylistsRepository {
     });
   }
 
+  /** Removes a song; from an AI playlist, the removal is kept so that a re-ranking never brings the song back. */
   async removeSong(playlistId: number, songId: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .delete(playlistSongs)
         .where(and(eq(playlistSongs.playlistId, playlistId), eq(playlistSongs.songId, songId)))
         .returning({ songId: playlistSongs.songId });
-      if (rows.length > 0) await touch(tx, playlistId);
-      return rows.length > 0;
+      if (rows.length === 0) return false;
+      await tx.execute(sql`
+        insert into ${playlistRemovedSongs} (playlist_id, song_id)
+        select ${playlists.id}, ${songId}::int from ${playlists} where ${playlists.id} = ${playlistId} and ${playlists.aiPrompt} is not null
+        on conflict do nothing`);
+      await touch(tx, playlistId);
+      return true;
+    });
+  }
+
+  async setKeepFresh(id: number, ownerId: number, keepFresh: boolean): Promise<PlaylistRow | undefined> {
+    const [row] = await this.db
+      .update(playlists)
+      .set({ keepFresh })
+      .where(and(eq(playlists.id, id), eq(playlists.ownerId, ownerId)))
+      .returning();
+    return row;
+  }
+
+  async freshPlaylistIds(): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(and(eq(playlists.keepFresh, true), isNotNull(playlists.aiSize), isNotNull(playlists.aiPrompt)))
+      .orderBy(asc(playlists.id));
+    return rows.map((row) => row.id);
+  }
+
+  async freshPlaylist(id: number): Promise<FreshPlaylist | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(playlists)
+      .where(and(eq(playlists.id, id), eq(playlists.keepFresh, true)));
+    if (!row?.aiPrompt || !row.aiSize) return undefined;
+    const [handPicked, removed] = await Promise.all([
+      this.db
+        .select({ songId: playlistSongs.songId })
+        .from(playlistSongs)
+        .where(and(eq(playlistSongs.playlistId, id), eq(playlistSongs.generated, false)))
+        .orderBy(asc(playlistSongs.position)),
+      this.db.select({ songId: playlistRemovedSongs.songId }).from(playlistRemovedSongs).where(eq(playlistRemovedSongs.playlistId, id)),
+    ]);
+    return {
+      id,
+      ownerId: row.ownerId,
+      prompt: row.aiPrompt,
+      size: row.aiSize,
+      handPicked: handPicked.map((entry) => entry.songId),
+      removed: removed.map((entry) => entry.songId),
+    };
+  }
+
+  /**
+   * The ranking's songs of a fresh playlist replaced under the playlist's lock: what the user
+   * removed or added by hand is read again there, so a change made while the ranking ran holds.
+   */
+  async replaceGenerated(id: number, songIds: readonly number[]): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await lockPlaylist(tx, id);
+      const [row] = await tx
+        .select({ id: playlists.id })
+        .from(playlists)
+        .where(and(eq(playlists.id, id), eq(playlists.keepFresh, true)));
+      if (!row) return false;
+      const [hand, removed] = await Promise.all([
+        tx
+          .select({ songId: playlistSongs.songId })
+          .from(playlistSongs)
+          .where(and(eq(playlistSongs.playlistId, id), eq(playlistSongs.generated, false)))
+          .orderBy(asc(playlistSongs.position)),
+        tx.select({ songId: playlistRemovedSongs.songId }).from(playlistRemovedSongs).where(eq(playlistRemovedSongs.playlistId, id)),
+      ]);
+      const handIds = hand.map((entry) => entry.songId);
+      const excluded = new Set([...handIds, ...removed.map((entry) => entry.songId)]);
+      const ranked = [...new Set(songIds)].filter((songId) => !excluded.has(songId));
+      await tx.delete(playlistSongs).where(eq(playlistSongs.playlistId, id));
+      const added = await insertInOrder(tx, id, ranked, 0, true);
+      await insertInOrder(tx, id, handIds, added.size, false);
+      await touch(tx, id);
+      return true;
     });
   }
 
@@ -159,14 +239,17 @@ export class PlaylistsRepository {
    * from position 0, in one transaction. A song deleted since it was chosen fails its foreign
    * key: the songs are then added one at a time, each under a savepoint, and such songs left out.
    */
-  async createGenerated(ownerId: number, values: { name: string; description: string; prompt: string; songIds: number[] }): Promise<number> {
+  async createGenerated(
+    ownerId: number,
+    values: { name: string; description: string; prompt: string; size?: AiPlaylistSize; songIds: number[] },
+  ): Promise<number> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(playlists)
-        .values({ ownerId, name: values.name, description: values.description, aiPrompt: values.prompt })
+        .values({ ownerId, name: values.name, description: values.description, aiPrompt: values.prompt, aiSize: values.size ?? null })
         .returning({ id: playlists.id });
       const id = row!.id;
-      await insertInOrder(tx, id, values.songIds);
+      await insertInOrder(tx, id, values.songIds, 0, true);
       return id;
     });
   }
@@ -206,13 +289,13 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /**
  * The songs from position `from`, in order, in the caller's transaction: all in one statement,
  * or, when a song was deleted since it was chosen (its foreign key fails), one by one without
- * it. Answers the songs added.
+ * it. Answers the songs added. `generated`: chosen by an AI playlist's ranking, not by the user.
  */
-async function insertInOrder(tx: Tx, playlistId: number, songIds: readonly number[], from = 0): Promise<Set<number>> {
+async function insertInOrder(tx: Tx, playlistId: number, songIds: readonly number[], from = 0, generated = false): Promise<Set<number>> {
   const insert = (ids: readonly number[], at: number) =>
     tx
       .transaction(async (savepoint) => {
-        await savepoint.insert(playlistSongs).values(ids.map((songId, index) => ({ playlistId, songId, position: at + index })));
+        await savepoint.insert(playlistSongs).values(ids.map((songId, index) => ({ playlistId, songId, position: at + index, generated })));
       })
       .then(
         () => true,

@@ -32,6 +32,11 @@ export function playlistsRoutes(service: PlaylistsService): FastifyPluginAsyncZo
       return toPlaylist(await service.update(request.params.id, viewerId, request.body), viewerId);
     });
 
+    route(app, playlistsEndpoints.patch, { ...common, responses: errors }, async (request) => {
+      const viewerId = request.currentUser().id;
+      return toPlaylist(await service.setKeepFresh(request.params.id, viewerId, request.body.keepFresh), viewerId);
+    });
+
     route(app, playlistsEndpoints.delete, { ...common, responses: errors }, async (request, reply) => {
       await service.delete(request.params.id, request.currentUser().id);
       return reply.status(204).send(null);

@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/app-errors.js';
-import { PLAYLIST_IMPORT_MAX_ENTRIES, PLAYLIST_IMPORT_MESSAGES, type PlaylistImportReport } from '@encore/common/playlists.contract';
+import { KEEP_FRESH_NOT_AI, PLAYLIST_IMPORT_MAX_ENTRIES, PLAYLIST_IMPORT_MESSAGES, type PlaylistImportReport } from '@encore/common/playlists.contract';
 import type { SongFactsSource, SongRecord } from '../library/library.port.js';
 import { questionsOf, songsOfEntries } from './playlist-import.js';
 import { parseM3u } from './playlist-m3u.format.js';
@@ -74,6 +74,14 @@ export class PlaylistsService {
     const row = await this.repository.update(id, ownerId, values);
     if (!row) throw new NotFoundError(NOT_FOUND);
     return this.get(row.id, ownerId);
+  }
+
+  /** Keeps an AI playlist generated from a prompt fresh, or stops (issue 41). */
+  async setKeepFresh(id: number, ownerId: number, keepFresh: boolean): Promise<PlaylistWithSongs> {
+    const row = await this.owned(id, ownerId);
+    if (row.aiPrompt === null || row.aiSize === null) throw new ValidationError(KEEP_FRESH_NOT_AI);
+    if (!(await this.repository.setKeepFresh(id, ownerId, keepFresh))) throw new NotFoundError(NOT_FOUND);
+    return this.get(id, ownerId);
   }
 
   async delete(id: number, ownerId: number): Promise<void> {

@@ -4,14 +4,15 @@ import { SmartPlaylistsRepository } from './smart-playlists.repository.js';
 import { smartPlaylistFilesPort, userSmartPlaylistsPort, type SmartPlaylistListing } from './smart-playlists.port.js';
 import { smartPlaylistsRoutes } from './smart-playlists.routes.js';
 import { smartPlaylistPresets, smartPlaylists } from './smart-playlists.schema.js';
-import { readNsp, SmartPlaylistsService, type SmartPlaylistRecord } from './smart-playlists.service.js';
+import { readNsp, SmartPlaylistsService, type SmartPlaylistSummary } from './smart-playlists.service.js';
 import { toNsp } from '@encore/common/smart-playlist.rules';
 
-const listing = ({ row, songCount }: SmartPlaylistRecord): SmartPlaylistListing => ({
+const listing = ({ row, songCount, durationSeconds }: SmartPlaylistSummary): SmartPlaylistListing => ({
   id: row.id,
   name: row.name,
   comment: row.comment,
   songCount,
+  durationSeconds,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -35,10 +36,10 @@ export const smartPlaylistsModule = defineModule({
     return {
       ports: [
         bind(userSmartPlaylistsPort, {
-          list: async (userId) => (await service.list(userId)).map(listing),
+          list: async (userId) => (await service.listWithDurations(userId)).map(listing),
           songs: async (id, userId, max) => {
-            const { row, total, ids } = await service.allSongIds(id, userId, max);
-            return { playlist: listing({ row, songCount: total }), songIds: ids };
+            const { ids, ...summary } = await service.allSongIds(id, userId, max);
+            return { playlist: listing(summary), songIds: ids };
           },
         }),
         bind(smartPlaylistFilesPort, {

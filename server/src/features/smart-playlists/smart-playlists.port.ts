@@ -5,7 +5,9 @@ export interface SmartPlaylistListing {
   id: number;
   name: string;
   comment: string | null;
+  /** How many songs match for the user now (after the rules' limit), and how long they play in all. */
   songCount: number;
+  durationSeconds: number;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SmartRules } from '@encore/common/smart-playlist.rules';
 import type { Db } from '../../platform/db/database.js';
 import { smartPlaylistPresets, smartPlaylists } from './smart-playlists.schema.js';
-import { matchCountSql, matchingPageSql } from './smart-rules.sql.js';
+import { matchCountSql, matchingPageSql, matchSummarySql } from './smart-rules.sql.js';
 
 export type SmartPlaylistRow = typeof smartPlaylists.$inferSelect;
 export type SmartPlaylistValues = Pick<SmartPlaylistRow, 'name' | 'comment' | 'rules'>;
@@ -102,5 +102,12 @@ export class SmartPlaylistsRepository {
     }
     const result = (await this.db.execute(matchCountSql(rules, options.viewerId))) as unknown as { rows: { total: number | string }[] };
     return { total: Number(result.rows[0]?.total ?? 0), ids: [] };
+  }
+
+  /** How many songs the rules match for the viewer (after the rules' limit) and their total seconds. */
+  async matchSummary(rules: SmartRules, options: { viewerId: number; seed: string }): Promise<{ total: number; seconds: number }> {
+    const result = (await this.db.execute(matchSummarySql(rules, options))) as unknown as { rows: { total: number | string; seconds: number | string }[] };
+    const [row] = result.rows;
+    return { total: Number(row?.total ?? 0), seconds: Number(row?.seconds ?? 0) };
   }
 }

@@ -12,6 +12,11 @@ export interface SmartPlaylistRecord {
   songCount: number;
 }
 
+/** A smart playlist with how many songs match for the viewer (after the rules' limit) and their total seconds. */
+export interface SmartPlaylistSummary extends SmartPlaylistRecord {
+  durationSeconds: number;
+}
+
 export interface SmartSongsPageRecord {
   total: number;
   songs: SongRecord[];
@@ -41,14 +46,24 @@ export class SmartPlaylistsService {
 
   /** The user's smart playlists; a user's first list is given the presets. */
   async list(ownerId: number): Promise<SmartPlaylistRecord[]> {
+    const records: SmartPlaylistRecord[] = [];
+    for (const row of await this.rowsOf(ownerId)) records.push(await this.withCount(row, ownerId));
+    return records;
+  }
+
+  /** The same with how long each plays for the viewer (Subsonic lists it), each in one query. */
+  async listWithDurations(ownerId: number): Promise<SmartPlaylistSummary[]> {
+    const records: SmartPlaylistSummary[] = [];
+    for (const row of await this.rowsOf(ownerId)) records.push({ row, ...(await this.summaryOf(row, ownerId)) });
+    return records;
+  }
+
+  private async rowsOf(ownerId: number): Promise<SmartPlaylistRow[]> {
     await this.repository.givePresetsOnce(
       ownerId,
       SMART_PRESETS.map((preset) => ({ name: preset.name, comment: preset.comment, rules: preset.rules })),
     );
-    const rows = await this.repository.listByOwner(ownerId);
-    const records: SmartPlaylistRecord[] = [];
-    for (const row of rows) records.push(await this.withCount(row, ownerId));
-    return records;
+    return this.repository.listByOwner(ownerId);
   }
 
   async get(id: number, ownerId: number): Promise<SmartPlaylistRecord> {
@@ -115,13 +130,23 @@ export class SmartPlaylistsService {
     return { name: row.name, body: `${lines.join('\n')}\n` };
   }
 
-  /** The ids of every song a saved playlist matches now, in order (Subsonic's getPlaylist), and the row. */
-  async allSongIds(id: number, viewerId: number, max: number): Promise<{ row: SmartPlaylistRow; total: number; ids: number[] }> {
+  /**
+   * The ids of the songs a saved playlist matches now, in order, up to `max` (Subsonic's
+   * getPlaylist), with the row, how many match in all and how long they all play.
+   */
+  async allSongIds(id: number, viewerId: number, max: number): Promise<SmartPlaylistSummary & { ids: number[] }> {
     const row = await this.owned(id, viewerId);
     const rules = rulesOf(row);
-    if (!rules) return { row, total: 0, ids: [] };
-    const { total, ids } = await this.repository.matchingSongIds(rules, { viewerId, offset: 0, limit: max, seed: seedOf(row) });
-    return { row, total: Math.min(total, rules.limit ?? total), ids };
+    if (!rules) return { row, songCount: 0, durationSeconds: 0, ids: [] };
+    const { ids } = await this.repository.matchingSongIds(rules, { viewerId, offset: 0, limit: max, seed: seedOf(row) });
+    return { row, ...(await this.summaryOf(row, viewerId)), ids };
+  }
+
+  private async summaryOf(row: SmartPlaylistRow, viewerId: number): Promise<{ songCount: number; durationSeconds: number }> {
+    const rules = rulesOf(row);
+    if (!rules) return { songCount: 0, durationSeconds: 0 };
+    const { total, seconds } = await this.repository.matchSummary(rules, { viewerId, seed: seedOf(row) });
+    return { songCount: total, durationSeconds: seconds };
   }
 
   private async page(rules: SmartRules, viewerId: number, page: { offset: number; limit: number }, seed: string): Promise<SmartSongsPageRecord> {

@@ -185,3 +185,17 @@ export function matchingPageSql(rules: SmartRules, options: { viewerId: number; 
     order by ${sortSql(rules.sort, options.seed)}
     limit ${options.limit}::int offset ${options.offset}::int`;
 }
+
+/**
+ * How many songs the rules match for the viewer after the rules' limit, and how long they play
+ * in all (each song's seconds rounded, as Subsonic gives a song's duration). Without a limit one
+ * pass over the matches; with one, the first `limit` in the rules' order.
+ */
+export function matchSummarySql(rules: SmartRules, options: { viewerId: number; seed: string }): SQL {
+  const matches = sql`from songs s${joinsOf(rules, options.viewerId)} where s.missing_since is null and ${ruleSql(rules.root)}`;
+  const seconds = (column: SQL) => sql`coalesce(sum(floor(coalesce(${column}, 0) + 0.5)), 0)::bigint as seconds`;
+  if (rules.limit === null) return sql`select count(*)::int as total, ${seconds(sql`s.duration_seconds`)} ${matches}`;
+  return sql`
+    select count(*)::int as total, ${seconds(sql`m.duration_seconds`)}
+    from (select s.duration_seconds ${matches} order by ${sortSql(rules.sort, options.seed)} limit ${rules.limit}::int) m`;
+}

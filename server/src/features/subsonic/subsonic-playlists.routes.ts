@@ -31,7 +31,7 @@ function playlistIdOf(raw: string): number {
 const SMART_ENTRIES_MAX = 5000;
 
 /** A smart playlist as Subsonic's playlist element: read-only, its id apart from the normal playlists' numbers. */
-function smartPlaylistElement(playlist: SmartPlaylistListing, owner: string, durationSeconds: number): SubsonicObject {
+function smartPlaylistElement(playlist: SmartPlaylistListing, owner: string): SubsonicObject {
   return {
     id: `${SUBSONIC_SMART_PREFIX}${playlist.id}`,
     name: playlist.name,
@@ -39,7 +39,7 @@ function smartPlaylistElement(playlist: SmartPlaylistListing, owner: string, dur
     owner,
     public: false,
     songCount: playlist.songCount,
-    duration: durationSeconds,
+    duration: playlist.durationSeconds,
     created: playlist.createdAt,
     changed: playlist.updatedAt,
     readonly: true,
@@ -83,7 +83,7 @@ export function playlistEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
           playlists: {
             playlist: [
               ...list.map((playlist) => playlistElement(playlist, user.userName)),
-              ...smart.map((playlist) => smartPlaylistElement(playlist, user.userName, 0)),
+              ...smart.map((playlist) => smartPlaylistElement(playlist, user.userName)),
             ],
           },
         };
@@ -97,9 +97,8 @@ export function playlistEndpoints(deps: SubsonicDeps): SubsonicEndpoint[] {
           const smartId = songIdOf(id.slice(SUBSONIC_SMART_PREFIX.length));
           if (smartId === undefined) throw notFound('Playlist');
           const { playlist, songIds } = await deps.smartPlaylists.songs(smartId, user.id, SMART_ENTRIES_MAX);
-          const entry = await deps.entries.songsByIds(user.id, songIds);
-          const duration = entry.reduce((total, song) => total + (typeof song['duration'] === 'number' ? song['duration'] : 0), 0);
-          return { playlist: { ...smartPlaylistElement({ ...playlist, songCount: entry.length }, user.userName, duration), entry } };
+          // The count and duration are of every song that matches; the entries stop at SMART_ENTRIES_MAX.
+          return { playlist: { ...smartPlaylistElement(playlist, user.userName), entry: await deps.entries.songsByIds(user.id, songIds) } };
         }
         return { playlist: await withEntries(await playlists.get(playlistIdOf(id), user.id), user) };
       },

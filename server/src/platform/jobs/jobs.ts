@@ -11,6 +11,13 @@ import type { AnyJobDefinition, JobKind, JobSelection } from './jobs.types.js';
 
 export interface SendOptions {
   singletonKey?: string;
+  /**
+   * With `singletonKey`: one job of that key per slot of this many seconds (by the database's
+   * clock); a send finding one in its slot queues nothing and answers null.
+   */
+  singletonSeconds?: number;
+  /** Not handed out before this many seconds have passed. */
+  startAfterSeconds?: number;
   /** The user-visible task this job works for (see platform/tasks). */
   taskId?: string;
   /** Whose job it is: a job declared `fair` takes its turn among its owners' (fair-queue.ts). */
@@ -173,6 +180,8 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       const priority = fairOwner !== undefined ? await fairPriority(boss.getDb(), kind.name, fairOwner) : undefined;
       return sendNow(kind.name, data, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.singletonKey && options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
         ...(priority !== undefined ? { priority } : {}),
       });
     },

@@ -14,6 +14,7 @@ import { AddSong } from './add-song.component';
 import { DeletePlaylistButton } from './delete-playlist.component';
 import { ExportPlaylistButton } from './export-playlist.component';
 import { ImportPlaylistButton } from './import-playlist.component';
+import { KeepFreshSwitch } from './keep-fresh.component';
 import { PlaylistControls } from './playlist-controls.component';
 import { PlaylistEditForm } from './playlist-edit-form.component';
 import { usePlaylistPlayback } from './playlist-playback';
@@ -93,6 +94,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
                   </q>
                 </p>
               ) : null}
+              <KeepFreshSwitch playlist={playlist} />
             </header>
           )}
         </div>

@@ -24,6 +24,11 @@ export function putPlaylist(id: number, body: UpdatePlaylistBody): Promise<Playl
   return callEndpoint(playlistsEndpoints.update, { params: { id }, body, fallbackMessage: translate('playlistUpdateFailed') });
 }
 
+/** Keeps an AI playlist fresh (ranked again when songs are added or analysed), or stops. */
+export function patchPlaylistKeepFresh(id: number, keepFresh: boolean): Promise<Playlist> {
+  return callEndpoint(playlistsEndpoints.patch, { params: { id }, body: { keepFresh }, fallbackMessage: translate('keepFreshFailed') });
+}
+
 export async function deletePlaylist(id: number): Promise<void> {
   await callEndpoint(playlistsEndpoints.delete, { params: { id }, fallbackMessage: translate('deletePlaylistFailed') });
 }

@@ -103,4 +103,7 @@ export const playlistsEn = {
 
   // AI playlists (/ai-playlist), the AI badge on playlists, the song page's analysis and More like this
   aiPromptHeading: 'Prompt',
+  keepFresh: 'Keep fresh',
+  keepFreshDescription: 'Ranked again with its prompt when songs are added or analysed. Songs you remove stay out; songs you add stay in.',
+  keepFreshFailed: 'Failed to change Keep fresh',
 };

@@ -106,4 +106,7 @@ export const playlistsHe: Translation<typeof playlistsEn> = {
 
   // AI playlists (/ai-playlist), the AI badge on playlists, the song page's analysis and More like this
   aiPromptHeading: 'בקשה',
+  keepFresh: 'לשמור מעודכן',
+  keepFreshDescription: 'הפלייליסט מדורג מחדש לפי הבקשה כששירים נוספים או מנותחים. שירים שהסרתם לא יחזרו, ושירים שהוספתם יישארו.',
+  keepFreshFailed: 'שינוי העדכון האוטומטי נכשל',
 };

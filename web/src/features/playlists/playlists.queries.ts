@@ -8,6 +8,7 @@ import {
   deletePlaylist,
   deletePlaylistSong,
   fetchPlaylists,
+  patchPlaylistKeepFresh,
   postPlaylist,
   postPlaylistImport,
   postPlaylistSong,
@@ -70,6 +71,17 @@ export function useUpdatePlaylist(id: number) {
   return useMutation({
     meta: { errorToast: { fallback: t('playlistUpdateFailed') } },
     mutationFn: (body: UpdatePlaylistBody) => putPlaylist(id, body),
+    onSuccess: (playlist) => storePlaylist(client, playlist),
+  });
+}
+
+/** The Keep fresh switch of an AI playlist: the playlist the server answers with replaces the cached one. */
+export function useKeepFresh(id: number) {
+  const client = useQueryClient();
+  const t = useT();
+  return useMutation({
+    meta: { errorToast: { fallback: t('keepFreshFailed') } },
+    mutationFn: (keepFresh: boolean) => patchPlaylistKeepFresh(id, keepFresh),
     onSuccess: (playlist) => storePlaylist(client, playlist),
   });
 }

@@ -22,6 +22,8 @@ export interface AnalysisServiceDeps {
   songKey(songId: number): Promise<string | undefined>;
   logger: Logger;
   decodeTimeoutMs?: number;
+  /** Hears of each song analysed (the fresh AI playlists are ranked again); its failure is logged, the analysis stands. */
+  onAnalysed?: (songId: number) => Promise<void>;
 }
 
 export type AnalysisOutcome = 'analysed' | 'failed' | 'gone';
@@ -53,6 +55,7 @@ export class AnalysisService {
         loudness: measured.loudness,
         analyserVersion: ANALYSER_VERSION,
       });
+      await this.deps.onAnalysed?.(songId).catch((error: unknown) => this.deps.logger.warn({ err: error, songId }, 'an analysed-song listener failed'));
       return 'analysed';
     } finally {
       this.inFlight.delete(songId);
