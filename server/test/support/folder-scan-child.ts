@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { musicFoldersModule } from '../../src/features/music-folders/music-folders.module.js';
 import type { ScanScope } from '../../src/features/music-folders/folder-scanner.js';
 import { startTestApp, type Engine } from './test-app.js';
@@ -35,7 +34,30 @@ const say = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n
 await service.idle();
 say({ shown: await shown(), status: await repository.status() });
 
-for await (const line of readline.createInterface({ input: process.stdin })) {
+// The commands, one line each, queued as they arrive and run one at a time. Not readline's async
+// iterator: with the scans awaited between lines, a line sent during a scan was sometimes never
+// seen, and the process waited on stdin for a command it had been given.
+const lines: string[] = [];
+let wake: (() => void) | undefined;
+let closed = false;
+let pending = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk: string) => {
+  pending += chunk;
+  for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+    lines.push(pending.slice(0, end));
+    pending = pending.slice(end + 1);
+  }
+  wake?.();
+});
+process.stdin.on('end', () => {
+  closed = true;
+  wake?.();
+});
+for (;;) {
+  while (lines.length === 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
+  const line = lines.shift();
+  if (line === undefined) break;
   const command = JSON.parse(line) as { quit?: boolean; scopes?: Omit<ScanScope, 'folder'>[] };
   if (command.quit) break;
   const result = await scanner.scan(command.scopes ? { scopes: command.scopes.map((scope) => ({ folder, ...scope })) } : {});
