@@ -100,6 +100,8 @@ export const adminEn = {
   adminJobClipsRender: 'Clip rendering',
   adminJobAnalyseSong: 'Sound analysis of a song',
   adminJobAnalysisBackfill: 'Sound analysis of earlier songs',
+  adminJobFreshPlaylists: 'Finding the playlists to keep fresh',
+  adminJobRefreshPlaylist: 'Keeping a playlist fresh',
   adminJobSubmitListen: 'Listen sent to ListenBrainz',
   adminJobTranscribe: 'Lyrics transcription',
   adminJobEmbeddedLyrics: 'Lyrics from the song file',

@@ -95,6 +95,8 @@ export const adminHe: Translation<typeof adminEn> = {
   adminJobClipsRender: 'עיבוד קליפ',
   adminJobAnalyseSong: 'ניתוח הצליל של שיר',
   adminJobAnalysisBackfill: 'ניתוח הצליל של שירים קודמים',
+  adminJobFreshPlaylists: 'איתור הפלייליסטים שנשמרים מעודכנים',
+  adminJobRefreshPlaylist: 'עדכון פלייליסט לפי הבקשה',
   adminJobSubmitListen: 'שליחת האזנה ל־ListenBrainz',
   adminJobTranscribe: 'תמלול מילים',
   adminJobEmbeddedLyrics: 'מילים מתוך קובץ השיר',

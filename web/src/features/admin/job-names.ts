@@ -9,6 +9,8 @@ export const JOB_LABELS: Readonly<Record<string, MessageKey>> = {
   'clips.render': 'adminJobClipsRender',
   'discovery.analyse-song': 'adminJobAnalyseSong',
   'discovery.analysis-backfill': 'adminJobAnalysisBackfill',
+  'discovery.fresh-playlists': 'adminJobFreshPlaylists',
+  'discovery.refresh-playlist': 'adminJobRefreshPlaylist',
   'listening.submit-listen': 'adminJobSubmitListen',
   'lyrics.transcribe': 'adminJobTranscribe',
   'lyrics.embedded': 'adminJobEmbeddedLyrics',
