@@ -55,6 +55,45 @@ describe.each(engines)('jobs declared by features on %s', (engine) => {
     }
   });
 
+  it('keeps at most one catch-up job waiting and one running, however often it is sent', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    const catchUpKind = jobKind('test.catch-up', z.object({}));
+    const catchUp = defineJob(catchUpKind, {
+      ...policy,
+      weight: 'light',
+      catchUp: true,
+      handler: async () => {
+        runs += 1;
+        if (runs === 1) await released;
+      },
+    });
+    const t = await startTestApp(engine, {}, {}, { extraJobs: [catchUp] });
+    try {
+      const { jobs } = t.app.encore.platform;
+      const states = async () =>
+        (
+          (await t.app.encore.platform.database.executor.executeSql('SELECT state FROM pgboss.job WHERE name = $1 ORDER BY created_on', [catchUpKind.name]))
+            .rows as { state: string }[]
+        ).map((row) => row.state);
+      const first = await jobs.send(catchUpKind, {}, { singletonKey: 'catch-up' });
+      expect(first).not.toBeNull();
+      await until(states, (list) => list.includes('active'));
+      // One running: the next send waits, the ones after it add nothing.
+      expect(await jobs.send(catchUpKind, {}, { singletonKey: 'catch-up' })).not.toBeNull();
+      expect(await jobs.send(catchUpKind, {}, { singletonKey: 'catch-up' })).toBeNull();
+      expect(await jobs.send(catchUpKind, {}, { singletonKey: 'catch-up' })).toBeNull();
+      expect((await states()).sort()).toEqual(['active', 'created']);
+      release();
+      await until(states, (list) => list.length === 2 && list.every((state) => state === 'completed'));
+      expect(runs).toBe(2);
+    } finally {
+      release();
+      await t.close();
+    }
+  });
+
   it('never runs two jobs of concurrency 1 at once in a process', async () => {
     let running = 0;
     let most = 0;

@@ -72,6 +72,8 @@ export function discoveryJobs(analysis: AnalysisService, options: { backfill: bo
       expireInSeconds: 12 * 3600,
       concurrency: 1,
       weight: 'heavy',
+      // Sent on every batch of a folder's new songs: one waits while one runs, never a pile of them.
+      catchUp: true,
       // Every 15 minutes it picks up what is left (songs of a crashed run, an analyser upgrade).
       ...(options.backfill ? { schedule: { cron: '*/15 * * * *', payload: {} } } : {}),
     }),

@@ -196,12 +196,14 @@ export async function startJobs(database: Database, logger: Logger, tasks: TaskS
       }
       for (const job of definitions) {
         registered.set(job.name, job);
+        const policy: PgBoss.QueuePolicy = job.catchUp ? 'stately' : 'standard';
         const options = {
           name: job.name,
           retryLimit: job.retry.limit,
           retryDelay: job.retry.delaySeconds,
           retryBackoff: job.retry.backoff,
           expireInSeconds: job.expireInSeconds,
+          policy,
         };
         const existing = queueOf.get(job.name);
         if (!existing) await boss.createQueue(job.name, options);
@@ -318,13 +320,14 @@ async function retryNow(boss: PgBoss, jobs: readonly ClaimedJob[]): Promise<void
   }
 }
 
-type QueueSettings = Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>;
+type QueueSettings = Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'policy'>;
 
 function sameQueueSettings(stored: QueueSettings, wanted: QueueSettings): boolean {
   return (
     stored.retryLimit === wanted.retryLimit &&
     stored.retryDelay === wanted.retryDelay &&
     Boolean(stored.retryBackoff) === Boolean(wanted.retryBackoff) &&
-    stored.expireInSeconds === wanted.expireInSeconds
+    stored.expireInSeconds === wanted.expireInSeconds &&
+    (stored.policy ?? 'standard') === (wanted.policy ?? 'standard')
   );
 }

@@ -45,6 +45,12 @@ export interface JobDefinition<P> extends JobKind<P> {
   fair?: boolean;
   /** A cron schedule (UTC) and the payload each run gets; scheduled by every process. */
   schedule?: { cron: string; payload: P };
+  /**
+   * A catch-up job goes through whatever is left to do (a backfill): at most one waits
+   * and one runs per singleton key, whatever the number of processes: sending it while one is
+   * waiting adds nothing (the waiting one will find the new work). pg-boss's `stately` queue.
+   */
+  catchUp?: boolean;
 }
 
 /** Any definition, whatever its payload (the list a process registers). */
