@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -151,5 +151,24 @@ describe.each(engines)('smart playlists of music folders and in Subsonic apps on
     const xml = await t.app.inject({ url: `/rest/getPlaylist?id=smart-${smart.id}&apiKey=${encodeURIComponent(ownerKey)}&v=1.16.1&c=test` });
     expect(xml.body).toContain(`<playlist id="smart-${smart.id}" name="All jazz"`);
     expect(xml.body).toContain('readonly="true"');
+  });
+
+  it('deletes a smart playlist whose .nsp file is gone only after a scan of the whole folder, also when it was the last one', async () => {
+    const folderNames = async () => (await smartList(owner)).filter((smart) => smart.source === 'folder').map((smart) => smart.name);
+    await vi.waitFor(async () => expect(await folderNames()).toEqual(['Longer jazz']), { timeout: 15_000, interval: 50 });
+    const { scanner } = t.app.encore.modules.internals(musicFoldersModule);
+    await mkdir(path.join(dir, 'Sub'));
+    await writeFile(path.join(dir, 'Sub', 'Short.nsp'), '{"name": "Short", "all": [{"lt": {"duration": 200}}]}');
+    // The watcher's scan of one part sees only that part's files: the root's .nsp is not gone.
+    await scanner.scan({ scopes: [{ folder: dir, path: 'Sub', recursive: true }] });
+    expect((await folderNames()).sort()).toEqual(['Longer jazz', 'Short']);
+    // Every .nsp file deleted: the scan of the whole folder finds none, and both playlists go.
+    await rm(path.join(dir, 'Long jazz.nsp'));
+    await rm(path.join(dir, 'broken.nsp'));
+    await rm(path.join(dir, 'Sub'), { recursive: true });
+    await scanner.scan({ scopes: [{ folder: dir, path: 'Sub', recursive: true }] });
+    expect((await folderNames()).sort()).toEqual(['Longer jazz', 'Short']);
+    await scan();
+    await vi.waitFor(async () => expect(await folderNames()).toEqual([]), { timeout: 15_000, interval: 50 });
   });
 });

@@ -41,12 +41,13 @@ export interface FolderPlaylistsDeps {
 export class FolderPlaylists {
   constructor(private readonly deps: FolderPlaylistsDeps) {}
 
-  async sync(folder: string, files: readonly WalkedFile[]): Promise<ScanProblem[]> {
+  /** `complete`: `files` are every playlist file of the folder (see FolderScannerDeps.onPlaylists). */
+  async sync(folder: string, files: readonly WalkedFile[], { complete }: { complete: boolean }): Promise<ScanProblem[]> {
     const problems: ScanProblem[] = [];
     const owner = await this.deps.accounts.account();
     if (!owner) return files.map((file) => ({ folder, path: file.path, reason: NO_ACCOUNT_YET }));
     const smart = files.filter((file) => path.extname(file.name).toLowerCase() === '.nsp');
-    problems.push(...(await this.syncSmart(owner.id, folder, smart)));
+    problems.push(...(await this.syncSmart(owner.id, folder, smart, complete)));
     const known = new Map((await this.deps.repository.playlistsOf(folder)).map((row) => [row.path, row]));
     for (const file of files) {
       if (smart.includes(file)) continue;
@@ -84,9 +85,11 @@ export class FolderPlaylists {
 
   /**
    * The .nsp files as the owner's smart playlists, read again at each scan (a few hundred
-   * bytes each; the file is the truth, as in Navidrome); those whose files are gone are deleted.
+   * bytes each; the file is the truth, as in Navidrome); those whose files are gone are deleted,
+   * after a `complete` scan only (a watcher's scan of one part, or a part unreadable now, does not
+   * say a file elsewhere is gone).
    */
-  private async syncSmart(ownerId: number, folder: string, files: readonly WalkedFile[]): Promise<ScanProblem[]> {
+  private async syncSmart(ownerId: number, folder: string, files: readonly WalkedFile[], complete: boolean): Promise<ScanProblem[]> {
     const problems: ScanProblem[] = [];
     const kept: string[] = [];
     for (const file of files) {
@@ -100,7 +103,7 @@ export class FolderPlaylists {
         problems.push({ folder, path: file.path, reason: `Not a smart playlist (${error instanceof Error ? error.message : String(error)}).` });
       }
     }
-    await this.deps.smartPlaylistFiles.keepOnly(folder, kept);
+    if (complete) await this.deps.smartPlaylistFiles.keepOnly(folder, kept);
     return problems;
   }
 

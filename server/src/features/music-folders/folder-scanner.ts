@@ -51,7 +51,12 @@ export interface FolderScannerDeps {
   /** Told of the counts now and then while a scan runs (the status row, the health check). */
   onProgress?: (counts: ScanCounts) => Promise<void>;
   /** Playlist files found in the folders (.m3u/.m3u8), for the module to import. */
-  onPlaylists?: (folder: string, files: readonly WalkedFile[]) => Promise<ScanProblem[]>;
+  /**
+   * The playlist files a scan found in a folder. `complete`: the whole folder was walked and every
+   * part of it could be read, so a playlist file not among `files` is gone (a partial scan, or an
+   * unreadable part, says nothing about the files it did not see).
+   */
+  onPlaylists?: (folder: string, files: readonly WalkedFile[], options: { complete: boolean }) => Promise<ScanProblem[]>;
   now?: () => Date;
 }
 
@@ -102,17 +107,19 @@ export class FolderScanner {
     const now = this.now();
     const full = options.scopes === undefined;
     if (full) problems.push(...(await this.hideUnconfigured(counts, now)));
-    const playlists: { folder: string; files: WalkedFile[] }[] = [];
+    const playlists: { folder: string; files: WalkedFile[]; complete: boolean }[] = [];
     this.besideCovers.clear();
     for (const folder of this.deps.folders) {
       const scopes = full ? [{ folder, path: '', recursive: true }] : options.scopes!.filter((scope) => scope.folder === folder);
       if (scopes.length === 0) continue;
-      const files: WalkedFile[] = [];
-      problems.push(...(await this.scanFolder(folder, scopes, counts, progress, full, files, options.signal)));
-      if (files.length > 0) playlists.push({ folder, files });
+      const found = { files: [] as WalkedFile[], complete: false };
+      problems.push(...(await this.scanFolder(folder, scopes, counts, progress, full, found, options.signal)));
+      // A full scan tells of a folder without playlist files too: its last .nsp may have gone.
+      if (found.files.length > 0 || found.complete) playlists.push({ folder, ...found });
     }
     // Playlists once every folder's songs are in: an entry may name a song of another folder.
-    for (const { folder, files } of playlists) if (this.deps.onPlaylists) problems.push(...(await this.deps.onPlaylists(folder, files)));
+    for (const { folder, files, complete } of playlists)
+      if (this.deps.onPlaylists) problems.push(...(await this.deps.onPlaylists(folder, files, { complete })));
     if (full) await this.removeExpired(now);
     await progress.flush();
     return { counts, problems };
@@ -124,9 +131,10 @@ export class FolderScanner {
     counts: ScanCounts,
     progress: Throttled,
     full: boolean,
-    playlists: WalkedFile[],
+    found: { files: WalkedFile[]; complete: boolean },
     signal: AbortSignal | undefined,
   ): Promise<ScanProblem[]> {
+    const playlists = found.files;
     const problems: ScanProblem[] = [];
     const report = (file: string, reason: string) => problems.push({ folder, path: file, reason });
     try {
@@ -202,6 +210,7 @@ export class FolderScanner {
       report('', FOLDER_EMPTY);
       return problems;
     }
+    found.complete = full && unreadable.length === 0;
 
     // Files back where they were.
     if (returned.length > 0) {

@@ -67,7 +67,7 @@ export const musicFoldersModule = defineModule({
       missingGraceMs: settings.missingGraceMs,
       ffmpeg: platform.ffmpeg,
       onProgress: (counts) => repository.progress(counts),
-      onPlaylists: (folder, files) => playlists.sync(folder, files),
+      onPlaylists: (folder, files, options) => playlists.sync(folder, files, options),
     });
     const service = new MusicFoldersService({
       repository,
