@@ -27,8 +27,18 @@ function setUp(saved: Record<number, number>) {
   let clock = 1_000_000;
   const seeks: number[] = [];
   const toasts: { seconds: number; startOver: () => void }[] = [];
+  // Every bookmark call in flight, so that settle() waits for exactly those (no clock).
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const answer = call(...args);
+      inFlight.add(answer);
+      void answer.catch(() => undefined).finally(() => inFlight.delete(answer));
+      return answer;
+    };
   const sync = createBookmarkSync({
-    store: { get: fetchBookmark, save: putBookmark, remove: deleteBookmark },
+    store: { get: tracked(fetchBookmark), save: tracked(putBookmark), remove: tracked(deleteBookmark) },
     seek: (seconds) => seeks.push(seconds),
     resumed: (seconds, startOver) => toasts.push({ seconds, startOver }),
     now: () => clock,
@@ -45,10 +55,11 @@ function setUp(saved: Record<number, number>) {
     requests
       .filter((request: RecordedRequest) => request.method !== 'GET')
       .map((request) => `${request.method} ${request.path} ${JSON.stringify(request.body ?? null)}`);
-  /** Lets every answer in flight arrive (the stubbed fetch answers on later turns of the event loop). */
+  /** Lets every call in flight answer, and the calls those answers lead to, until none is left. */
   const settle = async () => {
-    for (let i = 0; i < 10; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+    await sync.settled();
+    while (inFlight.size > 0) {
+      await Promise.allSettled([...inFlight]);
       await sync.settled();
     }
   };
