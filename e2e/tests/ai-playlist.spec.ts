@@ -139,6 +139,26 @@ test.describe('AI playlists', () => {
     await expect(page.getByRole('group', { name: 'Playlist playback' }).getByRole('button', { name: 'Pause' })).toBeEnabled({ timeout: 15_000 });
     await snap(page, 'ai-playlist-opened');
 
+    // Keep fresh (issue 41): off at first, the owner switches it on, and it stays on after a reload.
+    const keepFresh = page.getByRole('switch', { name: 'Keep fresh' });
+    await expect(keepFresh).toHaveAttribute('aria-checked', 'false');
+    await keepFresh.click();
+    await expect(keepFresh).toHaveAttribute('aria-checked', 'true');
+    await expect(keepFresh).toBeEnabled();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Keep fresh' })).toHaveAttribute('aria-checked', 'true');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('switch', { name: 'Keep fresh' }).scrollIntoViewIfNeeded();
+    await snap(page, 'ai-playlist-keep-fresh-phone', { fullPage: false });
+    await page.evaluate(() => localStorage.setItem('language', 'he'));
+    await page.reload();
+    const keepFreshHe = page.getByRole('switch', { name: 'לשמור מעודכן' });
+    await expect(keepFreshHe).toHaveAttribute('aria-checked', 'true');
+    await keepFreshHe.scrollIntoViewIfNeeded();
+    await snap(page, 'ai-playlist-keep-fresh-phone-he', { fullPage: false });
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // It is one of My Playlists now.
     await page.goto('/playlists');
     await expect(page.getByRole('link', { name })).toBeVisible();
