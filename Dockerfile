@@ -31,21 +31,42 @@ COPY web/package.json web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 # Debian's ffmpeg is used (FFMPEG_PATH below): the npm-shipped one (66 MB) goes. onnxruntime-node
-# ships every platform's binaries (290 MB): only this one's stay. onnxruntime-web (141 MB) is for
-# browsers: the Node build of @huggingface/transformers carries what it uses of it inline.
+# ships every platform's binaries (290 MB) and koffi 18 platforms' (28 MB): only this one's stay.
+# onnxruntime-web (141 MB) is for browsers: the Node build of @huggingface/transformers carries
+# what it uses of it inline. Source maps, type declarations and READMEs (~40 MB) are never
+# loaded; node-wav ships its test recordings (7 MB).
 RUN npm ci --omit=dev -w @encore/server -w @encore/common \
  && rm -rf node_modules/@ffmpeg-installer/linux-* node_modules/onnxruntime-web \
  && arch="$(node -p process.arch)" \
  && find node_modules/onnxruntime-node/bin -mindepth 2 -maxdepth 2 ! -name linux -exec rm -rf {} + \
  && find node_modules/onnxruntime-node/bin -mindepth 3 -maxdepth 3 ! -name "$arch" -exec rm -rf {} + \
+ && find node_modules/koffi/build/koffi -mindepth 1 -maxdepth 1 ! -name "linux_$arch" -exec rm -rf {} + \
+ && rm -f node_modules/node-wav/x.json node_modules/node-wav/file.wav \
+ && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.cts' -o -name '*.d.mts' -o -iname '*.md' \) -delete \
  && rm -rf /root/.npm
 
 # ---- runtime -----------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
-# Debian's ffmpeg (clips, transcodes, analysis); DejaVu for clip text; no recommends.
-RUN apt-get update \
+# Debian's ffmpeg (clips, transcodes, analysis); DejaVu for clip text; no recommends, no
+# documentation or translations (licences stay). ffmpeg's packages pull in OpenGL drivers with
+# LLVM, Z3 and Perl (~210 MB) that ffmpeg never links or loads (no GL context, no Perl script):
+# they go, and the same step proves that ffmpeg still encodes H.264 and Opus with libass text.
+RUN printf '%s\n' 'path-exclude=/usr/share/doc/*' 'path-include=/usr/share/doc/*/copyright' \
+      'path-exclude=/usr/share/man/*' 'path-exclude=/usr/share/info/*' \
+      'path-exclude=/usr/share/locale/*' 'path-include=/usr/share/locale/locale.alias' \
+      > /etc/dpkg/dpkg.cfg.d/encore-slim \
+ && apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core ca-certificates \
- && rm -rf /var/lib/apt/lists/* \
+ && unused="$(dpkg-query -W -f '${Package}\n' | grep -E '^(libllvm[0-9]+|libgl1-mesa-dri|libz3-[0-9]+|libperl5\.[0-9]+|perl-modules-5\.[0-9]+|perl|xkb-data)$' || true)" \
+ && if [ -n "$unused" ]; then dpkg --purge --force-depends $unused; fi \
+ && cd /tmp \
+ && printf '%s\n' '[Script Info]' 'ScriptType: v4.00+' '[V4+ Styles]' 'Format: Name, Fontname, Fontsize' 'Style: Default,DejaVu Sans,20' \
+      '[Events]' 'Format: Layer, Start, End, Style, Text' 'Dialogue: 0,0:00:00.00,0:00:01.00,Default,Encore' > check.ass \
+ && ffmpeg -v error -f lavfi -i sine=duration=0.3 -f lavfi -i testsrc=d=0.3:s=64x64 -vf subtitles=check.ass \
+      -c:v libx264 -c:a libopus -shortest -y check.mp4 \
+ && ffprobe -v error -show_entries stream=codec_name -of csv=p=0 check.mp4 | tr '\n' ' ' | grep -q 'h264 opus' \
+ && rm -f check.ass check.mp4 && cd / \
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin \
  && groupadd --system --gid 10001 encore \
  && useradd --system --uid 10001 --gid encore --home-dir /data --no-create-home --shell /usr/sbin/nologin encore \
  && mkdir -p /data /music \
