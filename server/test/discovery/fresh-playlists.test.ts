@@ -159,9 +159,8 @@ describe.each(engines)('AI playlists kept fresh on %s', (engine) => {
     // A minute later it runs (made due now rather than waited for).
     await sql(`update pgboss.job set start_after = now() where name = $1`, [freshPlaylistsJob.name]);
     // One re-rank, of the fresh playlist only (within the test's own time limit, however long a busy machine takes).
-    await expect
-      .poll(() => jobStates(refreshPlaylistJob.name), { timeout: 55_000, interval: 100 })
-      .toEqual([{ state: 'completed', key: `playlist:${fresh.id}` }]);
+    const minuteReranks = async () => (await jobStates(refreshPlaylistJob.name)).filter((job) => job.key?.startsWith('playlist:'));
+    await expect.poll(minuteReranks, { timeout: 55_000, interval: 100 }).toEqual([{ state: 'completed', key: `playlist:${fresh.id}` }]);
 
     const after = await songIds(ada, fresh.id);
     expect(after).toEqual(expect.arrayContaining([...added, ...jazz.filter((id) => id !== removed), handRock!.id]));
@@ -171,6 +170,25 @@ describe.each(engines)('AI playlists kept fresh on %s', (engine) => {
     expect(after.at(-1)).toBe(handRock!.id);
     // The playlist not kept fresh is as it was.
     expect(await songIds(ada, still.id)).toEqual(stillBefore);
+  });
+
+  it('ranks a playlist again at once when its owner switches Keep fresh on, with the songs that came while it was off', async () => {
+    const { status, body } = await call<GeneratedPlaylist>(ada, 'POST', '/api/playlists/generate-playlist-by-prompt', { prompt: 'rock songs' });
+    expect(status, body.message).toBe(201);
+    const before = body.songs.map((song) => song.id);
+    // Songs come while it is off: nothing changes it (no song is announced, no minute's job).
+    const added = await addSongs('Rock', 2);
+    expect(await songIds(ada, body.id)).toEqual(before);
+    const switchedOn = async () => (await jobStates(refreshPlaylistJob.name)).filter((job) => job.key === `switched-on:${body.id}`);
+    expect(await switchedOn()).toEqual([]);
+
+    expect((await call<Playlist>(ada, 'PATCH', `/api/playlists/${body.id}`, { keepFresh: true })).status).toBe(200);
+    // Saying "on" again while on queues nothing more.
+    expect((await call<Playlist>(ada, 'PATCH', `/api/playlists/${body.id}`, { keepFresh: true })).status).toBe(200);
+    await expect.poll(switchedOn, { timeout: 55_000, interval: 100 }).toEqual([{ state: 'completed', key: `switched-on:${body.id}` }]);
+    expect(await songIds(ada, body.id)).toEqual(expect.arrayContaining([...before, ...added]));
+    // The minute's debounced re-rank of this playlist is untouched by it.
+    expect((await jobStates(refreshPlaylistJob.name)).filter((job) => job.key === `playlist:${body.id}`)).toEqual([]);
   });
 
   it('keeps the size the prompt asked for when ranked again', async () => {

@@ -30,6 +30,15 @@ export async function announceSongsChanged(jobs: Pick<Jobs, 'send'>): Promise<vo
   );
 }
 
+/**
+ * An owner switched Keep fresh on: the playlist is ranked again now, for the songs that came
+ * while it was off. Its own key (not the minute's `playlist:<id>`), so it never takes the slot
+ * of a debounced re-rank; a second switch within seconds adds none.
+ */
+export async function rankSwitchedOn(jobs: Pick<Jobs, 'send'>, playlistId: number): Promise<void> {
+  await jobs.send(refreshPlaylistJob, { playlistId }, { singletonKey: `switched-on:${playlistId}`, singletonSeconds: 10 });
+}
+
 export interface FreshPlaylistsDeps {
   discovery: Pick<DiscoveryService, 'refresh'>;
   playlists: Pick<GeneratedPlaylists, 'freshPlaylistIds'>;

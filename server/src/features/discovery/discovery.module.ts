@@ -6,7 +6,15 @@ import { songBrowsePort, songCataloguePort, songDetailSourcesPort, songEventsPor
 import { generatedPlaylistsPort } from '../playlists/playlists.port.js';
 import { AnalysisPool } from './analysis/analysis-pool.js';
 import { AnalysisService } from './analysis/analysis.service.js';
-import { analyseSongJob, analysisBackfillJob, announceSongsChanged, discoveryJobs, freshPlaylistsJob, refreshPlaylistJob } from './discovery.jobs.js';
+import {
+  analyseSongJob,
+  analysisBackfillJob,
+  announceSongsChanged,
+  discoveryJobs,
+  freshPlaylistsJob,
+  rankSwitchedOn,
+  refreshPlaylistJob,
+} from './discovery.jobs.js';
 import { similarSongsPort, songLoudnessPort } from './discovery.port.js';
 import { DiscoveryRepository } from './discovery.repository.js';
 import { discoveryRoutes } from './discovery.routes.js';
@@ -42,6 +50,12 @@ export const discoveryModule = defineModule({
       onAnalysed: () => announceSongsChanged(platform.jobs),
     });
     const playlists = use(generatedPlaylistsPort);
+    playlists.onKeptFresh(async (playlistId) => {
+      // The switch is saved either way; without this job the playlist is ranked again with the next song.
+      await rankSwitchedOn(platform.jobs, playlistId).catch((error: unknown) =>
+        logger.warn({ err: error, playlistId }, 'Could not queue the re-ranking of a playlist switched to Keep fresh'),
+      );
+    });
     const discovery = new DiscoveryService({ repository, catalog: catalogue, songs, playlists, logger, llm: config.ai.llm });
     // A song added may answer a fresh playlist's prompt once analysed (or at once, when its analysis was kept).
     use(songEventsPort).onSongAdded(

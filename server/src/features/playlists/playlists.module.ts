@@ -26,6 +26,7 @@ export const playlistsModule = defineModule({
           freshPlaylistIds: () => repository.freshPlaylistIds(),
           freshPlaylist: (id) => repository.freshPlaylist(id),
           replaceGenerated: (id, songIds) => repository.replaceGenerated(id, songIds),
+          onKeptFresh: (listener) => service.onKeptFresh(listener),
         }),
         bind(playlistFilesPort, { importFile: (ownerId, file) => service.importFile(ownerId, file) }),
         bind(userPlaylistsPort, new UserPlaylistsAdapter(service, repository)),

@@ -46,6 +46,8 @@ export interface GeneratedPlaylists {
    * the playlist is no longer kept fresh.
    */
   replaceGenerated(id: number, songIds: readonly number[]): Promise<boolean>;
+  /** Calls `listener` with the playlist's id when its owner switches Keep fresh on (from off), after the switch is saved. */
+  onKeptFresh(listener: (playlistId: number) => Promise<void>): void;
 }
 
 export const generatedPlaylistsPort = definePort<GeneratedPlaylists>(

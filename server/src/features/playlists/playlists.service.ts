@@ -32,6 +32,8 @@ const NOT_FOUND = 'Playlist not found';
 const SONG_NOT_FOUND = 'Song not found';
 
 export class PlaylistsService {
+  private readonly keptFreshListeners: ((playlistId: number) => Promise<void>)[] = [];
+
   constructor(
     private readonly repository: PlaylistsRepository,
     private readonly catalog: SongCatalog,
@@ -81,7 +83,14 @@ export class PlaylistsService {
     const row = await this.owned(id, ownerId);
     if (row.aiPrompt === null || row.aiSize === null) throw new ValidationError(KEEP_FRESH_NOT_AI);
     if (!(await this.repository.setKeepFresh(id, ownerId, keepFresh))) throw new NotFoundError(NOT_FOUND);
+    // Switched on: ranked again now for the songs that came while it was off, not at the next song.
+    if (keepFresh && !row.keepFresh) for (const listener of this.keptFreshListeners) await listener(id);
     return this.get(id, ownerId);
+  }
+
+  /** See GeneratedPlaylists.onKeptFresh. */
+  onKeptFresh(listener: (playlistId: number) => Promise<void>): void {
+    this.keptFreshListeners.push(listener);
   }
 
   async delete(id: number, ownerId: number): Promise<void> {
