@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IcyReadError, readIcyTitle, streamTitle } from '../../src/features/radio/icy-metadata.reader.js';
-import { startIcyStreamServer, type IcyStreamServer } from './icy-stream-server.js';
+import { startIcyStreamServer, startShoutcastV1Server, type IcyStreamServer } from './icy-stream-server.js';
 
 const limits = { timeoutMs: 5000, maxBytes: 512 * 1024, maxRedirects: 3 };
 
@@ -19,6 +19,17 @@ describe('reading a stream title from ICY metadata (a real HTTP stream on 127.0.
 
   it('decodes a title that is not valid UTF-8 as Latin-1', async () => {
     expect(await readIcyTitle(`${server.origin}/latin1?title=${encodeURIComponent('Björk - Jóga')}`, limits)).toBe('Björk - Jóga');
+  });
+
+  it('reads an old SHOUTcast server that answers "ICY 200 OK" instead of HTTP', async () => {
+    const shoutcast = await startShoutcastV1Server('Old Artist - Old Song');
+    try {
+      expect(await readIcyTitle(`${shoutcast.origin}/;stream.mp3`, limits)).toBe('Old Artist - Old Song');
+      // Reached through an HTTP redirect too.
+      expect(await readIcyTitle(`${server.origin}/redirect?to=${encodeURIComponent(`${shoutcast.origin}/`)}`, limits)).toBe('Old Artist - Old Song');
+    } finally {
+      await shoutcast.close();
+    }
   });
 
   it('answers null for a stream without metadata, and for metadata past the byte cap', async () => {

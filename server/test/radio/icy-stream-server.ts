@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 
 /**
  * A real HTTP server on 127.0.0.1 that streams like an Icecast/SHOUTcast station: audio bytes
@@ -90,6 +90,39 @@ export async function startIcyStreamServer(): Promise<IcyStreamServer> {
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of open) response.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A SHOUTcast 1 server on 127.0.0.1: not HTTP but `ICY 200 OK` as its status line, the answer
+ * sent in small pieces (the first two bytes alone), then audio with a metadata block every
+ * `metaint` bytes. Every request is answered so, whatever it asks.
+ */
+export async function startShoutcastV1Server(title: string, metaint = 64): Promise<{ origin: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.once('data', () => {
+      const head = `ICY 200 OK\r\nicy-notice1: SHOUTcast\r\nicy-name: Old FM\r\ncontent-type: audio/mpeg\r\nicy-metaint: ${metaint}\r\n\r\n`;
+      socket.write(head.slice(0, 2));
+      socket.write(head.slice(2, 7));
+      socket.write(head.slice(7));
+      socket.write(Buffer.alloc(metaint, 0xff));
+      socket.write(metadataBlock(Buffer.from(`StreamTitle='${title}';`, 'utf8')));
+      socket.write(Buffer.alloc(metaint, 0xff));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };

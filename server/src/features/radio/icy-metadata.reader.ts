@@ -1,5 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { connect as netConnect, type Socket } from 'node:net';
+import { Duplex } from 'node:stream';
+import { connect as tlsConnect } from 'node:tls';
 
 /**
  * Reads what an internet radio stream announces now: the SHOUTcast/Icecast "ICY" metadata.
@@ -71,12 +74,69 @@ function httpUrl(raw: string, what: string): URL {
 }
 
 function get(url: URL, signal: AbortSignal): Promise<IncomingMessage> {
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const secure = url.protocol === 'https:';
+  const send = secure ? httpsRequest : httpRequest;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = Number(url.port || (secure ? 443 : 80));
   return new Promise((resolve, reject) => {
-    const request = send(url, { method: 'GET', signal, headers: { 'icy-metadata': '1', 'user-agent': 'Encore', accept: '*/*' } }, resolve);
+    const request = send(
+      url,
+      {
+        method: 'GET',
+        signal,
+        headers: { 'icy-metadata': '1', 'user-agent': 'Encore', accept: '*/*' },
+        // Its own connection (no pooling: a stream is read once), one that old SHOUTcast servers can answer on.
+        createConnection: () => icyTolerant(secure ? tlsConnect({ host, port, servername: isIp(host) ? undefined : host }) : netConnect({ host, port })),
+      },
+      resolve,
+    );
     request.on('error', reject);
     request.end();
   });
+}
+
+const isIp = (host: string) => /^[\d.]+$/.test(host) || host.includes(':');
+
+/**
+ * SHOUTcast 1 servers (still common) answer with the status line `ICY 200 OK`, which Node's HTTP
+ * parser refuses. This connection hands the parser `HTTP/1.0 200 OK` instead; every other byte
+ * passes through as it came.
+ */
+export function icyTolerant(socket: Socket): Duplex {
+  // The answer's first bytes, held until they are known to start with "ICY " or not.
+  let head: Buffer | undefined = Buffer.alloc(0);
+  const connection = new Duplex({
+    write(chunk: Buffer, _encoding, done) {
+      socket.write(chunk, done);
+    },
+    final(done) {
+      socket.end(done);
+    },
+    read() {
+      socket.resume();
+    },
+    destroy(error, done) {
+      socket.destroy(error ?? undefined);
+      done(error);
+    },
+  });
+  socket.on('data', (chunk: Buffer) => {
+    let bytes = chunk;
+    if (head) {
+      const start = Buffer.concat([head, chunk]);
+      if (start.length < 4 && 'ICY '.startsWith(start.toString('latin1'))) {
+        head = start;
+        return;
+      }
+      head = undefined;
+      bytes = start.subarray(0, 4).toString('latin1') === 'ICY ' ? Buffer.concat([Buffer.from('HTTP/1.0 ', 'latin1'), start.subarray(4)]) : start;
+    }
+    if (!connection.push(bytes)) socket.pause();
+  });
+  socket.on('end', () => connection.push(null));
+  socket.on('error', (error) => connection.destroy(error));
+  socket.on('close', () => connection.destroy());
+  return connection;
 }
 
 /**
