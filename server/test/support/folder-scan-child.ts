@@ -10,14 +10,15 @@ import { startTestApp, type Engine } from './test-app.js';
  * than root (for whom permissions mean nothing): `setpriv --reuid=nobody … node --import tsx
  * folder-scan-child.ts`. It starts Encore on SCAN_ENGINE with MUSIC_FOLDERS=SCAN_FOLDER (its
  * start scan runs; its data in SCAN_DATA_DIR, owned by that user), then answers each line of stdin: `{"scopes": [...]}` scans those parts as
- * the watcher does, `{}` scans everything as Scan now and the timer do, `{"quit": true}` ends.
+ * the watcher does, `{}` scans everything as Scan now and the timer do, `{"quit": true}` (or the
+ * end of stdin) ends: the app is closed and the process exits.
  * Each answer is one line of JSON: the scan's counts and problems and the songs shown.
  */
 const folder = process.env['SCAN_FOLDER'];
 const engine = (process.env['SCAN_ENGINE'] ?? 'pglite') as Engine;
 if (!folder) throw new Error('SCAN_FOLDER is not set');
 
-// The data folder the test made for this user (with its PGlite cluster already seeded), or a new one.
+// The data folder the test made for this user (its database is made there), or a new one.
 const dataDir = process.env['SCAN_DATA_DIR'] ?? (await mkdtemp(path.join(tmpdir(), 'encore-scan-child-')));
 const t = await startTestApp(engine, {
   DATA_DIR: dataDir,
@@ -63,5 +64,8 @@ for (;;) {
   const result = await scanner.scan(command.scopes ? { scopes: command.scopes.map((scope) => ({ folder, ...scope })) } : {});
   say({ ...result, shown: await shown() });
 }
+// Done with stdin: a stream in flowing mode keeps the process alive for as long as the other end
+// keeps the pipe open (a test waiting for this process to exit may still hold it).
+process.stdin.destroy();
 await t.close();
 if (!process.env['SCAN_DATA_DIR']) await rm(dataDir, { recursive: true, force: true });
