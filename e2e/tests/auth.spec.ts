@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { linkFromOutbox, resetLinkFromOutbox, signInThroughUi, signUpThroughUi, snap, uniqueUser } from './support.js';
+import { linkFromOutbox, openCentred, resetLinkFromOutbox, signInThroughUi, signUpThroughUi, snap, uniqueUser } from './support.js';
 
 test.describe('accounts in a real browser', () => {
   test('landing and the auth screens', async ({ page }) => {
@@ -31,9 +31,8 @@ test.describe('accounts in a real browser', () => {
 
     await signInThroughUi(page, user);
     await expect(page).toHaveURL(/\/$/);
-    await page.getByRole('button', { name: 'Open profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'User Profile' });
-    await expect(dialog).toBeVisible();
+    await openCentred(page, () => page.getByRole('button', { name: 'Open profile' }).click(), dialog);
     await expect(dialog.getByText(user.email)).toBeVisible();
     await expect(dialog.getByText(user.userName.slice(0, 1).toUpperCase(), { exact: true })).toBeVisible();
     await snap(page, 'profile-dialog');

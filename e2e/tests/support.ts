@@ -103,3 +103,44 @@ export async function signInThroughUi(page: Page, user: { userName: string; pass
   await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
   await expect(page.getByText('You have successfully connected.')).toBeVisible({ timeout: 15_000 });
 }
+
+/**
+ * Opens a dialog with `open` and checks that it stays centred while it opens: animations run a
+ * thousand times slower meanwhile (Chromium's animation domain), the dialog's opening animation
+ * is held at its first frame and at its last, and its centre is the viewport's at both (an
+ * animated transform that also centred it once moved it off by half its size while it opened).
+ */
+export async function openCentred(page: Page, open: () => Promise<void>, dialog: Locator): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.001 });
+  try {
+    await open();
+    await expect(dialog).toBeVisible();
+    const offsets = await dialog.evaluate((element) => {
+      const centre = () => {
+        const box = element.getBoundingClientRect();
+        return { x: box.left + box.width / 2 - window.innerWidth / 2, y: box.top + box.height / 2 - window.innerHeight / 2 };
+      };
+      const animations = element.getAnimations();
+      for (const animation of animations) {
+        animation.pause();
+        animation.currentTime = 0;
+      }
+      const first = centre();
+      for (const animation of animations) animation.finish();
+      return { first, last: centre(), animated: animations.length > 0 };
+    });
+    expect(offsets.animated, 'the dialog has an opening animation').toBe(true);
+    for (const [frame, offset] of [
+      ['first', offsets.first],
+      ['last', offsets.last],
+    ] as const) {
+      expect(Math.abs(offset.x), `horizontal offset from the centre at the ${frame} frame`).toBeLessThan(2);
+      expect(Math.abs(offset.y), `vertical offset from the centre at the ${frame} frame`).toBeLessThan(16);
+    }
+  } finally {
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+    await cdp.detach();
+  }
+}
