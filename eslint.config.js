@@ -27,22 +27,22 @@ const inModules = (...fileGlobs) => fileGlobs.map((glob) => fromRoot(`server/src
 
 const modulePortMessage = (name) =>
   `Module ${name} reaches another module only through its published port (<name>.port.ts); a *.module.ts may also name another's manifest. A foreign key names another's table by keyOf() (platform/db/table-key.ts).`;
-const platformMessage = 'platform/ and modules/ serve every module and know none: nothing of server/src/features (only db/schema.ts gathers the tables).';
-const outsideMessage =
-  "Outside the modules, nothing takes a module's repository or tables: go through its port or its manifest (platform/db/schema.ts alone gathers the tables).";
+const platformMessage =
+  'platform/ and modules/ serve every module and know none: nothing of server/src/features. What gathers every module is assembled where the module list lives (server/src/features/modules.ts) and handed down.';
+const outsideMessage = "Outside the modules, nothing takes a module's repository or tables: go through its port or its manifest.";
 
 /**
  * The server's zones, for the file kinds the block's `files` name. `acrossModules` is what a
- * module's file may take of another module; `platformTakes` what platform/ may take of them.
+ * module's file may take of another module; platform/ takes nothing of them, with no exception.
  */
-const serverZones = ({ acrossModules, platformTakes = [] }) => [
+const serverZones = ({ acrossModules }) => [
   ...serverModules.map((name) => ({
     target: `server/src/features/${name}`,
     from: serverModules.filter((other) => other !== name).map((other) => `server/src/features/${other}/**/*`),
     except: acrossModules,
     message: modulePortMessage(name),
   })),
-  { target: ['server/src/platform', 'server/src/modules'], from: ['server/src/features/**/*'], except: platformTakes, message: platformMessage },
+  { target: ['server/src/platform', 'server/src/modules'], from: ['server/src/features/**/*'], message: platformMessage },
   {
     target: ['server/src/*.ts', 'server/src/features/*.ts', 'server/scripts'],
     from: ['server/src/features/**/*.repository.ts', 'server/src/features/**/*.schema.ts'],
@@ -154,11 +154,6 @@ export default tseslint.config(
     // A manifest names what it requires by the providers' ports and may name their manifests.
     files: ['server/src/features/*/*.module.ts'],
     rules: restrictedPaths({ acrossModules: inModules('*.port.ts', '*.module.ts') }),
-  },
-  {
-    // The one object drizzle() is typed by gathers every module's tables.
-    files: ['server/src/platform/db/schema.ts'],
-    rules: restrictedPaths({ acrossModules: [], platformTakes: inModules('*.schema.ts') }),
   },
   {
     // common/ is shared by the server and the browser: it depends on neither, nor on Node.

@@ -15,7 +15,7 @@ import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { LibraryRepository } from '../server/src/features/library/library.repository.js';
 import { loadSharp } from '../server/src/platform/media/sharp.loader.js';
-import { songs } from '../server/src/platform/db/schema.js';
+import { songs } from '../server/src/features/library/library.schema.js';
 import { benchEngines, fmt, startBenchApp, summarize, type Engine } from './library/bench-app.js';
 import { songRow } from './library/scale-library.js';
 

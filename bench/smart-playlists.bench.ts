@@ -8,7 +8,9 @@
  * TEST_DATABASE_URL is set) PostgreSQL. Asserts nothing.
  */
 import { LibraryRepository } from '../server/src/features/library/library.repository.js';
-import { songAnalyses, songLikes, songPlays } from '../server/src/platform/db/schema.js';
+import { songAnalyses } from '../server/src/features/discovery/discovery.schema.js';
+import { songLikes, songs } from '../server/src/features/library/library.schema.js';
+import { songPlays } from '../server/src/features/listening/listening.schema.js';
 import { benchEngines, fmt, startBenchApp, summarize, type Engine } from './library/bench-app.js';
 import { songRow } from './library/scale-library.js';
 
@@ -45,7 +47,7 @@ async function run(engine: Engine): Promise<void> {
     const db = bench.app.encore.platform.database.db;
     const started = Date.now();
     await new LibraryRepository(db).insertMany(Array.from({ length: SONGS }, (_, i) => songRow(bench.userId, i)));
-    const ids = (await db.query.songs.findMany({ columns: { id: true } })).map((row) => row.id);
+    const ids = (await db.select({ id: songs.id }).from(songs)).map((row) => row.id);
     const now = Date.now();
     await insertInChunks(
       ids.filter((_, i) => i % 20 === 0),

@@ -5,7 +5,7 @@
  * look-up and mail run in a background job, so the two should not differ. Prints figures;
  * asserts nothing.
  */
-import { users } from '../../server/src/platform/db/schema.js';
+import { users } from '../../server/src/features/auth/auth.schema.js';
 import { benchEngines, fmt, startBenchApp, summarize, timed, type Engine } from '../library/bench-app.js';
 
 const ACCOUNTS = 100;

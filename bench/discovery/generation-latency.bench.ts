@@ -6,7 +6,8 @@
  */
 import type { SongFeatures } from '@encore/common/analysis.contract';
 import { featureVector } from '../../server/src/features/discovery/analysis/analyse-signal.js';
-import { songAnalyses, songs } from '../../server/src/platform/db/schema.js';
+import { songAnalyses } from '../../server/src/features/discovery/discovery.schema.js';
+import { songs } from '../../server/src/features/library/library.schema.js';
 import { benchEngines, startBenchApp, summarize } from '../library/bench-app.js';
 
 const SONGS = 10_000;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { users } from '../../server/src/features/auth/auth.schema.js';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { serveOptionsNote } from '../serve-options.js';
@@ -39,11 +40,11 @@ export async function startBenchApp(engine: Engine, env: Record<string, string> 
   const credentials = { userName: 'bench', password: 'bench password 1' };
   await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...credentials, email: 'bench@example.com' } });
   const { token } = (await app.inject({ method: 'POST', url: '/api/auth/signin', payload: credentials })).json<{ token: string }>();
-  const users = await app.encore.platform.database.db.query.users.findMany();
+  const rows = await app.encore.platform.database.db.select().from(users);
   const bench: BenchApp = {
     app,
     token,
-    userId: users[0]?.id ?? 0,
+    userId: rows[0]?.id ?? 0,
     dataDir,
     async restart() {
       await bench.app.close();

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseFile } from 'music-metadata';
 import sharp from 'sharp';
+import { songs as songsTable } from '../../server/src/features/library/library.schema.js';
 import { newUploadKey } from '../../server/src/features/library/upload-key.js';
 import { id3v23 } from '../../server/test/support/audio-fixtures.js';
 import { fmt, startBenchApp, summarize, timed } from './bench-app.js';
@@ -126,7 +127,7 @@ try {
   const parallelSeconds = (Date.now() - parallelStart) / 1000;
 
   // Thumbnails are made when first asked for (as the music page does after an upload).
-  const songs = (await bench.app.encore.platform.database.db.query.songs.findMany({ columns: { storageKey: true } })).map((song) => song.storageKey);
+  const songs = (await bench.app.encore.platform.database.db.select({ storageKey: songsTable.storageKey }).from(songsTable)).map((song) => song.storageKey);
   const thumbnail = async (fileKey: string) => {
     const response = await bench.app.inject({ url: `/api/files/extract-image?fileKey=${encodeURIComponent(fileKey)}&size=thumb`, headers });
     if (response.statusCode !== 200) throw new Error(`thumbnail ${response.statusCode}`);

@@ -3,7 +3,7 @@
  * tenth liked): median and p95 for the whole list, a page, a search and favourites, on PGlite
  * and (TEST_DATABASE_URL) PostgreSQL. Prints figures; asserts nothing.
  */
-import { songLikes, songs } from '../../server/src/platform/db/schema.js';
+import { songLikes, songs } from '../../server/src/features/library/library.schema.js';
 import { benchEngines, fmt, startBenchApp, summarize, timed, type Engine } from './bench-app.js';
 
 const SONGS = 10_000;

@@ -8,7 +8,7 @@
  */
 import { LibraryRepository } from '../../server/src/features/library/library.repository.js';
 import { songRow } from './scale-library.js';
-import { songLikes } from '../../server/src/platform/db/schema.js';
+import { songLikes, songs } from '../../server/src/features/library/library.schema.js';
 import { benchEngines, fmt, startBenchApp, summarize, timed, type Engine } from './bench-app.js';
 
 const SONGS = Number(process.env['SCALE_SONGS'] ?? 50_000);
@@ -46,7 +46,7 @@ async function run(engine: Engine): Promise<Map<string, number>> {
     let started = Date.now();
     const rows = Array.from({ length: SONGS }, (_, i) => songRow(bench.userId, i));
     const added = await repository.insertMany(rows);
-    const ids = await db.query.songs.findMany({ columns: { id: true } });
+    const ids = await db.select({ id: songs.id }).from(songs);
     await db.insert(songLikes).values(ids.filter((_, i) => i % 20 === 0).map((row) => ({ userId: bench.userId, songId: row.id })));
     // What a running server's upkeep does within a minute on PGlite (autovacuum on PostgreSQL).
     await bench.app.encore.platform.upkeep?.runOnce();

@@ -8,7 +8,7 @@
  */
 import { LibraryRepository } from '../../server/src/features/library/library.repository.js';
 import { songBrowsePort } from '../../server/src/features/library/library.port.js';
-import { songLikes } from '../../server/src/platform/db/schema.js';
+import { songLikes, songs } from '../../server/src/features/library/library.schema.js';
 import { songRow } from './scale-library.js';
 import { benchEngines, fmt, startBenchApp, summarize, timed, type Engine } from './bench-app.js';
 
@@ -23,7 +23,7 @@ async function run(engine: Engine): Promise<void> {
     const db = bench.app.encore.platform.database.db;
     const repository = new LibraryRepository(db);
     await repository.insertMany(Array.from({ length: SONGS }, (_, i) => songRow(bench.userId, i)));
-    const ids = await db.query.songs.findMany({ columns: { id: true } });
+    const ids = await db.select({ id: songs.id }).from(songs);
     await db.insert(songLikes).values(ids.filter((_, i) => i % 20 === 0).map((row) => ({ userId: bench.userId, songId: row.id })));
     await bench.app.encore.platform.upkeep?.runOnce();
     await bench.restart();

@@ -10,7 +10,9 @@ import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
-import { playlistSongs, playlists, songs, users } from '../../server/src/platform/db/schema.js';
+import { users } from '../../server/src/features/auth/auth.schema.js';
+import { songs } from '../../server/src/features/library/library.schema.js';
+import { playlistSongs, playlists } from '../../server/src/features/playlists/playlists.schema.js';
 
 const SONGS = 1000;
 const WARMUP = 10;

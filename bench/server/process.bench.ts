@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { LibraryRepository } from '../../server/src/features/library/library.repository.js';
 import { openDatabase } from '../../server/src/platform/db/database.js';
 import { sql } from 'drizzle-orm';
-import { users } from '../../server/src/platform/db/schema.js';
+import { users } from '../../server/src/features/auth/auth.schema.js';
 import { songRow } from '../library/scale-library.js';
 import { serveNodeOptions } from '../serve-options.js';
 

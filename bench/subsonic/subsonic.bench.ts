@@ -12,7 +12,8 @@ import { eq } from 'drizzle-orm';
 import { newUploadKey } from '../../server/src/features/library/upload-key.js';
 import { songCataloguePort } from '../../server/src/features/library/library.port.js';
 import { LibraryRepository } from '../../server/src/features/library/library.repository.js';
-import { songPlays, songs } from '../../server/src/platform/db/schema.js';
+import { songPlays } from '../../server/src/features/listening/listening.schema.js';
+import { songs } from '../../server/src/features/library/library.schema.js';
 import { benchEngines, fmt, startBenchApp, summarize, timed, type Engine } from '../library/bench-app.js';
 import { songRow } from '../library/scale-library.js';
 
@@ -32,7 +33,7 @@ async function run(engine: Engine): Promise<void> {
     for (let i = 0; i < SIZE; i += 1) data[i] = (i * 31) & 0xff;
     const key = newUploadKey(bench.userId, 'big.mp3');
     await bench.app.encore.platform.storage.put(key, data, { contentType: 'audio/mpeg' });
-    const [big] = await db.query.songs.findMany({ columns: { id: true }, limit: 1 });
+    const [big] = await db.select({ id: songs.id }).from(songs).limit(1);
     if (!big) throw new Error('no songs inserted');
     await db.update(songs).set({ storageKey: key, size: SIZE }).where(eq(songs.id, big.id));
     const created = await bench.app.inject({

@@ -11,11 +11,11 @@ import { snap, uniqueUser } from './support.js';
 // Types only: the modules themselves are the built server's, loaded at run time below.
 import type * as DatabaseModuleTypes from '../../server/dist/platform/db/database.js';
 import type * as RepositoryModuleTypes from '../../server/dist/features/library/library.repository.js';
-import type * as SchemaModuleTypes from '../../server/dist/platform/db/schema.js';
+import type * as AuthSchemaModuleTypes from '../../server/dist/features/auth/auth.schema.js';
 
 type DatabaseModule = typeof DatabaseModuleTypes;
 type RepositoryModule = typeof RepositoryModuleTypes;
-type SchemaModule = typeof SchemaModuleTypes;
+type AuthSchemaModule = typeof AuthSchemaModuleTypes;
 
 /**
  * Issue 14: a 50,000-song library in a real browser, on both databases. The rows go straight
@@ -94,7 +94,7 @@ async function createPostgresDatabase(admin: string): Promise<{ url: string; dro
 async function seed(dataDir: string, databaseUrl: string | undefined): Promise<void> {
   const { openDatabase } = (await import(path.resolve(here, '../../server/dist/platform/db/database.js'))) as DatabaseModule;
   const { LibraryRepository } = (await import(path.resolve(here, '../../server/dist/features/library/library.repository.js'))) as RepositoryModule;
-  const { users } = (await import(path.resolve(here, '../../server/dist/platform/db/schema.js'))) as SchemaModule;
+  const { users } = (await import(path.resolve(here, '../../server/dist/features/auth/auth.schema.js'))) as AuthSchemaModule;
   const database = await openDatabase({ url: databaseUrl, pgliteDir: path.join(dataDir, 'db') });
   try {
     // The collection's owner: an account nobody can sign in to (no password).

@@ -63,6 +63,15 @@ describe('lint zones', () => {
       ]);
     });
 
+    it("keep platform/db from gathering the modules' tables (what gathers every module lives where the module list does)", async () => {
+      for (const filePath of ['server/src/platform/db/schema.ts', 'server/src/platform/db/probe.ts']) {
+        const messages = await lintProbe(filePath, "import { imported } from '../../features/auth/auth.schema.js';");
+        expect(byRule(messages, ZONES), filePath).toEqual([
+          expect.objectContaining({ message: expect.stringContaining('platform/ and modules/ serve every module and know none') }),
+        ]);
+      }
+    });
+
     it("keep the app's files away from a module's repository and tables", async () => {
       const messages = await lintProbe('server/src/probe.ts', "import { imported } from './features/library/library.repository.js';");
       expect(byRule(messages, ZONES)).toEqual([expect.objectContaining({ message: expect.stringContaining("nothing takes a module's repository or tables") })]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
+import { users } from '../../src/features/auth/auth.schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe.each(engines)('accounts on %s', (engine) => {
@@ -34,7 +35,7 @@ describe.each(engines)('accounts on %s', (engine) => {
 
   it('never stores the password in the clear, and hashes with argon2id at OWASP strength', async () => {
     await signUp('hashcheck');
-    const rows = await t.app.encore.platform.database.db.query.users.findMany();
+    const rows = await t.app.encore.platform.database.db.select().from(users);
     const row = rows.find((r) => r.userName === 'hashcheck');
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row?.passwordHash).not.toContain('correct horse 1');
@@ -87,7 +88,7 @@ describe.each(engines)('accounts on %s', (engine) => {
     const sameEmail = await signUp('linus2', 'Linus@Example.com');
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toEqual({ message: 'An account with that e-mail already exists.' });
-    const rows = await t.app.encore.platform.database.db.query.users.findMany();
+    const rows = await t.app.encore.platform.database.db.select().from(users);
     expect(rows.filter((r) => r.userName.toLowerCase().startsWith('linus'))).toHaveLength(1);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/features/auth/auth.schema.js';
 import { startGoogleKeyServer, type GoogleKeyServer } from '../support/google-keys.js';
 import { authMessagesEn } from '@encore/common/messages.en';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
@@ -37,8 +38,8 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     // Same subject, e-mail changed at Google: same account.
     const again = await login(await google.sign(claims('sub-1', 'ada.new@gmail.example')));
     expect(again.json<{ user: { userName: string } }>().user.userName).toBe('Ada Lovelace');
-    const users = await t.app.encore.platform.database.db.query.users.findMany();
-    expect(users.filter((u) => u.googleSubject === 'sub-1')).toHaveLength(1);
+    const rows = await t.app.encore.platform.database.db.select().from(users);
+    expect(rows.filter((u) => u.googleSubject === 'sub-1')).toHaveLength(1);
   });
 
   it('gives a second person with the same display name a distinct user name', async () => {
@@ -49,7 +50,7 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
   const post = (url: string, payload: object, token?: string) =>
     t.app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const signIn = (userName: string, password: string) => post('/api/auth/signin', { userName, password });
-  const usersNamed = async (userName: string) => (await t.app.encore.platform.database.db.query.users.findMany()).filter((u) => u.userName === userName);
+  const usersNamed = async (userName: string) => (await t.app.encore.platform.database.db.select().from(users)).filter((u) => u.userName === userName);
 
   it("does not let a sign-up with someone else's address take over their Google sign-in", async () => {
     // The attacker signs up with the victim's address and never verifies it.
@@ -67,7 +68,7 @@ describe.each(engines)('Google sign-in on %s', (engine) => {
     const [after] = await usersNamed('mallory');
     expect(after).toEqual(before);
     expect(after?.googleSubject).toBeNull();
-    const all = await t.app.encore.platform.database.db.query.users.findMany();
+    const all = await t.app.encore.platform.database.db.select().from(users);
     expect(all.filter((u) => u.googleSubject === 'sub-victim')).toHaveLength(0);
     expect((await signIn('mallory', 'mallory password 1')).statusCode).toBe(200);
   });

@@ -4,7 +4,7 @@ import { authMessagesEn } from '@encore/common/messages.en';
 import { ssoMessagesEn } from '@encore/common/sso.contract';
 import { eq } from 'drizzle-orm';
 import { authModule } from '../../src/features/auth/auth.module.js';
-import { users as usersTable } from '../../src/features/auth/auth.schema.js';
+import { oidcIdentities, users as usersTable } from '../../src/features/auth/auth.schema.js';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../src/features/auth/auth.service.js';
 import { signInAtProvider, startOidcProvider, type OidcTestProvider } from '../support/oidc-provider.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
@@ -45,8 +45,8 @@ describe.each(engines)('OpenID Connect sign-in on %s', (engine) => {
   let provider: OidcTestProvider;
   let t: TestApp;
   const sso = ssoClient(() => t);
-  const users = async () => t.app.encore.platform.database.db.query.users.findMany();
-  const identities = async () => t.app.encore.platform.database.db.query.oidcIdentities.findMany();
+  const users = async () => t.app.encore.platform.database.db.select().from(usersTable);
+  const identities = async () => t.app.encore.platform.database.db.select().from(oidcIdentities);
 
   beforeAll(async () => {
     provider = await startOidcProvider({
@@ -291,7 +291,7 @@ describe.each(engines)('OpenID Connect settings on %s', (engine) => {
       const response = await ssoClient(() => t).signIn('ada');
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: ssoMessagesEn.noAccount });
-      expect(await t.app.encore.platform.database.db.query.users.findMany()).toHaveLength(0);
+      expect(await t.app.encore.platform.database.db.select().from(usersTable)).toHaveLength(0);
     } finally {
       await t.close();
       await idp.stop();
@@ -316,7 +316,7 @@ describe.each(engines)('OpenID Connect settings on %s', (engine) => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ message: authMessagesEn.signUpClosed });
       expect(refused.body).not.toMatch(/token/);
-      expect((await t.app.encore.platform.database.db.query.users.findMany()).map((user) => user.email)).toEqual(['ada@idp.example']);
+      expect((await t.app.encore.platform.database.db.select().from(usersTable)).map((user) => user.email)).toEqual(['ada@idp.example']);
       expect((await sso.signIn('ada')).statusCode).toBe(200);
 
       // By invitation: only the invited address, verified by the provider, and only once.
@@ -324,7 +324,7 @@ describe.each(engines)('OpenID Connect settings on %s', (engine) => {
       const uninvited = await sso.signIn('bob');
       expect(uninvited.statusCode).toBe(403);
       expect(uninvited.json()).toEqual({ message: authMessagesEn.signUpInviteOnly });
-      const [owner] = await t.app.encore.platform.database.db.query.users.findMany();
+      const [owner] = await t.app.encore.platform.database.db.select().from(usersTable);
       await policy.invite('bob@idp.example', { id: owner?.id ?? 0, userName: owner?.userName ?? '' });
       idp.accounts.set('bob-unverified', { email: 'bob@idp.example', email_verified: false });
       expect((await sso.signIn('bob-unverified')).statusCode).toBe(403);

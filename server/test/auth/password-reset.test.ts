@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens } from '../../src/features/auth/auth.schema.js';
 import { engines, startTestApp, waitForOutboxMail, type TestApp } from '../support/test-app.js';
 import { linksTo, waitForLink } from './auth-mail.js';
 
@@ -53,7 +54,7 @@ describe.each(engines)('password reset on %s', (engine) => {
     await account('hashed');
     const link = await requestLink('hashed');
     const token = link.searchParams.get('token') ?? '';
-    const rows = await t.app.encore.platform.database.db.query.passwordResetTokens.findMany();
+    const rows = await t.app.encore.platform.database.db.select().from(passwordResetTokens);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.tokenHash).not.toContain(token);
   });
@@ -127,7 +128,6 @@ describe.each(engines)('password reset on %s', (engine) => {
     expect((await reset({ Email: 'barbara@example.com', NewPassword: 'long enough 1' })).statusCode).toBe(400);
 
     // Expire the token in the database, as 30 minutes passing would.
-    const { passwordResetTokens } = await import('../../src/features/auth/auth.schema.js');
     await t.app.encore.platform.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await reset({ Email: 'barbara@example.com', Token: token, NewPassword: 'new password 9' });
     expect(expired.statusCode).toBe(400);
@@ -137,7 +137,7 @@ describe.each(engines)('password reset on %s', (engine) => {
   it('makes reset links expire 30 minutes after they are sent', async () => {
     await account('thirty');
     await requestLink('thirty');
-    const rows = await t.app.encore.platform.database.db.query.passwordResetTokens.findMany();
+    const rows = await t.app.encore.platform.database.db.select().from(passwordResetTokens);
     const newest = rows.sort((a, b) => b.id - a.id)[0];
     const minutes = ((newest?.expiresAt.getTime() ?? 0) - (newest?.createdAt.getTime() ?? 0)) / 60_000;
     expect(minutes).toBeGreaterThan(29.9);
@@ -161,12 +161,12 @@ describe.each(engines)('forgot password on %s does its look-up in a background j
     expect(unknown.body).toBe(real.body);
     // No worker runs yet: the request itself did no look-up and made no token.
     const { database, jobs } = t.app.encore.platform;
-    expect(await database.db.query.passwordResetTokens.findMany()).toHaveLength(0);
+    expect(await database.db.select().from(passwordResetTokens)).toHaveLength(0);
 
     await jobs.work('all');
     const link = await waitForLink(t.dataDir, 'grace@example.com', '/reset-password');
     expect(link.searchParams.get('email')).toBe('grace@example.com');
-    expect(await database.db.query.passwordResetTokens.findMany()).toHaveLength(1);
+    expect(await database.db.select().from(passwordResetTokens)).toHaveLength(1);
     await expect(waitForOutboxMail(t.dataDir, 'nobody@example.com', 1500)).rejects.toThrow();
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { authMessagesEn } from '@encore/common/messages.en';
 import { accountAdministrationPort, accountsPort } from '../../src/features/auth/auth.port.js';
+import { users } from '../../src/features/auth/auth.schema.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { linksTo, mailsTo, waitForLink } from './auth-mail.js';
 
@@ -137,8 +138,8 @@ describe.each(engines)('SIGNUP in the environment on %s', (engine) => {
     const answers = await Promise.all(['first', 'second', 'third', 'fourth', 'fifth'].map((name) => signUp(name)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 403, 403, 403, 403]);
     for (const answer of answers.filter((a) => a.statusCode === 403)) expect(answer.json()).toEqual({ message: CLOSED });
-    const users = await t.app.encore.platform.database.db.query.users.findMany();
-    expect(users.map((user) => user.role)).toEqual(['admin']);
+    const rows = await t.app.encore.platform.database.db.select().from(users);
+    expect(rows.map((user) => user.role)).toEqual(['admin']);
     expect((await t.app.inject({ url: '/api/config' })).json()).toMatchObject({ signUp: 'closed' });
     expect((await signUp('later')).statusCode).toBe(403);
   });

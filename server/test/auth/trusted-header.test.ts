@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessagesEn } from '@encore/common/messages.en';
 import { ssoMessagesEn } from '@encore/common/sso.contract';
 import { authModule } from '../../src/features/auth/auth.module.js';
+import { users as usersTable } from '../../src/features/auth/auth.schema.js';
 import { loadConfig } from '../../src/config.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -26,7 +27,7 @@ describe.each(engines)("sign-in by a trusted proxy's header on %s", (engine) => 
 
   const proxySignIn = (remoteAddress: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/proxy-signin', remoteAddress, headers });
-  const users = async () => t.app.encore.platform.database.db.query.users.findMany();
+  const users = async () => t.app.encore.platform.database.db.select().from(usersTable);
 
   it('tells the web app to try it', async () => {
     expect((await t.app.inject({ url: '/api/config' })).json<{ sso: unknown }>().sso).toEqual({ oidc: null, trustedHeader: true });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLIP_SETTINGS } from '@encore/common/clips.contract';
+import { clips } from '../../src/features/clips/clips.schema.js';
 import { account, bearer, startLibraryApp, upload, type LibraryApp } from '../library/library-test-kit.js';
 import { engines } from '../support/test-app.js';
 import { buildClipFixtures, createClip, downloadClip, regionMean, settingsOf, taskIdOf, waitForClip, type ClipFixtures } from './clips-test-kit.js';
@@ -43,7 +44,7 @@ describe.each(engines)('Song2Clip bad input on %s', (engine) => {
   };
   const stored = async () =>
     (await readdir(path.join(t.mediaDir, 'clip-media'), { recursive: true }).catch(() => [] as string[])).filter((name) => /\.\w+$/.test(name)).sort();
-  const clipRows = async () => (await t.app.encore.platform.database.db.query.clips.findMany()).length;
+  const clipRows = async () => (await t.app.encore.platform.database.db.select().from(clips)).length;
   /** Runs the refusals, then checks that none of them kept a file or a clip. */
   const keepsNothing = async (refusals: () => Promise<void>) => {
     const [filesBefore, rowsBefore] = [await stored(), await clipRows()];

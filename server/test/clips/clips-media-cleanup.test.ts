@@ -4,6 +4,7 @@ import { account, bearer, startLibraryApp, upload, type LibraryApp } from '../li
 import { engines } from '../support/test-app.js';
 import { buildClipFixtures, buildLongSong, clipStatus, createClip, settingsOf, taskIdOf, waitForClip, type ClipFixtures } from './clips-test-kit.js';
 import { clipsModule } from '../../src/features/clips/clips.module.js';
+import { clips } from '../../src/features/clips/clips.schema.js';
 
 const HOUR = 3600_000;
 
@@ -30,7 +31,7 @@ describe.each(engines)('the media of ended renders on %s', (engine) => {
   afterAll(async () => t?.close());
 
   const mediaOf = async (taskId: string) =>
-    (await t.app.encore.platform.database.db.query.clips.findMany()).find((clip) => clip.taskId === taskId)?.mediaKeys ?? [];
+    (await t.app.encore.platform.database.db.select().from(clips)).find((clip) => clip.taskId === taskId)?.mediaKeys ?? [];
   const stored = async (keys: string[]) =>
     (await Promise.all(keys.map(async (key) => ((await t.app.encore.platform.storage.stat(key)) ? key : undefined)))).filter(Boolean);
   const cancel = async (token: string, taskId: string) =>

@@ -8,6 +8,8 @@ import { account, bearer, fetchUrl, startLibraryApp, upload, type LibraryApp } f
 import { engines } from '../support/test-app.js';
 import { buildClipFixtures, createClip, meanVolume, pixelAt, probe, regionMean, settingsOf, waitForClip, type ClipFixtures } from './clips-test-kit.js';
 import { clipsModule } from '../../src/features/clips/clips.module.js';
+import { eq } from 'drizzle-orm';
+import { songs } from '../../src/features/library/library.schema.js';
 
 /**
  * Song2Clip end to end: create-clip → the render job → clip-status → the video, checked with
@@ -178,7 +180,7 @@ describe.each(engines)('Song2Clip on %s (system ffmpeg)', (engine) => {
     expect(status).toMatchObject({ status: 'cancelled', video_url: null });
     // A song whose stored file vanished: the render fails, with nothing stored.
     const songId = Number(songUrl.split('/').pop());
-    const row = await t.app.encore.platform.database.db.query.songs.findFirst({ where: (songs, { eq }) => eq(songs.id, songId) });
+    const row = (await t.app.encore.platform.database.db.select().from(songs).where(eq(songs.id, songId)).limit(1))[0];
     const copy = `${row?.storageKey}.keep`;
     await t.app.encore.platform.storage.move(row?.storageKey as string, copy);
     try {

@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Song } from '@encore/common/library.contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/features/auth/auth.schema.js';
 import { processJobs } from '../../src/modules/process-jobs.js';
 import { receiptKeyFor } from '../../src/features/library/upload-key.js';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
@@ -80,7 +82,7 @@ describe.each(setups)('storage clean-up on $engine with $storage storage', (setu
   it('keeps the objects of songs recorded under their upload key before song keys existed', async () => {
     const { key } = await presign(t, token, 'legacy.mp3', 'audio/mpeg');
     await storage().put(key, await fs.readFile(fixtures.plainMp3), { contentType: 'audio/mpeg' });
-    const [user] = await t.app.encore.platform.database.db.query.users.findMany({ where: (users, { eq }) => eq(users.userName, 'tidy') });
+    const [user] = await t.app.encore.platform.database.db.select().from(users).where(eq(users.userName, 'tidy'));
     const { songs } = await import('../../src/features/library/library.schema.js');
     await t.app.encore.platform.database.db
       .insert(songs)

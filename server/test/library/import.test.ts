@@ -12,6 +12,7 @@ import { BROKEN_LINK, LINK_LOOP } from '../../src/features/library/import/folder
 import { formatDuration, formatProgressLine, formatSummary, ProgressPrinter } from '../../src/features/library/import/import-progress.js';
 import { NO_ACCOUNT, parseImportArgs, runImportCommand } from '../../src/features/library/import/import.command.js';
 import { libraryModule } from '../../src/features/library/library.module.js';
+import { songs as songsTable } from '../../src/features/library/library.schema.js';
 import { buildAudioFixtures, TAGGED, type AudioFixtures } from '../support/audio-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { account, bearer, localSetups, mediaFiles, setups, songRows, startLibraryApp, type LibraryApp } from './library-test-kit.js';
@@ -161,7 +162,9 @@ describe.each(setups)('npm run import on $engine with $storage storage', (setup)
     // The song is whole: its stream serves the file's exact bytes, its lyrics came from its tags.
     const detail = await t.app.inject({ method: 'GET', url: `/api/files/${tagged?.id}`, headers: bearer(token) });
     expect(detail.json<{ transcript?: string | null }>().transcript ?? '').toContain('First line of the song');
-    const rows = await t.app.encore.platform.database.db.query.songs.findMany({ columns: { storageKey: true, fileName: true, contentSha256: true } });
+    const rows = await t.app.encore.platform.database.db
+      .select({ storageKey: songsTable.storageKey, fileName: songsTable.fileName, contentSha256: songsTable.contentSha256 })
+      .from(songsTable);
     const taggedRow = rows.find((row) => row.fileName === '03 Tagged.mp3');
     const stored = await t.app.encore.platform.storage.get(taggedRow?.storageKey ?? '');
     const bytes: Buffer[] = [];
@@ -193,7 +196,7 @@ describe.each(setups)('npm run import on $engine with $storage storage', (setup)
     expect(again.code, again.out + again.err).toBe(0);
     expect(again.out).toContain('Imported 0 songs');
     expect(again.out).toContain('Skipped 7 already in the library');
-    const rows = await t.app.encore.platform.database.db.query.songs.findMany({ columns: { id: true } });
+    const rows = await t.app.encore.platform.database.db.select({ id: songsTable.id }).from(songsTable);
     expect(rows).toHaveLength(7);
     expect(await checksums(folder)).toEqual(before);
   });
@@ -233,7 +236,7 @@ describe.each(localSetups)('an import interrupted and run again ($engine)', (set
       expect(second.out()).toContain('Skipped 1 already in the library');
 
       if (setup.engine === 'pglite') t = await startTestApp('pglite', { DATA_DIR: t.dataDir });
-      const rows = await t.app.encore.platform.database.db.query.songs.findMany({ columns: { fileName: true } });
+      const rows = await t.app.encore.platform.database.db.select({ fileName: songsTable.fileName }).from(songsTable);
       expect(rows.map((row) => row.fileName).sort()).toEqual(
         ['03 Tagged.mp3', '04 Flac.flac', 'm4a.m4a', 'opus.opus', 'vorbis.ogg', 'wav.wav', 'truncated.mp3'].sort(),
       );

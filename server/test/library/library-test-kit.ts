@@ -5,6 +5,7 @@ import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Song } from '@encore/common/library.contract';
+import { songs } from '../../src/features/library/library.schema.js';
 import { engines, startTestApp, type Engine, type TestApp } from '../support/test-app.js';
 
 /** s3rver ships no types; this is the part of it the tests use. */
@@ -158,5 +159,7 @@ export async function mediaFiles(t: LibraryApp): Promise<string[]> {
 }
 
 export async function songRows(t: TestApp): Promise<{ id: number; storageKey: string; coverKey: string | null; coverThumbKey: string | null }[]> {
-  return t.app.encore.platform.database.db.query.songs.findMany({ columns: { id: true, storageKey: true, coverKey: true, coverThumbKey: true } });
+  return t.app.encore.platform.database.db
+    .select({ id: songs.id, storageKey: songs.storageKey, coverKey: songs.coverKey, coverThumbKey: songs.coverThumbKey })
+    .from(songs);
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryRepository } from '../../src/features/library/library.repository.js';
-import type { Db } from '../../src/platform/db/database.js';
-import * as schema from '../../src/platform/db/schema.js';
+import { users } from '../../src/features/auth/auth.schema.js';
+import { songs } from '../../src/features/library/library.schema.js';
 import { openMigrationSteps, type MigrationSteps } from '../support/migration-steps.js';
 
 let steps: MigrationSteps;
@@ -34,8 +34,8 @@ describe('migration 0011 (song_search) on a library that already has songs', () 
       { title_key: 'halo', artist_key: 'beyoncé', track_number: 2 },
       { title_key: 'jóga', artist_key: 'björk', track_number: null },
     ]);
-    const repository = new LibraryRepository(db as unknown as Db);
-    const [ann] = await db.select().from(schema.users);
+    const repository = new LibraryRepository(db);
+    const [ann] = await db.select().from(users);
     const names = async (search: string) => (await repository.list(ann!.id, { search })).records.map((record) => record.row.displayName);
     expect(await names('beyonce')).toEqual(['Halo']);
     expect(await names('bjork homogenic')).toEqual(['Jóga']);
@@ -43,7 +43,7 @@ describe('migration 0011 (song_search) on a library that already has songs', () 
     const indexes = await db.execute<{ indexname: string }>(sql`select indexname from pg_indexes where tablename = 'songs' and indexdef like '%gin%'`);
     expect(indexes.rows).toEqual([]);
 
-    await db.insert(schema.songs).values({
+    await db.insert(songs).values({
       ownerId: ann!.id,
       displayName: 'Halo (live)',
       fileName: 'live.mp3',

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Song } from '@encore/common/library.contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/features/auth/auth.schema.js';
 import { UPLOAD_LINK_USED } from '../../src/features/library/ingest/ingest.service.js';
 import { songKeyFor } from '../../src/features/library/upload-key.js';
 import { buildAudioFixtures, type AudioFixtures } from '../support/audio-fixtures.js';
@@ -100,7 +102,7 @@ describe.each(setups)('replayed upload links on $engine with $storage storage', 
     const bytes = await fs.readFile(fixtures.plainMp3);
     const { key } = await presign(t, token, 'legacy.mp3', 'audio/mpeg');
     await storage().put(key, bytes, { contentType: 'audio/mpeg' });
-    const [user] = await t.app.encore.platform.database.db.query.users.findMany({ where: (users, { eq }) => eq(users.userName, 'replayer') });
+    const [user] = await t.app.encore.platform.database.db.select().from(users).where(eq(users.userName, 'replayer'));
     const { songs } = await import('../../src/features/library/library.schema.js');
     const [row] = await t.app.encore.platform.database.db
       .insert(songs)

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX, MULTILINE_PATTERN, SINGLE_LINE_PATTERN } from '@encore/common/input.rules';
 import { NUL_MESSAGE, SURROGATE_MESSAGE } from '../../src/platform/http/input-guard.js';
+import { clips } from '../../src/features/clips/clips.schema.js';
 import { createClip, settingsOf } from '../clips/clips-test-kit.js';
 import {
   account,
@@ -332,7 +333,7 @@ describe.each(localSetups)('upload-complete folder ids on $engine', (setup) => {
     const clip = await createClip(t, token, { settings, songUrl: `/music/${song.id}` }, [picture]);
     expect(clip.statusCode, clip.body).toBe(400);
     expect(clip.json<{ message: string }>().message).toMatch(/lone UTF-16 surrogate/);
-    expect(await t.app.encore.platform.database.db.query.clips.findMany()).toEqual([]);
+    expect(await t.app.encore.platform.database.db.select().from(clips)).toEqual([]);
 
     // A body no schema reads still meets the backstop, in a value or in a key.
     for (const json of ['{"note":"\\ud800"}', '{"\\udc00":1}']) {

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { users } from '../../src/features/auth/auth.schema.js';
 import { TooManyRequestsError } from '../../src/platform/errors/app-errors.js';
 import { defineJob, jobKind } from '../../src/platform/jobs/jobs.types.js';
 import type { Platform } from '../../src/platform/platform.js';
@@ -52,8 +53,8 @@ describe.each(engines)('fair queues on %s', (engine) => {
     releaseAll = false;
     t = await startTestApp(engine, {}, {}, { extraJobs: [fair, plain] });
     for (const name of ['alice', 'bob', 'carol'] as const) await account(t, name);
-    const users = await t.app.encore.platform.database.db.query.users.findMany();
-    for (const name of ['alice', 'bob', 'carol'] as const) ids[name] = users.find((user) => user.userName === name)?.id ?? 0;
+    const rows = await t.app.encore.platform.database.db.select().from(users);
+    for (const name of ['alice', 'bob', 'carol'] as const) ids[name] = rows.find((user) => user.userName === name)?.id ?? 0;
   });
   afterAll(async () => {
     releaseAll = true;
@@ -159,8 +160,8 @@ describe.runIf(engines.includes('postgres'))('a fair queue worked by several pro
     const workers: Platform[] = [];
     try {
       for (const name of ['alice', 'bob', 'carol']) await account(t, name);
-      const users = await t.app.encore.platform.database.db.query.users.findMany();
-      const id = (name: string) => users.find((user) => user.userName === name)?.id ?? 0;
+      const rows = await t.app.encore.platform.database.db.select().from(users);
+      const id = (name: string) => rows.find((user) => user.userName === name)?.id ?? 0;
       for (let n = 0; n < 2; n++) workers.push(await startWorker(t.config, pino({ level: 'silent' }), [fair]));
       const send = (owner: string, name: string, hold = false) =>
         t.app.encore.platform.tasks.start({ kind: fairKind.name, ownerId: id(owner), job: fairKind, payload: { name: `multi:${name}`, hold } });

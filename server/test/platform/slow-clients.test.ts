@@ -7,6 +7,8 @@ import { TOO_MANY_CLIP_UPLOADS } from '../../src/features/clips/clips.service.js
 import { TOO_MANY_UPLOADS, UPLOAD_TOO_SLOW } from '../../src/platform/storage/local-storage.routes.js';
 import { account, localSetups, presign, startLibraryApp, type LibraryApp } from '../library/library-test-kit.js';
 import { clipsModule } from '../../src/features/clips/clips.module.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/features/auth/auth.schema.js';
 
 /** What came back on a raw connection, and when the server closed it. */
 interface RawExchange {
@@ -114,7 +116,7 @@ describe.each(localSetups)('slow and stalled clients on $engine', (setup) => {
 
   it('answers 429 (with Retry-After) to create-clip uploads over the per-user cap, and takes them again once they end', async () => {
     const clips = t.app.encore.modules.internals(clipsModule).clips;
-    const [user] = await t.app.encore.platform.database.db.query.users.findMany({ where: (users, { eq }) => eq(users.userName, 'slowpoke') });
+    const [user] = await t.app.encore.platform.database.db.select().from(users).where(eq(users.userName, 'slowpoke'));
     const userId = user?.id ?? 0;
     // Uploads cut off before (the test above) are counted out once their handler ends.
     await expect.poll(() => clips.uploadsInFlight(userId)).toBe(0);

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Task } from '@encore/common/tasks.contract';
+import { users } from '../../src/features/auth/auth.schema.js';
 import { defineJob, jobKind } from '../../src/platform/jobs/jobs.types.js';
 import type { Platform } from '../../src/platform/platform.js';
 import { startWorker } from '../../src/worker.js';
@@ -39,7 +40,7 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('tasks across processes on po
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
       const token = await account(t, 'carol');
-      const owner = (await t.app.encore.platform.database.db.query.users.findFirst())?.id ?? 0;
+      const owner = (await t.app.encore.platform.database.db.select().from(users).limit(1))[0]?.id ?? 0;
       const { ticket } = (await t.app.inject({ method: 'POST', url: '/api/tasks/events-ticket', headers: bearer(token) })).json<{ ticket: string }>();
       const events: Task[] = [];
       await new Promise<void>((resolve) => {

@@ -8,6 +8,7 @@ import { ABANDONED_MESSAGE } from '../../src/platform/tasks/tasks.js';
 import { account, bearer } from '../library/library-test-kit.js';
 import { engines, startTestApp, type TestApp } from '../support/test-app.js';
 import { authModule } from '../../src/features/auth/auth.module.js';
+import { users } from '../../src/features/auth/auth.schema.js';
 
 /**
  * Reads until `done` holds, however long that takes on a busy machine: the test's own time limit
@@ -132,8 +133,8 @@ describe.each(engines)('tasks on %s', (engine) => {
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     alice = await account(t, 'alice');
     bob = await account(t, 'bob');
-    const users = await t.app.encore.platform.database.db.query.users.findMany();
-    aliceId = users.find((user) => user.userName === 'alice')?.id ?? 0;
+    const rows = await t.app.encore.platform.database.db.select().from(users);
+    aliceId = rows.find((user) => user.userName === 'alice')?.id ?? 0;
   });
   afterAll(async () => t?.close());
 
@@ -288,9 +289,9 @@ describe('the events stream and the idle timeout', () => {
         // A comment every half the idle timeout: three of them span more than the timeout, and the stream is still open.
         await events.keepAlives(3);
         expect(events.ended()).toBe(false);
-        const users = await t.app.encore.platform.database.db.query.users.findMany();
+        const rows = await t.app.encore.platform.database.db.select().from(users);
         await t.app.encore.platform.tasks
-          .start({ kind: 'render', ownerId: users[0]?.id ?? 0, job: renderKind, payload: { name: 'late', until: 'cancelled' } })
+          .start({ kind: 'render', ownerId: rows[0]?.id ?? 0, job: renderKind, payload: { name: 'late', until: 'cancelled' } })
           .catch(() => {
             ended = true;
           });

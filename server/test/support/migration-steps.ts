@@ -5,9 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle } from 'drizzle-orm/pglite';
+import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import * as schema from '../../src/platform/db/schema.js';
 
 /** The migrations Encore ships, in order. */
 export const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -18,7 +17,7 @@ export const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  */
 export interface MigrationSteps {
   client: PGlite;
-  db: ReturnType<typeof drizzle<typeof schema>>;
+  db: PgliteDatabase;
   /** Applies the migrations up to and including `lastTag`, as the version that ended there shipped them. */
   migrateUpTo(lastTag: string): Promise<void>;
   /** Applies every migration still to run. */
@@ -29,7 +28,7 @@ export interface MigrationSteps {
 export async function openMigrationSteps(): Promise<MigrationSteps> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'encore-migration-'));
   const client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client });
   return {
     client,
     db,

@@ -22,11 +22,12 @@ import {
 } from './embedded-settings.js';
 import { initialisePgliteDir } from './pglite-initdb.js';
 import { embeddedTemplateFile } from './pglite-template.js';
-import * as schema from './schema.js';
-
-export type Schema = typeof schema;
-/** The query builder every repository receives; the same on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The query builder every repository receives; the same on PGlite and PostgreSQL. It is typed by
+ * no schema: each repository names its own tables (drizzle's relational `db.query` is not used),
+ * so the platform knows no feature's tables.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** What pg-boss needs to run its SQL on our connection. */
 export interface SqlExecutor {
@@ -130,8 +131,8 @@ async function startPglite(dir: string | undefined, cacheMb: number | undefined,
   // pg_trgm and unaccent: library search (migration 0008 creates them).
   const options = { postgresqlconf, initDbStartParams: [...EMBEDDED_INITDB_ARGS], extensions: { pg_trgm, unaccent } };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  const db: Db = drizzlePglite({ client });
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   const executor: SqlExecutor = {
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
@@ -181,12 +182,12 @@ async function openPostgres(url: string): Promise<Database> {
   try {
     // Several Encore processes may start together: one migrates, the others wait for it.
     await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client: migrationClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg({ client: migrationClient }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await migrationClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     migrationClient.release();
   }
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool });
   return {
     driver: 'postgres',
     db,
