@@ -48,7 +48,8 @@ RUN npm ci --omit=dev -w @encore/server -w @encore/common \
 # ---- runtime -----------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 # Debian's ffmpeg (clips, transcodes, analysis); DejaVu for clip text; no recommends, no
-# documentation or translations (licences stay). ffmpeg's packages pull in OpenGL drivers with
+# downloaded packages, documentation or translations (licences stay), whatever the base kept. No
+# npm, corepack or yarn either: Encore runs as `node server/dist/main.js <command>`. ffmpeg's packages pull in OpenGL drivers with
 # LLVM, Z3 and Perl (~210 MB) that ffmpeg never links or loads (no GL context, no Perl script):
 # they go, and the same step proves that ffmpeg still encodes H.264 and Opus with libass text.
 RUN printf '%s\n' 'path-exclude=/usr/share/doc/*' 'path-include=/usr/share/doc/*/copyright' \
@@ -66,7 +67,12 @@ RUN printf '%s\n' 'path-exclude=/usr/share/doc/*' 'path-include=/usr/share/doc/*
       -c:v libx264 -c:a libopus -shortest -y check.mp4 \
  && ffprobe -v error -show_entries stream=codec_name -of csv=p=0 check.mp4 | tr '\n' ' ' | grep -q 'h264 opus' \
  && rm -f check.ass check.mp4 && cd / \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin \
+ && apt-get clean && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin \
+ && find /usr/share/doc -type f ! -name copyright -delete \
+ && find /usr/share/locale -mindepth 1 -maxdepth 1 ! -name locale.alias -exec rm -rf {} + \
+ && rm -rf /usr/share/man/* /usr/share/info/* \
+ && rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack /usr/local/bin/npm /usr/local/bin/npx \
+      /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-* \
  && groupadd --system --gid 10001 encore \
  && useradd --system --uid 10001 --gid encore --home-dir /data --no-create-home --shell /usr/sbin/nologin encore \
  && mkdir -p /data /music \
