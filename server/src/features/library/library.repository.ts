@@ -112,7 +112,7 @@ export class LibraryRepository {
    */
   private async search(viewerId: number, filter: SongFilter, words: string[]): Promise<{ records: ViewedSongRow[]; total: number }> {
     return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
       const where = this.searchConditions(filter, await this.withCorrections(tx, words));
       const liked = and(eq(songLikes.songId, songSearch.songId), eq(songLikes.userId, viewerId));
@@ -323,7 +323,7 @@ export class LibraryRepository {
   async insertWithin(values: NewSong & { ownerId: number }, maxBytes: number): Promise<{ row: SongRow; created: boolean } | { usedBytes: number }> {
     try {
       return await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+        const tx: Db = transaction;
         await tx.execute(sql`select pg_advisory_xact_lock(${OWNER_STORAGE_LOCK}, ${values.ownerId})`);
         // A retry whose song another process recorded meanwhile: that song, not a refusal.
         const [existing] = await tx.select().from(songs).where(eq(songs.storageKey, values.storageKey));

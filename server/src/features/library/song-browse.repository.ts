@@ -119,7 +119,7 @@ export class SongBrowseRepository {
   async snapshot(afterId: number): Promise<{ version: BrowseVersion; rows: BrowseSongRow[] }> {
     return this.db.transaction(
       async (transaction) => {
-        const tx = transaction as unknown as Db;
+        const tx: Db = transaction;
         const version = await this.version(tx);
         const rows = await tx
           .select({

@@ -34,7 +34,7 @@ export class TaskStore {
    */
   async createWithin(input: { kind: string; ownerId: number; subjectType?: string; subjectId?: string }, max: number): Promise<TaskRecord | undefined> {
     const row = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       await tx.execute(sql`select pg_advisory_xact_lock(${TASK_LIMIT_LOCK}, hashtext(${`${input.kind}:${input.ownerId}`}))`);
       const [live] = await tx
         .select({ count: count() })
