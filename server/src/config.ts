@@ -213,6 +213,8 @@ export interface Config {
   };
   /** The web app's built files; absent in API-only tests. */
   webDist: string | undefined;
+  /** The schema migrations to apply at start; undefined: the ones Encore ships (server/drizzle). Not an environment setting. */
+  migrationsFolder: string | undefined;
   /** AI playlists (issue 12): the optional LLM endpoint, and whether the analysis backfill runs. */
   ai: {
     llm: { url: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
@@ -390,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: e.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
     },
     webDist: undefined,
+    migrationsFolder: undefined,
     ai: {
       llm: e.LLM_API_URL ? { url: e.LLM_API_URL, apiKey: e.LLM_API_KEY || undefined, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 } : undefined,
       backfill: e.ANALYSIS_BACKFILL,

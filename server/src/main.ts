@@ -17,6 +17,7 @@ import { orderModules } from './modules/module-graph.js';
 import { StartedModules } from './modules/module-runtime.js';
 import { processJobs } from './modules/process-jobs.js';
 import { startPlatform } from './platform/platform.js';
+import { MigrationError } from './platform/db/migrations.js';
 import { logMixin } from './platform/log-context.js';
 
 /**
@@ -152,6 +153,7 @@ if (!run) {
   process.exit(2);
 }
 run().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // Messages written for the user: a MigrationError names the migration that failed and says nothing was applied.
+  console.error(error instanceof ConfigError || error instanceof MigrationError ? error.message : error);
   process.exit(1);
 });

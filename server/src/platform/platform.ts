@@ -56,7 +56,12 @@ const sweepTempDirs = async (now: number) => (await sweepOwnedTempDirs({ staleBe
 
 export async function startPlatform(config: Config, logger: Logger): Promise<Platform> {
   const secrets = await loadSecrets(config.jwtSecret, config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), pgliteCacheMb: config.embeddedDbCacheMb });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    pgliteCacheMb: config.embeddedDbCacheMb,
+    migrationsFolder: config.migrationsFolder,
+  });
   const closers: (() => Promise<void>)[] = [() => database.close()];
   try {
     // The configured driver, plus the read-only mounts modules add (the music folders' files).

@@ -20,6 +20,7 @@ import {
   MIGRATIONS_FOLDER,
   walSettings,
 } from './embedded-settings.js';
+import { MIGRATIONS_TABLE, migrateOrExplain } from './migrations.js';
 import { initialisePgliteDir } from './pglite-initdb.js';
 import { embeddedTemplateFile } from './pglite-template.js';
 /**
@@ -71,10 +72,13 @@ export interface DatabaseOptions {
   pgliteDir: string | undefined;
   /** PGlite's shared buffers in MB; undefined: `embeddedCacheMb` of the folder. */
   pgliteCacheMb?: number | undefined;
+  /** The migrations to apply (undefined: the ones Encore ships, server/drizzle). */
+  migrationsFolder?: string | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir, options.pgliteCacheMb);
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+  return options.url ? openPostgres(options.url, migrationsFolder) : openPglite(options.pgliteDir, options.pgliteCacheMb, migrationsFolder);
 }
 
 /**
@@ -110,21 +114,28 @@ async function folderBytes(folder: string): Promise<number> {
   return bytes;
 }
 
-async function openPglite(dir: string | undefined, cacheMb: number | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, cacheMb: number | undefined, migrationsFolder: string): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
   const release = dir ? await lockEmbeddedDatabase(dir) : undefined;
   try {
-    return await startPglite(dir, cacheMb, release);
+    return await startPglite(dir, cacheMb, migrationsFolder, release);
   } catch (error) {
     await release?.();
     throw error;
   }
 }
 
-async function startPglite(dir: string | undefined, cacheMb: number | undefined, release: (() => Promise<void>) | undefined): Promise<Database> {
+async function startPglite(
+  dir: string | undefined,
+  cacheMb: number | undefined,
+  migrationsFolder: string,
+  release: (() => Promise<void>) | undefined,
+): Promise<Database> {
   // A new folder gets the migrated empty cluster the build made, unpacked; without one, its
-  // cluster is made in a child process, whose initdb peak goes with it.
-  if (dir) await initialisePgliteDir(dir, EMBEDDED_INITDB_SETTINGS, { initdbArgs: EMBEDDED_INITDB_ARGS, template: await embeddedTemplateFile() });
+  // cluster is made in a child process, whose initdb peak goes with it. The template holds the
+  // shipped migrations: other ones start from initdb.
+  const template = migrationsFolder === MIGRATIONS_FOLDER ? await embeddedTemplateFile() : undefined;
+  if (dir) await initialisePgliteDir(dir, EMBEDDED_INITDB_SETTINGS, { initdbArgs: EMBEDDED_INITDB_ARGS, template });
   // PostgreSQL's default 128 MB of shared buffers would be most of an idle PGlite's memory; a
   // personal library's hot set fits in far less, and reads past it still hit the OS page cache.
   const postgresqlconf = [`shared_buffers=${cacheMb ?? (await embeddedCacheMb(dir))}MB`, ...EMBEDDED_SETTINGS, ...(await walSettings(dir))];
@@ -132,7 +143,17 @@ async function startPglite(dir: string | undefined, cacheMb: number | undefined,
   const options = { postgresqlconf, initDbStartParams: [...EMBEDDED_INITDB_ARGS], extensions: { pg_trgm, unaccent } };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db: Db = drizzlePglite({ client });
-  await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await migrateOrExplain(
+      migrationsFolder,
+      () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+      async () => newestMigration((await client.query<{ created_at: string | null }>(NEWEST_MIGRATION)).rows),
+    );
+  } catch (error) {
+    // Closed, so the folder is left as a clean shutdown leaves it (and this process may open it again).
+    await client.close().catch(() => undefined);
+    throw error;
+  }
   const executor: SqlExecutor = {
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
@@ -173,19 +194,25 @@ async function startPglite(dir: string | undefined, cacheMb: number | undefined,
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** The newest applied migration's time (drizzle's `created_at`, the journal's `when`). */
+const NEWEST_MIGRATION = `select max(created_at)::text as created_at from ${MIGRATIONS_TABLE}`;
+
+function newestMigration(rows: { created_at: string | null }[]): number | undefined {
+  const value = rows[0]?.created_at;
+  return value === null || value === undefined ? undefined : Number(value);
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and queries report their own errors.
   });
-  const migrationClient = await pool.connect();
   try {
-    // Several Encore processes may start together: one migrates, the others wait for it.
-    await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client: migrationClient }), { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await migrationClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    migrationClient.release();
+    await migratePostgres(pool, migrationsFolder);
+  } catch (error) {
+    // A start that failed leaves no connection behind.
+    await pool.end().catch(() => undefined);
+    throw error;
   }
   const db: Db = drizzlePg({ client: pool });
   return {
@@ -201,6 +228,22 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const migrationClient = await pool.connect();
+  try {
+    // Several Encore processes may start together: one migrates, the others wait for it.
+    await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrateOrExplain(
+      migrationsFolder,
+      () => migratePg(drizzlePg({ client: migrationClient }), { migrationsFolder }),
+      async () => newestMigration((await migrationClient.query<{ created_at: string | null }>(NEWEST_MIGRATION)).rows),
+    );
+  } finally {
+    await migrationClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    migrationClient.release();
+  }
 }
 
 /** One dedicated connection per listener, reconnected when it drops (notifications meanwhile are lost). */
