@@ -461,6 +461,53 @@ describe.each(engines)('song-browse (the ID3 model) on %s', (engine) => {
     expect(await reads(rolledBack)).toEqual({ reads: listens ? 0 : 2, count: start });
   });
 
+  it('reads the songs in pages on the embedded database, and again when a song came or went while it read', async () => {
+    const { database } = t.app.encore.platform;
+    const { db } = database;
+    // Pages of 3 songs: the library is read in many queries.
+    const rows = new SongBrowseRepository(db, 3);
+    const all = await rows.snapshot(0);
+    expect((await rows.rowsInPages(0)).map((song) => song.id)).toEqual(all.rows.map((song) => song.id));
+    let readings = 0;
+    let pagedReads = 0;
+    const [doomed] = await db
+      .insert(songs)
+      .values(row({ title: 'Doomed Single', artist: 'Queen', album: 'Doomed' }, 7100, ann))
+      .returning({ id: songs.id });
+    const racing = Object.assign(Object.create(rows) as SongBrowseRepository, {
+      rowsInPages: async (afterId: number) => {
+        pagedReads += 1;
+        const read = await rows.rowsInPages(afterId);
+        // The first reading has the song; it is deleted before the reading ends.
+        if (++readings === 1) await db.delete(songs).where(eq(songs.id, doomed!.id));
+        return read;
+      },
+      snapshot: (afterId: number) => {
+        readings += 1;
+        return rows.snapshot(afterId);
+      },
+    });
+    const library = t.app.encore.modules.internals(libraryModule).library;
+    const listens = engine === 'pglite';
+    const racedBrowse = new SongBrowseService({
+      repository: racing,
+      songs: library,
+      ...(listens ? { listenForChanges: (onChange: () => void) => database.listen(SONGS_CHANNEL, onChange) } : {}),
+    });
+    const doomedAlbum = await racedBrowse.album(albumKeyOf('queen', 'doomed'));
+    if (listens) {
+      // Paged, the deletion was announced meanwhile: read again, and the song is not in the index.
+      expect(pagedReads).toBe(2);
+      expect(doomedAlbum).toBeUndefined();
+      expect((await racedBrowse.songs([doomed!.id], ann)).map((song) => song.id)).toEqual([]);
+    } else {
+      // PostgreSQL reads one snapshot (other connections serve meanwhile).
+      expect(pagedReads).toBe(0);
+      expect(doomedAlbum?.songCount).toBe(1);
+      await db.delete(songs).where(eq(songs.id, doomed!.id));
+    }
+  });
+
   it('builds its index once for calls at once, and picks up a retag in place once the index is older than its age', async () => {
     const db = t.app.encore.platform.database.db;
     const rows = new SongBrowseRepository(db);

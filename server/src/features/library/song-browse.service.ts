@@ -14,7 +14,7 @@ import type {
 import { findAlbums, findArtists } from './song-browse.finder.js';
 import type { LibraryService } from './library.service.js';
 import { BrowseIndex, namesOf, toAlbumRecord, toArtistRecord, yearOf, type AlbumEntry } from './song-browse.index.js';
-import { sameVersion, type BrowseVersion, type SongBrowseRepository } from './song-browse.repository.js';
+import { sameVersion, type BrowseSongRow, type BrowseVersion, type SongBrowseRepository } from './song-browse.repository.js';
 
 export interface SongBrowseDeps {
   repository: SongBrowseRepository;
@@ -121,20 +121,22 @@ export class SongBrowseService implements SongBrowse {
   /**
    * The browse keys of songs for song lists' artist and album links, which never wait for the
    * index to be built (seconds at 50,000 songs): after KEYS_WAIT_MS they are answered from the
-   * index as it was, and the update goes on for the next list. Not built yet: no keys, and the
-   * build is not started here (on PGlite it would hold the one connection for seconds at 50,000
-   * songs); the browse pages and Subsonic build it. Anything whose answer depends on the albums
-   * (ReplayGain, similar songs) uses keysOf.
+   * index as it was (not built yet: no keys), and the build or update goes on for the next list.
+   * On PGlite the build reads the songs in pages, so other calls are not held up behind it.
+   * Anything whose answer depends on the albums (ReplayGain, similar songs) uses keysOf.
    */
   async linkKeysOf(songIds: readonly number[]): Promise<Map<number, SongKeys>> {
     const built = this.index;
-    if (!built) return new Map();
     const fresh = this.current();
+    // A failed build is the next call's to try again; this list goes without links meanwhile.
     fresh.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), KEYS_WAIT_MS)));
-    const index = (await Promise.race([fresh, late]).finally(() => clearTimeout(timer))) ?? built;
-    return keysIn(index, songIds);
+    const index =
+      (await Promise.race([fresh, late])
+        .catch(() => undefined)
+        .finally(() => clearTimeout(timer))) ?? built;
+    return index ? keysIn(index, songIds) : new Map();
   }
 
   async albumsOfSongs(songIds: Iterable<number>, filter: FolderFilter = {}): Promise<AlbumRecord[]> {
@@ -380,20 +382,41 @@ export class SongBrowseService implements SongBrowse {
   /** The index matching the songs' version read now (extended or rebuilt when it does not). */
   private async matching(): Promise<BrowseIndex> {
     if (this.deps.listenForChanges) await this.listen();
+    const seen = this.changes;
     const version = await this.deps.repository.version();
     if (this.index && this.version && sameVersion(version, this.version)) return this.fresh(this.index);
     while (this.building) await this.building.catch(() => undefined);
     if (this.index && this.version && sameVersion(version, this.version)) return this.index;
-    this.building = this.build(false).finally(() => (this.building = undefined));
+    this.building = this.build(false, { version, seen }).finally(() => (this.building = undefined));
     return this.building;
   }
 
+  /**
+   * The songs' version and the present songs above `afterId`, as one consistent reading. Where
+   * changes are announced (PGlite, whose one connection a single read of every song would hold
+   * for a second at 50,000 songs), the rows are read in pages with other queries between them,
+   * and again when a change was announced meanwhile (announcements reach this process before the
+   * writing query's own answer); `known` is a version read a moment ago with the announcements
+   * counted then. Elsewhere, and after three readings spoilt by changes, one snapshot.
+   */
+  private async read(afterId: number, known?: { version: BrowseVersion; seen: number }): Promise<{ version: BrowseVersion; rows: BrowseSongRow[] }> {
+    if (this.deps.listenForChanges && (await this.listen())) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const seen = attempt === 0 && known ? known.seen : this.changes;
+        const version = attempt === 0 && known ? known.version : await this.deps.repository.version();
+        const rows = await this.deps.repository.rowsInPages(afterId);
+        if (this.changes === seen) return { version, rows };
+      }
+    }
+    return this.deps.repository.snapshot(afterId);
+  }
+
   /** Extends the index when songs were only added since (the new rows alone are read), else builds it anew. */
-  private async build(full: boolean): Promise<BrowseIndex> {
+  private async build(full: boolean, known?: { version: BrowseVersion; seen: number }): Promise<BrowseIndex> {
     const previous = full ? undefined : this.index;
     const before = this.version;
     if (previous && before) {
-      const { version, rows } = await this.deps.repository.snapshot(previous.songIds.at(-1) ?? 0);
+      const { version, rows } = await this.read(previous.songIds.at(-1) ?? 0, known);
       // Only additions (none deleted, hidden or shown again): every row above the last id is new.
       const onlyAdded =
         version.missingCount === before.missingCount && version.missingIdSum === before.missingIdSum && version.count - before.count === rows.length;
@@ -403,7 +426,7 @@ export class SongBrowseService implements SongBrowse {
         return previous;
       }
     }
-    const { version, rows } = await this.deps.repository.snapshot(0);
+    const { version, rows } = await this.read(0, known);
     const index = new BrowseIndex();
     index.add(rows, await this.deps.repository.fold(namesOf(rows)));
     this.index = index;
