@@ -37,6 +37,9 @@ const PlayerBar = lazyComponent(async () => (await import('../player/player-bar.
 /** The station playing, on the other pages: it arrives with the first station played, like the bar. */
 const RadioStrip = lazyComponent(async () => (await import('../features/radio/radio-strip.component')).RadioStrip);
 
+/** The radio's element, handed to it when it mounts (a stable ref callback, with its cleanup). */
+const attachRadio = (audio: HTMLAudioElement | null) => radio.attach(audio);
+
 /** Room at the bottom of the page for the radio strip, above the player bar's (--player-bar-height, PLAYER_BAR_HEIGHT_VAR). */
 const RADIO_STRIP_SPACE_CLASS = 'pb-[calc(var(--player-bar-height,0px)_+_5.5rem)]';
 
@@ -70,15 +73,16 @@ export function AppLayout() {
       </main>
       <Footer />
       {/* A station's live stream (radio.store.ts): no controls of its own; the Radio page and the strip drive it. */}
-      <audio ref={radio.attach} data-encore-radio preload="none" className="hidden" />
-      {stripShown && (
-        <Suspense fallback={null}>
-          <RadioStrip />
-        </Suspense>
-      )}
+      <audio ref={attachRadio} data-encore-radio preload="none" className="hidden" />
       {playerWanted && (
         <Suspense fallback={null}>
           <PlayerBar />
+        </Suspense>
+      )}
+      {/* After the bar: above its shadow (the strip sits above the bar itself, never on it). */}
+      {stripShown && (
+        <Suspense fallback={null}>
+          <RadioStrip />
         </Suspense>
       )}
       <ScrollRestoration />

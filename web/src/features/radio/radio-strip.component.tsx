@@ -23,7 +23,7 @@ export function RadioStrip() {
       role="region"
       aria-label={t('radioStripLabel')}
       data-testid="radio-strip"
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--player-bar-height,0px)_+_0.75rem)] z-30 px-3 sm:px-6"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--player-bar-height,0px)_+_0.75rem)] z-40 px-3 sm:px-6"
     >
       <div className="pointer-events-auto mx-auto flex max-w-md animate-slide-up items-center gap-3 rounded-2xl border border-accent/40 bg-surface-raised/95 py-2 ps-3 pe-2 shadow-xl shadow-black/40 backdrop-blur-xl">
         <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-full bg-fuchsia-500/15 text-fuchsia-300">
