@@ -12,7 +12,7 @@ import { formatFileSize } from '../lib/file-size.format';
 import { useLanguage, useT } from '../lib/i18n/i18n.store';
 import { formatShortDate } from '../lib/short-date.format';
 import { songHeadline } from '../lib/song-headline';
-import { hasNext, hasPrevious } from './player-state';
+import { hasNext, hasPrevious, PLAYER_BAR_HEIGHT_VAR } from './player-state';
 import { PlayerMoreMenu, RepeatButton, ShuffleButton } from './player-more-menu.component';
 import { PlayerSettingsMenu } from './player-settings-menu.component';
 import { player, usePlayer } from './player.store';
@@ -22,6 +22,20 @@ import { usePlayerKeyboard } from './use-player-keyboard';
 
 export const controlClass =
   'grid size-10 shrink-0 cursor-pointer place-items-center rounded-full text-muted transition-colors outline-none hover:bg-white/5 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent [&_svg]:size-5';
+
+/** Publishes the bar's height (PLAYER_BAR_HEIGHT_VAR) while it is in the page: a ref callback. */
+function publishHeight(bar: HTMLElement | null): (() => void) | undefined {
+  if (!bar) return undefined;
+  const root = document.documentElement;
+  const update = () => root.style.setProperty(PLAYER_BAR_HEIGHT_VAR, `${bar.offsetHeight}px`);
+  update();
+  const observer = new ResizeObserver(update);
+  observer.observe(bar);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty(PLAYER_BAR_HEIGHT_VAR);
+  };
+}
 
 /**
  * The player bar (SPEC 2 and 4): fixed at the bottom while a song is selected. Mounted once in
@@ -47,6 +61,7 @@ export function PlayerBar() {
 
   return (
     <section
+      ref={publishHeight}
       role="region"
       aria-label={t('playerRegion')}
       className="fixed inset-x-0 bottom-0 z-40 animate-slide-up border-t border-border bg-surface shadow-[0_-12px_40px_rgba(0,0,0,0.45)]"

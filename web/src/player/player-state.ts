@@ -6,6 +6,12 @@ import type { RepeatMode } from './play-queue';
 /** The height the player bar takes, reserved at the bottom of the page while it shows. */
 export const PLAYER_BAR_SPACE_CLASS = 'pb-24';
 
+/**
+ * The CSS custom property on the document root that holds the bar's height while it shows
+ * (none otherwise), so what floats above it (the radio strip) clears it.
+ */
+export const PLAYER_BAR_HEIGHT_VAR = '--player-bar-height';
+
 /** What the player is doing: the state the bar, the song page and playlist pages read. */
 export interface PlayerState {
   /** The list next/previous move within (the filtered list the song was chosen from). */

@@ -3,6 +3,7 @@ import { act, cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll } from 'vitest';
 import { loadLanguage } from '../lib/i18n/i18n.store';
+import { radio } from '../features/radio/radio.store';
 import { player } from '../player/player.store';
 
 // Hebrew is downloaded when chosen; the tests switch languages at once, so it is here from the start.
@@ -13,8 +14,11 @@ beforeAll(() => loadLanguage('he'));
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
-  // The app's one player outlives a rendered tree, as it does across pages.
-  act(() => player.close());
+  // The app's one player and its radio outlive a rendered tree, as they do across pages.
+  act(() => {
+    player.close();
+    radio.stop();
+  });
   cleanup();
   // Sonner keeps its toasts in a module-level list that outlives the rendered app.
   toast.dismiss();

@@ -1,13 +1,9 @@
 import type { RadioStation } from '@encore/common/radio.contract';
-import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Play, Radio, Square, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n.store';
-import { fetchNowPlaying } from './radio.api';
-
-/** How often the title of the station playing is asked again. */
-export const NOW_PLAYING_REFRESH_MS = 15_000;
+import { useNowPlaying } from './use-now-playing';
 
 interface RadioStationRowProps {
   station: RadioStation;
@@ -22,13 +18,7 @@ interface RadioStationRowProps {
 /** One station: play/stop, its name and home page, what it plays now (while playing), and the admin's edit and delete. */
 export function RadioStationRow({ station, playing, canManage, onPlay, onStop, onEdit, onDelete }: RadioStationRowProps) {
   const t = useT();
-  const nowPlaying = useQuery({
-    queryKey: ['radio', 'now-playing', station.id],
-    queryFn: ({ signal }) => fetchNowPlaying(station.id, signal),
-    enabled: playing,
-    refetchInterval: playing ? NOW_PLAYING_REFRESH_MS : false,
-    staleTime: 0,
-  });
+  const nowPlaying = useNowPlaying(station.id, playing);
   const title = playing ? nowPlaying.data?.title : undefined;
   return (
     <article

@@ -38,4 +38,6 @@ export const radioEn = {
   radioSaved: 'Station saved',
   radioSaveFailed: 'Failed to save the station',
   radioStationsLabel: 'Radio stations',
+  radioStripLabel: 'Radio playing',
+  radioStripOpen: '{name}, open the Radio page',
 };

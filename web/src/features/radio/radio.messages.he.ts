@@ -41,4 +41,6 @@ export const radioHe: Translation<typeof radioEn> = {
   radioSaved: 'התחנה נשמרה',
   radioSaveFailed: 'שמירת התחנה נכשלה',
   radioStationsLabel: 'תחנות רדיו',
+  radioStripLabel: 'רדיו מתנגן',
+  radioStripOpen: '\u2068{name}\u2069, פתיחת עמוד הרדיו',
 };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RadioStation } from '@encore/common/radio.contract';
 import { setLanguage } from '../../lib/i18n/i18n.store';
+import { player } from '../../player/player.store';
 import { stubFetch } from '../../test/fetch-stub';
 import { filesRoute } from '../../test/files-route';
 import { renderApp } from '../../test/render-app';
@@ -82,6 +83,133 @@ describe('the Radio page', () => {
     expect(within(row).getByRole('button', { name: 'Play Jazz FM' })).toBeInTheDocument();
     expect(radioAudio().paused).toBe(true);
     expect(radioAudio().getAttribute('src')).toBeNull();
+  });
+
+  it('keeps the station playing on other pages, shows it in a strip with its title and a way back, and stops it from there', async () => {
+    stubFetch({
+      'GET /api/files': filesRoute(makeSongs(2)),
+      'GET /api/radio-stations': { body: { stations: [jazz, news], canManage: false } },
+      'GET /api/radio-stations/1/now-playing': { body: { title: 'Miles Davis - So What' } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/radio');
+    const element = radioAudio();
+    await user.click(within(await station('Jazz FM')).getByRole('button', { name: 'Play Jazz FM' }));
+    // On its own page, the rows show the station: no strip.
+    expect(screen.queryByRole('region', { name: 'Radio playing' })).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/music'));
+    expect(await screen.findByRole('button', { name: 'Play Song 1' })).toBeInTheDocument();
+    // The same element plays the same stream: leaving the page did not stop it.
+    expect(radioAudio()).toBe(element);
+    expect(radioAudio().getAttribute('src')).toBe(jazz.streamUrl);
+    expect(radioAudio().paused).toBe(false);
+    const strip = await screen.findByRole('region', { name: 'Radio playing' });
+    expect(within(strip).getByText('Jazz FM')).toBeInTheDocument();
+    expect(await within(strip).findByText('Now playing: Miles Davis - So What')).toBeInTheDocument();
+
+    // Its link leads back to the Radio page, where the row still plays and the strip is gone.
+    await user.click(within(strip).getByRole('link', { name: 'Jazz FM, open the Radio page' }));
+    expect(await station('Jazz FM')).toBeInTheDocument();
+    expect(within(await station('Jazz FM')).getByRole('button', { name: 'Stop Jazz FM' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Radio playing' })).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/music'));
+    await user.click(within(await screen.findByRole('region', { name: 'Radio playing' })).getByRole('button', { name: 'Stop Jazz FM' }));
+    expect(radioAudio().paused).toBe(true);
+    expect(radioAudio().getAttribute('src')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Radio playing' })).not.toBeInTheDocument();
+  });
+
+  it('plays at the player volume; a stream error stops the station and says so, also on another page', async () => {
+    stubFetch({
+      'GET /api/files': filesRoute(makeSongs(1)),
+      'GET /api/radio-stations': { body: { stations: [jazz], canManage: false } },
+      'GET /api/radio-stations/1/now-playing': { body: { title: null } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/radio');
+    act(() => player.setVolume(0.3));
+    expect(radioAudio().volume).toBeCloseTo(0.3);
+    await user.click(within(await station('Jazz FM')).getByRole('button', { name: 'Play Jazz FM' }));
+    await act(() => router.navigate('/music'));
+    const strip = await screen.findByRole('region', { name: 'Radio playing' });
+    act(() => player.setVolume(0.6));
+    expect(radioAudio().volume).toBeCloseTo(0.6);
+
+    act(() => {
+      radioAudio().dispatchEvent(new Event('error'));
+    });
+    expect(await screen.findByText('The station could not be played')).toBeInTheDocument();
+    expect(radioAudio().getAttribute('src')).toBeNull();
+    expect(strip).not.toBeInTheDocument();
+  });
+
+  it('shows the strip in Hebrew, right to left', async () => {
+    stubFetch({
+      'GET /api/files': filesRoute(makeSongs(1)),
+      'GET /api/radio-stations': { body: { stations: [jazz], canManage: false } },
+      'GET /api/radio-stations/1/now-playing': { body: { title: 'Miles Davis - So What' } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/radio');
+    act(() => setLanguage('he'));
+    await user.click(within(await station('Jazz FM')).getByRole('button', { name: 'הפעלת Jazz FM' }));
+    await act(() => router.navigate('/music'));
+    const strip = await screen.findByRole('region', { name: 'רדיו מתנגן' });
+    expect(await within(strip).findByText('מתנגן עכשיו: \u2068Miles Davis - So What\u2069')).toBeInTheDocument();
+    expect(within(strip).getByRole('link', { name: '\u2068Jazz FM\u2069, פתיחת עמוד הרדיו' })).toHaveAttribute('href', '/radio');
+    await user.click(within(strip).getByRole('button', { name: 'עצירת Jazz FM' }));
+    expect(radioAudio().paused).toBe(true);
+  });
+
+  it('keeps playing a renamed station under its new name, and stops one whose address changes or that is deleted', async () => {
+    let stations = [jazz];
+    stubFetch({
+      'GET /api/files': filesRoute(makeSongs(1)),
+      'GET /api/radio-stations': () => ({ body: { stations, canManage: true } }),
+      'GET /api/radio-stations/1/now-playing': { body: { title: null } },
+      'PUT /api/radio-stations/1': (request) => {
+        const changed = { id: 1, ...(request.body as Omit<RadioStation, 'id'>) };
+        stations = [changed];
+        return { body: changed };
+      },
+      'DELETE /api/radio-stations/1': () => {
+        stations = [];
+        return { status: 204 };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/radio');
+    const edit = async (field: string, value: string) => {
+      await user.click(within(await screen.findByRole('article')).getByRole('button', { name: /^Edit / }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit the radio station' });
+      await user.clear(within(dialog).getByLabelText(field));
+      await user.type(within(dialog).getByLabelText(field), value);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    };
+    await user.click(within(await station('Jazz FM')).getByRole('button', { name: 'Play Jazz FM' }));
+    await edit('Name', 'Smooth Jazz');
+    expect(await within(await station('Smooth Jazz')).findByRole('button', { name: 'Stop Smooth Jazz' })).toBeInTheDocument();
+    expect(radioAudio().paused).toBe(false);
+    await act(() => router.navigate('/music'));
+    expect(within(await screen.findByRole('region', { name: 'Radio playing' })).getByText('Smooth Jazz')).toBeInTheDocument();
+
+    await act(() => router.navigate('/radio'));
+    await edit('Stream URL', 'https://jazz.example/new');
+    expect(await within(await station('Smooth Jazz')).findByRole('button', { name: 'Play Smooth Jazz' })).toBeInTheDocument();
+    expect(radioAudio().getAttribute('src')).toBeNull();
+
+    await user.click(within(await station('Smooth Jazz')).getByRole('button', { name: 'Play Smooth Jazz' }));
+    expect(radioAudio().getAttribute('src')).toBe('https://jazz.example/new');
+    await user.click(within(await station('Smooth Jazz')).getByRole('button', { name: 'Delete Smooth Jazz' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(radioAudio().getAttribute('src')).toBeNull());
+    expect(radioAudio().paused).toBe(true);
+    await act(() => router.navigate('/music'));
+    expect(await screen.findByRole('button', { name: 'Play Song 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Radio playing' })).not.toBeInTheDocument();
   });
 
   it('lets an admin add a station (checked first), edit it, and delete it after confirming', async () => {

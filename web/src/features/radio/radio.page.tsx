@@ -15,17 +15,20 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { deleteRadioStation, fetchRadioStations, postRadioStation, putRadioStation } from './radio.api';
 import { RadioStationDialog } from './radio-station-dialog.component';
 import { RadioStationRow } from './radio-station-row.component';
-import { useRadioAudio } from './use-radio-audio';
+import { radio, useRadio } from './radio.store';
 
 const stationsKey = ['radio', 'stations'] as const;
 
-/** Internet radio (issue 41): the stations, each played live in the page; admins add, edit and delete them. */
+/**
+ * Internet radio (issue 41): the stations, each played live by the app's radio (radio.store.ts,
+ * which keeps playing on other pages); admins add, edit and delete them.
+ */
 export function RadioPage() {
   const t = useT();
   useDocumentTitle('libraryRadio');
   const queryClient = useQueryClient();
   const stations = useQuery({ queryKey: stationsKey, queryFn: ({ signal }) => fetchRadioStations(signal) });
-  const { audioRef, playingId, start, stop, onError } = useRadioAudio(() => toast.error(t('radioPlayFailed')));
+  const playingId = useRadio((state) => state.station?.id ?? null);
   // The dialog: closed, adding (null station), or editing one. A key remounts it with that station's values.
   const [editing, setEditing] = useState<{ station: RadioStation | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<RadioStation | null>(null);
@@ -34,7 +37,7 @@ export function RadioPage() {
   const remove = useMutation({
     mutationFn: (station: RadioStation) => deleteRadioStation(station.id),
     onSuccess: async (_, station) => {
-      if (playingId === station.id) stop();
+      radio.stationDeleted(station.id);
       setDeleting(null);
       toast.success(t('radioDeleted'));
       await refresh();
@@ -53,8 +56,6 @@ export function RadioPage() {
   return (
     <div className="relative isolate mx-auto w-full max-w-4xl px-4 pt-28 pb-16 sm:px-6">
       <ListPageHeader title={t('libraryRadio')} subtitle={t('radioSubtitle')} action={addButton} />
-      {/* The live stream: no controls of its own, the rows drive it. */}
-      <audio ref={audioRef} data-encore-radio preload="none" onError={onError} className="hidden" />
       <section aria-label={t('radioStationsLabel')} className="mt-6">
         {stations.isPending ? (
           <p role="status" className="flex items-center justify-center gap-3 text-sm text-muted">
@@ -79,8 +80,8 @@ export function RadioPage() {
                   station={station}
                   playing={playingId === station.id}
                   canManage={canManage}
-                  onPlay={() => start(station)}
-                  onStop={stop}
+                  onPlay={() => radio.start(station)}
+                  onStop={radio.stop}
                   onEdit={() => setEditing({ station, key: Date.now() })}
                   onDelete={() => setDeleting(station)}
                 />
@@ -97,8 +98,7 @@ export function RadioPage() {
           onOpenChange={(open) => !open && setEditing(null)}
           save={async (body) => {
             const saved = editing.station ? await putRadioStation(editing.station.id, body) : await postRadioStation(body);
-            // A changed stream address plays from the new one next time.
-            if (editing.station && playingId === saved.id && editing.station.streamUrl !== saved.streamUrl) stop();
+            radio.stationSaved(saved);
             await refresh();
           }}
         />
