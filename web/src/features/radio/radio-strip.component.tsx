@@ -43,8 +43,16 @@ export function RadioStrip() {
               {t('radioLive')}
             </span>
           </p>
-          <p className="truncate text-xs text-muted" aria-live="polite" data-testid="radio-strip-now-playing">
-            {title ? t('radioNowPlaying', { title }) : null}
+          {/* The title is cut at its own end (an English title in a Hebrew line too), the label kept whole. */}
+          <p className="flex min-w-0 gap-1 text-xs text-muted" aria-live="polite" data-testid="radio-strip-now-playing">
+            {title ? (
+              <>
+                <span className="shrink-0">{t('radioNowPlayingLabel')}</span>{' '}
+                <bdi dir="auto" className="min-w-0 truncate">
+                  {title}
+                </bdi>
+              </>
+            ) : null}
           </p>
         </div>
         <Button size="icon" variant="primary" aria-label={t('radioStop', { name: station.name })} onClick={radio.stop} className="relative">

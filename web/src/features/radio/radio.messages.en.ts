@@ -20,6 +20,7 @@ export const radioEn = {
   radioStop: 'Stop {name}',
   radioLive: 'Live',
   radioNowPlaying: 'Now playing: {title}',
+  radioNowPlayingLabel: 'Now playing:',
   radioNoTitle: 'The station does not say what is playing.',
   radioHomepage: 'Home page',
   radioHomepageOf: 'Home page of {name} (opens in a new tab)',

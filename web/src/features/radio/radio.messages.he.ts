@@ -23,6 +23,7 @@ export const radioHe: Translation<typeof radioEn> = {
   radioStop: 'עצירת {name}',
   radioLive: 'חי',
   radioNowPlaying: 'מתנגן עכשיו: \u2068{title}\u2069',
+  radioNowPlayingLabel: 'מתנגן עכשיו:',
   radioNoTitle: 'התחנה לא מציינת מה מתנגן.',
   radioHomepage: 'דף הבית',
   radioHomepageOf: 'דף הבית של {name} (נפתח בכרטיסייה חדשה)',
