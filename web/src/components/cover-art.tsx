@@ -1,6 +1,7 @@
 import { Music } from 'lucide-react';
 import { useCoverImage, type CoverSize } from '../lib/cover-image.query';
 import { cn } from '../lib/cn';
+import { useNearViewport } from '../lib/use-near-viewport';
 import { LogoMark } from './logo-mark';
 
 interface CoverArtProps {
@@ -15,10 +16,14 @@ interface CoverArtProps {
 
 /** A song's cover art, with a placeholder while it loads or when the file has none. Decorative. */
 export function CoverArt({ fileKey, size, className, fallback = 'icon', iconClassName }: CoverArtProps) {
-  const { data: url, isPending } = useCoverImage(fileKey, size);
+  // Fetched once near the viewport: a grid of 60 albums asks for the covers it shows first,
+  // not 60 at once ahead of them (the browser takes 6 at a time).
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const { data: url, isPending } = useCoverImage(fileKey, size, near);
   const loading = Boolean(fileKey) && isPending;
   return (
     <div
+      ref={ref}
       className={cn(
         'relative grid shrink-0 place-items-center overflow-hidden bg-gradient-to-br from-violet-900/60 via-surface-raised to-fuchsia-900/40',
         loading && 'animate-pulse',

@@ -55,13 +55,13 @@ function revokeDroppedCovers(client: QueryClient): void {
 }
 
 /** The cover of a file with `hasCover`, fetched once per key and shared by every view of it. */
-export function useCoverImage(fileKey: string | null, size: CoverSize) {
+export function useCoverImage(fileKey: string | null, size: CoverSize, wanted = true) {
   const client = useQueryClient();
   useEffect(() => revokeDroppedCovers(client), [client]);
   return useQuery({
     queryKey: coverImageQueryKey(fileKey ?? '', size),
     queryFn: ({ signal }) => fetchCoverImage(fileKey ?? '', size, signal),
-    enabled: Boolean(fileKey),
+    enabled: Boolean(fileKey) && wanted,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 10 * 60_000,
     retry: false,
