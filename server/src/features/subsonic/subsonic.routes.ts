@@ -109,7 +109,11 @@ function fastifyRefusal(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The words for a method Encore does not answer, naming it (`/rest/getPodcasts.view?…` → getPodcasts). */
+/**
+ * The error-0 answer to a method outside the API Encore serves (podcasts, jukebox, chat…), naming
+ * it (`/rest/getPodcasts.view?…` → getPodcasts). Not a placeholder: the Subsonic protocol answers
+ * such a call this way, never with a 404 page, and getOpenSubsonicExtensions lists what is served.
+ */
 function notImplemented(url: string): string {
   const name = (url.split('?')[0] ?? '').replace(/^\/rest\/?/, '').replace(/\.view$/, '');
   const shown = /^[A-Za-z0-9]{1,60}$/.test(name) ? name : '';
