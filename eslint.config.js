@@ -188,6 +188,27 @@ export default tseslint.config(
     },
   },
   {
+    // Web: the lower floors take nothing of the features, the pages or app/. What needs every
+    // feature (the message catalogues, the routes) is assembled in app/, where the list of them is.
+    files: ['web/src/{lib,components,player,offline}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: ['web/src/lib', 'web/src/components', 'web/src/player', 'web/src/offline'],
+              from: ['web/src/features', 'web/src/pages', 'web/src/app'],
+              message: 'web/src/lib, components, player and offline take nothing of the features, pages or app/: assemble what needs them in web/src/app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // In a cycle of imports, the load order decides which bindings a file sees still unset at start-up.
     files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'common/src/**/*.ts'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },

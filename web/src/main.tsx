@@ -1,3 +1,5 @@
+// First: the message catalogues, before any module translates a text.
+import './app/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -102,6 +102,19 @@ describe('lint zones', () => {
       ]);
     });
 
+    it('keeps the lower floors (lib, components, player, offline) from importing features, pages or app/', async () => {
+      for (const [filePath, source] of [
+        ['web/src/lib/i18n/probe.ts', '../../features/radio/radio.messages.en'],
+        ['web/src/components/probe.ts', '../app/catalogue.en'],
+        ['web/src/player/probe.ts', '../features/library/library.messages.en'],
+      ] as const) {
+        const messages = await lintProbe(filePath, `import { imported } from '${source}';`);
+        expect(byRule(messages, ZONES), filePath).toEqual([
+          expect.objectContaining({ message: expect.stringContaining('assemble what needs them in web/src/app') }),
+        ]);
+      }
+    });
+
     it('refuses an import cycle', async () => {
       // session.store imports session-storage: the probe, at session-storage's path, closes the loop.
       const messages = await lintProbe('web/src/lib/session-storage.ts', "import { sessionStore as imported } from './session.store';");

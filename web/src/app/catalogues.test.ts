@@ -1,6 +1,6 @@
 import { ruleMessagesEn } from '@encore/common/messages.en';
 import { describe, expect, it } from 'vitest';
-import { en, englishCatalogues } from './catalogue';
+import { en, englishCatalogues } from './catalogue.en';
 import { he, hebrewCatalogues } from './catalogue.he';
 
 type Texts = Readonly<Record<string, string | undefined>>;

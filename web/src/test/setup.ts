@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// The app's message catalogues, as main.tsx installs them.
+import '../app/i18n';
 import { act, cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll } from 'vitest';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countMessage } from '../../lib/i18n/i18n.store';
-import { en } from '../../lib/i18n/catalogue';
-import { he } from '../../lib/i18n/catalogue.he';
+import { en } from '../../app/catalogue.en';
+import { he } from '../../app/catalogue.he';
 import { JOB_LABELS, jobLabelKey } from './job-names';
 
 // The server's source (Vite reads it for the test): every `jobKind('name', ...)` it declares.

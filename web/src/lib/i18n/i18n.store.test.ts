@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { he } from './catalogue.he';
+import { he } from '../../app/catalogue.he';
 import { countMessage, detectLanguage, formatMessage, getLanguage, setLanguage, translate, translateCount } from './i18n.store';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { en, type Catalogue, type MessageKey } from './catalogue';
+import type { Catalogue, MessageKey } from './catalogue';
 
 export type Language = 'en' | 'he';
 export type MessageParams = Record<string, string | number>;
@@ -8,13 +8,31 @@ export type Translate = (key: MessageKey, params?: MessageParams) => string;
 /** The profile dialog's language choice, remembered on this device. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
+/** The app's catalogues (web/src/app/i18n.ts installs them): English at once, the others when read or chosen. */
+export interface CatalogueSources {
+  en: Catalogue;
+  load: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>>;
+}
+
+let sources: CatalogueSources | undefined;
 /** The catalogues downloaded so far: English always; Hebrew once it is read or chosen. */
-const catalogues: Partial<Record<Language, Catalogue>> = { en };
+const catalogues: Partial<Record<Language, Catalogue>> = {};
 const listeners = new Set<() => void>();
+
+/** Called once, before anything is translated (the app's entry and the tests' setup import web/src/app/i18n.ts first). */
+export function installCatalogues(given: CatalogueSources): void {
+  sources = given;
+  catalogues.en = given.en;
+}
+
+function installed(): CatalogueSources {
+  if (!sources) throw new Error('No message catalogues: import web/src/app/i18n.ts before anything is translated');
+  return sources;
+}
 
 /** A language's texts; English while its catalogue is on its way (the app waits for it at start). */
 function catalogueOf(language: Language): Catalogue {
-  return catalogues[language] ?? en;
+  return catalogues[language] ?? installed().en;
 }
 
 /**
@@ -23,7 +41,7 @@ function catalogueOf(language: Language): Catalogue {
  */
 export async function loadLanguage(language: Language = current): Promise<void> {
   if (catalogues[language]) return;
-  if (language === 'he') catalogues.he = (await import('./catalogue.he')).he;
+  if (language !== 'en') catalogues[language] = await installed().load[language]();
 }
 
 function isLanguage(value: unknown): value is Language {
